@@ -1,0 +1,52 @@
+"""The `tactical` command: the GUI with no subcommand, tools with one.
+
+Each tool lives in its own module under tactical/cli/ with `add_parser(subparsers)` and
+`run(args) -> int`; SUBCOMMANDS lists them in the order `--help` shows them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tactical import __version__
+
+SUBCOMMANDS = ("validate",)
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tactical",
+        description="A game master's combat board. With no FILE, opens the demo encounter.",
+        epilog="tools: " + ", ".join(SUBCOMMANDS)
+        + " (run 'tactical TOOL --help' for each)",
+    )
+    parser.add_argument("file", nargs="?", type=Path,
+                        help="a map (.yaml) or encounter log (.jsonl) to open")
+    parser.add_argument("--version", action="version", version=f"tactical {__version__}")
+    return parser
+
+
+def _tool_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tactical")
+    parser.add_argument("--version", action="version", version=f"tactical {__version__}")
+    sub = parser.add_subparsers(dest="tool", required=True)
+    for name in SUBCOMMANDS:
+        module = importlib.import_module(f"tactical.cli.{name}")
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] in SUBCOMMANDS:
+        args = _tool_parser().parse_args(args_list)
+        module = importlib.import_module(f"tactical.cli.{args.tool}")
+        return int(module.run(args))
+    args = _gui_parser().parse_args(args_list)
+    from tactical.ui.app import run_gui  # Qt is imported only when a window is wanted
+
+    return run_gui(args.file)

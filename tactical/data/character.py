@@ -1,0 +1,78 @@
+"""Characters and NPCs (format: docs/formats.md#characters)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import Field
+
+from tactical.data.gear import DamageType, Slug, duplicate_ids
+from tactical.data.problems import Loc
+from tactical.data.schema import Frozen
+
+
+class Attributes(Frozen):
+    """Ch.6 attributes: Agility, Cunning, Strength, Vigor, Resolve, Presence."""
+
+    AG: int = Field(ge=0, le=20)
+    CU: int = Field(ge=0, le=20)
+    ST: int = Field(ge=0, le=20)
+    VI: int = Field(ge=0, le=20)
+    RE: int = Field(ge=0, le=20)
+    PR: int = Field(ge=0, le=20)
+
+
+class Resistance(Frozen):
+    """Ch.6 Resistances and Vulnerabilities: PT/DR changes against one damage type
+    (negative numbers are a vulnerability)."""
+
+    damage: DamageType
+    pt: int = Field(default=0, ge=-100, le=100)
+    dr: int = Field(default=0, ge=-100, le=100)
+
+
+class ShadowrunStats(Frozen):
+    """The numbers the SR4/SR5 rulesets read (attributes and dice pools)."""
+
+    body: int = Field(ge=1, le=20)
+    agility: int = Field(ge=1, le=20)
+    reaction: int = Field(ge=1, le=20)
+    strength: int = Field(ge=1, le=20)
+    willpower: int = Field(ge=1, le=20)
+    intuition: int = Field(ge=1, le=20)
+    logic: int = Field(default=3, ge=1, le=20)
+    charisma: int = Field(default=3, ge=1, le=20)
+    skills: dict[Slug, int] = Field(default_factory=dict)
+    physical_limit: int | None = Field(default=None, ge=1)
+
+
+class Character(Frozen):
+    id: Slug
+    name: str
+    description: str = ""
+    attributes: Attributes
+    skills: dict[Slug, int] = Field(default_factory=dict)
+    health: int = Field(ge=1, le=1000)
+    stamina: int = Field(ge=1, le=1000)
+    edge: int = Field(default=0, ge=0, le=20)
+    speed_m: float = Field(default=10.0, gt=0, le=200)  # Ch.6 Movement: default 10 m
+    reach_m: float = Field(default=2.0, gt=0, le=20)  # Ch.6 Melee: adjacent hex
+    size: Literal["small", "medium", "large", "huge"] = "medium"
+    initiative_dice: int = Field(default=1, ge=1, le=6)  # Ch.6 Initiative: 1d6 + AG + CU
+    armor: tuple[Slug, ...] = ()  # catalogue ids, worn together (layered)
+    weapons: tuple[Slug, ...] = ()  # catalogue ids; the first is the ready weapon
+    traits: tuple[Slug, ...] = ()
+    resistances: tuple[Resistance, ...] = ()
+    portrait: str | None = None  # image path, relative to the file
+    shadowrun: ShadowrunStats | None = None
+
+
+class Roster(Frozen):
+    kind: Literal["characters"]
+    version: Literal[1] = 1
+    name: str = ""
+    characters: tuple[Character, ...]
+
+    def problems(self) -> Iterable[tuple[Loc, str]]:
+        yield from duplicate_ids("characters", self.characters)

@@ -1,0 +1,109 @@
+"""The gear catalogue: weapons and armor (format: docs/formats.md#catalogue)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, model_validator
+
+from tactical.data.problems import Loc
+from tactical.data.schema import Frozen
+
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
+# A dice expression as printed in the rules: "4d6+2", "3d6+1", "2d6", "1d6+1", "4d6+2d6+10".
+DICE_PATTERN = r"^\s*(\d*d\d+|\d+)(\s*[+-]\s*(\d*d\d+|\d+))*\s*$"
+DiceExpression = Annotated[str, StringConstraints(pattern=DICE_PATTERN, max_length=40)]
+
+
+class DamageType(StrEnum):
+    PHYSICAL = "physical"
+    STUN = "stun"
+    ENERGY = "energy"
+
+
+class FireMode(StrEnum):
+    SS = "SS"
+    SA = "SA"
+    BF = "BF"
+    AF = "AF"
+
+
+class ShadowrunWeapon(Frozen):
+    """The weapon's Shadowrun numbers: DV may be written "STR+1" for melee weapons."""
+
+    dv: Annotated[str, StringConstraints(pattern=r"^(STR(\s*[+-]\s*\d+)?|\d+)$")]
+    damage_type: Literal["P", "S"] = "P"
+    ap: int = 0
+    accuracy: int | None = Field(default=None, ge=1)
+    reach: int = Field(default=0, ge=0)
+
+
+class Weapon(Frozen):
+    id: Slug
+    name: str
+    kind: Literal["melee", "ranged"]
+    skill: Slug
+    damage: DiceExpression
+    damage_type: DamageType = DamageType.PHYSICAL
+    reach_m: float = Field(default=2.0, gt=0, le=20)
+    effective_range_m: float | None = Field(default=None, gt=0, le=5000)
+    max_range_m: float | None = Field(default=None, gt=0, le=20000)
+    modes: tuple[FireMode, ...] = ()
+    magazine: int | None = Field(default=None, ge=1, le=1000)
+    tags: tuple[Slug, ...] = ()
+    notes: str = ""
+    shadowrun: ShadowrunWeapon | None = None
+
+    @model_validator(mode="after")
+    def _kind_fields(self) -> Weapon:
+        if self.kind == "ranged":
+            missing = [n for n in ("effective_range_m", "magazine") if getattr(self, n) is None]
+            if not self.modes:
+                missing.append("modes")
+            if missing:
+                raise ValueError(f"a ranged weapon needs {', '.join(missing)}")
+            if self.max_range_m is not None and self.max_range_m < (self.effective_range_m or 0):
+                raise ValueError("max_range_m is shorter than effective_range_m")
+        elif self.modes or self.effective_range_m is not None:
+            raise ValueError("a melee weapon has no fire modes or effective range")
+        return self
+
+
+class ShadowrunArmor(Frozen):
+    armor: int = Field(ge=0)  # SR5: one armor value
+    ballistic: int | None = Field(default=None, ge=0)  # SR4
+    impact: int | None = Field(default=None, ge=0)
+
+
+class Armor(Frozen):
+    id: Slug
+    name: str
+    pt: int = Field(ge=0, le=100)  # Ch.6 Damage mitigation: Protection Threshold
+    dr: int = Field(ge=0, le=100)  # Damage Reduction, percent
+    tags: tuple[Slug, ...] = ()
+    notes: str = ""
+    shadowrun: ShadowrunArmor | None = None
+
+
+class Catalogue(Frozen):
+    kind: Literal["catalogue"]
+    version: Literal[1] = 1
+    name: str = ""
+    weapons: tuple[Weapon, ...] = ()
+    armor: tuple[Armor, ...] = ()
+
+    def problems(self) -> Iterable[tuple[Loc, str]]:
+        yield from duplicate_ids("weapons", self.weapons)
+        yield from duplicate_ids("armor", self.armor)
+
+
+def duplicate_ids(field: str, items: Iterable[Frozen]) -> Iterable[tuple[Loc, str]]:
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        ident = getattr(item, "id", None)
+        if ident in seen:
+            yield (field, index, "id"), f"duplicate id '{ident}'; ids must be unique"
+        if ident is not None:
+            seen.add(ident)

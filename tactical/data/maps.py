@@ -1,0 +1,141 @@
+"""Encounter maps: grid, background, cover polygons, tokens (format: docs/formats.md#maps).
+
+Geometry is in metres, y down, origin at the centre of hex (0, 0); hexes are axial (q, r),
+2 m flat side to flat side (shared/ARCHITECTURE.md, Coordinates).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from tactical.data.character import Character
+from tactical.data.gear import Slug, duplicate_ids
+from tactical.data.problems import Loc
+from tactical.data.schema import Frozen
+
+Point = tuple[float, float]
+Hex = tuple[int, int]
+
+
+class CoverClass(StrEnum):
+    """Ch.6 Cover: sample cover values, weakest first (order matters: 'strongest crossed')."""
+
+    FLIMSY = "flimsy"
+    LIGHT = "light"
+    MEDIUM = "medium"
+    TOUGH = "tough"
+    REINFORCED = "reinforced"
+    IMPENETRABLE = "impenetrable"
+
+    @property
+    def rank(self) -> int:
+        return list(CoverClass).index(self)
+
+
+class Orientation(StrEnum):
+    FLAT = "flat"
+    POINTY = "pointy"
+
+
+class Grid(Frozen):
+    """A rectangle of hexes `columns` × `rows` in offset layout: flat-top maps shove odd
+    columns down half a hex, pointy-top maps shove odd rows right (Red Blob's odd-q / odd-r).
+    Offset coordinates exist only here, at import; everything else is axial."""
+
+    columns: int = Field(ge=1, le=500)
+    rows: int = Field(ge=1, le=500)
+    orientation: Orientation = Orientation.FLAT
+
+    def offset_of(self, hex_: Hex) -> tuple[int, int]:
+        q, r = hex_
+        if self.orientation is Orientation.FLAT:
+            return q, r + (q - (q & 1)) // 2
+        return q + (r - (r & 1)) // 2, r
+
+    def axial_of(self, column: int, row: int) -> Hex:
+        if self.orientation is Orientation.FLAT:
+            return column, row - (column - (column & 1)) // 2
+        return column - (row - (row & 1)) // 2, row
+
+    def contains(self, hex_: Hex) -> bool:
+        column, row = self.offset_of(hex_)
+        return 0 <= column < self.columns and 0 <= row < self.rows
+
+
+class Background(Frozen):
+    """An image under the grid: its top-left pixel lies at `offset_m`; `metres_per_pixel`
+    scales it (a 2 m hex at 64 px per hex is 0.03125 m per pixel)."""
+
+    image: str  # path relative to the map file
+    metres_per_pixel: float = Field(gt=0, le=10)
+    offset_m: Point = (0.0, 0.0)
+
+
+class Cover(Frozen):
+    id: Slug | None = None
+    label: str = ""
+    cover_class: CoverClass = Field(alias="class")
+    height: Literal["low", "high"]  # RULINGS: low gives cover only; high also blocks sight
+    polygon: tuple[Point, ...] = Field(min_length=3, max_length=2000)
+
+    @field_validator("polygon")
+    @classmethod
+    def _has_area(cls, points: tuple[Point, ...]) -> tuple[Point, ...]:
+        if not all(math.isfinite(c) for p in points for c in p):
+            raise ValueError("polygon coordinates must be finite numbers (metres)")
+        twice_area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1)
+                         in zip(points, points[1:] + points[:1], strict=True))
+        if abs(twice_area) < 1e-6:
+            raise ValueError("the polygon has no area (its points lie on one line)")
+        return points
+
+
+class Side(Frozen):
+    name: str
+    colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class Token(Frozen):
+    id: Slug
+    character: Slug  # a character id from the map's own list or the bundled rosters
+    side: Slug
+    hex: Hex
+    name: str | None = None  # shown instead of the character's name ("Guard 2")
+    aware: bool = True  # Ch.6 Awareness: an Unaware combatant loses round 1
+
+
+class MapFile(Frozen):
+    kind: Literal["map"]
+    version: Literal[1] = 1
+    name: str
+    description: str = ""
+    ruleset: Literal["chapter6", "sr4", "sr5"] = "chapter6"
+    grid: Grid
+    background: Background | None = None
+    sides: dict[Slug, Side] = Field(default_factory=dict)
+    cover: tuple[Cover, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    characters: tuple[Character, ...] = ()  # NPCs that only this map uses
+
+    def problems(self) -> Iterable[tuple[Loc, str]]:
+        yield from duplicate_ids("tokens", self.tokens)
+        yield from duplicate_ids("characters", self.characters)
+        occupied: dict[Hex, str] = {}
+        for index, token in enumerate(self.tokens):
+            if not self.grid.contains(token.hex):
+                column, row = self.grid.offset_of(token.hex)
+                yield (("tokens", index, "hex"),
+                       f"hex {list(token.hex)} is outside the {self.grid.columns}×"
+                       f"{self.grid.rows} grid (column {column}, row {row})")
+            if token.hex in occupied:
+                yield (("tokens", index, "hex"),
+                       f"hex {list(token.hex)} already holds token '{occupied[token.hex]}'")
+            occupied.setdefault(token.hex, token.id)
+            if self.sides and token.side not in self.sides:
+                yield (("tokens", index, "side"),
+                       f"unknown side '{token.side}'; expected one of: {', '.join(self.sides)}")

@@ -1,0 +1,1 @@
+"""The Qt side (PySide6). Nothing outside this package imports Qt."""
