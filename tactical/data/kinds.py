@@ -10,6 +10,7 @@ from tactical.data.character import Roster
 from tactical.data.gear import Catalogue
 from tactical.data.maps import MapFile
 from tactical.data.problems import DataError
+from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.schema import validate
 from tactical.data.yamlsafe import YamlDocument, read_yaml
 
@@ -17,6 +18,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "map": MapFile,
     "characters": Roster,
     "catalogue": Catalogue,
+    "ruleset": Chapter6Ruleset,
 }
 
 

@@ -1,0 +1,194 @@
+"""The Chapter 6 ruleset constants file (tactical/rules/chapter6/ruleset.yaml).
+
+Rule numbers live in data, not code (shared/ARCHITECTURE.md), so a GM can house-rule them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import Field
+
+from tactical.data.gear import DiceExpression
+from tactical.data.problems import Loc
+from tactical.data.schema import Frozen
+
+Degree = Literal["perfect", "solid", "marginal_success", "marginal_failure",
+                 "significant_failure", "complete_failure"]
+InjuryLevel = Literal["light", "moderate", "serious", "critical", "lethal"]
+Attribute = Literal["AG", "CU", "ST", "VI", "RE", "PR"]
+
+
+class Checks(Frozen):
+    dice: int = Field(ge=2)
+    die_sides: int = Field(ge=2)
+    double_bonus: int
+    fumble_face: int
+    degrees: dict[Degree, int]
+    difficulty: dict[str, int]
+
+
+class Perception(Frozen):
+    effort_tn: dict[Literal["major", "minor", "free", "full"], int]
+    awareness: dict[Degree, Literal["fully_aware", "partially_aware", "unaware"]]
+    stealth_tn_bonus: dict[Degree, int]
+
+
+class Defence(Frozen):
+    base: int
+    attributes: tuple[Attribute, ...] = ()
+    skill: bool = False
+
+
+class Defences(Frozen):
+    dodge: Defence
+    parry: Defence
+    grit: Defence
+    poise: Defence
+    will: Defence
+    discipline: Literal["will", "grit", "poise"]
+
+
+class AttackRules(Frozen):
+    base_tn: int
+    easy_tn: int
+    tn_modifiers: dict[str, int]
+    parry_without_weapon_gives_advantage: bool
+
+
+class RangeBand(Frozen):
+    """A band ends at `max_m` metres, or at `max_factor` × the weapon's effective range."""
+
+    band: Literal["close", "short", "medium", "long", "extreme"]
+    max_m: float | None = Field(default=None, gt=0)
+    max_factor: float | None = Field(default=None, gt=0)
+    tn: int
+
+
+class FireModeRules(Frozen):
+    ammo: int = Field(ge=0)
+    bonus_dice: int = 0
+    multi_target_bonus_dice: int = 0
+    may_take_advantage: bool = False
+    needs: tuple[Literal["major", "minor", "move"], ...] = ()
+
+
+class PtDr(Frozen):
+    pt: int
+    dr: int
+
+
+class ArmorRules(Frozen):
+    dr_cap: int = Field(ge=0, le=100)
+    max_layers: int = Field(ge=1)
+    third_layer_allowed: bool
+    second_layer_dr_share: float = Field(ge=0, le=1)
+    final_dr_cap: int = Field(ge=0, le=100)
+
+
+class MapCover(Frozen):
+    corner_shrink: float = Field(ge=0, lt=1)
+    partial_max_share: float = Field(gt=0, lt=1)
+    prone_improves_by: int = Field(ge=0)
+
+
+class InjuryEffect(Frozen):
+    fatigue: int = 0
+    initiative_loss: DiceExpression | None = None
+    initiative_duration: Literal["next_turn", "combat"] | None = None
+    initiative_zero: bool = False
+    disadvantage: str | None = None  # next_turn, until_treated, or a dice expression of rounds
+    actions_per_turn: int | None = None
+    actions: tuple[Literal["major", "move", "minor"], ...] | None = None
+    no_reactions: bool = False
+    bleed: DiceExpression | None = None
+    bleed_rounds: str | None = None  # a dice expression or until_stabilised
+    prone: bool = False
+    unconscious: bool = False
+    death_in: DiceExpression | None = None
+
+
+class Cumulative(Frozen):
+    incapacitated_at: float = Field(gt=0)
+    dying_at: float = Field(gt=0)
+    incapacitated: InjuryEffect
+
+
+class Injury(Frozen):
+    thresholds: dict[InjuryLevel, float]
+    stun_steps_lower: int = Field(ge=0)
+    edge_steps_lower: int = Field(ge=0)
+    effects: dict[InjuryLevel, InjuryEffect]
+    cumulative: Cumulative
+
+
+class Fatigue(Frozen):
+    fatigued: float = Field(gt=0)
+    exhausted: float = Field(gt=0)
+    unconscious: float = Field(gt=0)
+
+
+class FirstAid(Frozen):
+    tn: dict[InjuryLevel, int]
+
+
+class Tier(Frozen):
+    min: int = Field(ge=0)
+    major: int = Field(ge=0)
+    move: int = Field(ge=0)
+    minor: int = Field(ge=0)
+
+
+class InitiativeRules(Frozen):
+    dice: DiceExpression
+    attributes: tuple[Attribute, ...]
+    tie_breakers: tuple[Literal["AG", "CU", "d10"], ...]
+    edge_bonus: DiceExpression
+    tiers: tuple[Tier, ...] = Field(min_length=1)
+    reactions_per_round: int = Field(ge=0)
+    downgrades_per_turn: int = Field(ge=0)
+
+
+class Movement(Frozen):
+    speed_m: float = Field(gt=0)
+    sprint_factor: float = Field(gt=0)
+    step_hexes: int = Field(ge=1)
+    charge_min_m: float = Field(ge=0)
+    evade_tn: int
+
+
+class Chapter6Ruleset(Frozen):
+    kind: Literal["ruleset"]
+    version: Literal[1] = 1
+    id: Literal["chapter6"]
+    name: str
+    checks: Checks
+    perception: Perception
+    defences: Defences
+    attack: AttackRules
+    range_bands: tuple[RangeBand, ...] = Field(min_length=1)
+    default_max_range_factor: float = Field(gt=0)
+    metres_per_hex: float = Field(gt=0)
+    default_reach_m: float = Field(gt=0)
+    fire_modes: dict[Literal["SS", "SA", "BF", "AF"], FireModeRules]
+    damage_dice: dict[str, int | bool]
+    armor: ArmorRules
+    damage_types: dict[Literal["physical", "stun", "energy"], PtDr]
+    called_shots: dict[Literal["weakness", "vulnerability", "aim_for_opening"], PtDr]
+    cover_classes: dict[Literal["flimsy", "light", "medium", "tough", "reinforced",
+                                "impenetrable"], PtDr]
+    map_cover: MapCover
+    injury: Injury
+    fatigue: Fatigue
+    first_aid: FirstAid
+    initiative: InitiativeRules
+    movement: Movement
+
+    def problems(self) -> Iterable[tuple[Loc, str]]:
+        for index, band in enumerate(self.range_bands):
+            if (band.max_m is None) == (band.max_factor is None):
+                yield ("range_bands", index), "give exactly one of max_m or max_factor"
+        mins = [tier.min for tier in self.initiative.tiers]
+        if mins != sorted(mins) or mins[0] != 0:
+            yield ("initiative", "tiers"), "tiers must start at 0 and rise"
