@@ -95,7 +95,7 @@ def reference_problems(doc: YamlDocument, model: object, library: Library) -> li
                 ("tokens", index, "character"),
                 f"unknown character '{token.character}'; define it under 'characters' "
                 "or in a roster in assets/npcs/"))
-    return problems
+    return sorted(problems, key=lambda p: (p.line, p.column))
 
 
 @dataclass(frozen=True)
