@@ -50,11 +50,37 @@ class Defences(Frozen):
     discipline: Literal["will", "grit", "poise"]
 
 
+OptionName = Literal["aim_for_opening", "charge", "disarm", "flurry", "grapple", "smash",
+                     "aimed_shot", "crossfire", "suppressive_fire", "trick_shot"]
+ReactionName = Literal["snapshot", "intercept", "overwatch", "opportunity"]
+ModeName = Literal["SS", "SA", "BF", "AF"]
+
+
+class AttackOption(Frozen):
+    """Ch.6 attack options: which attacks may take it and what it does to the check."""
+
+    kind: Literal["melee", "ranged"]
+    advantage: bool = False
+    disadvantage: bool = False
+    damage: bool = True  # False: the option has an effect instead of damage (Disarm, …)
+    extra_attacks: int = Field(default=0, ge=0)
+    modes: tuple[ModeName, ...] = ()  # empty: any fire mode
+    ignores_cover: bool = False
+
+
+class ReactionRules(Frozen):
+    kind: Literal["melee", "ranged"]
+    disadvantage: bool = False
+    max_band: Literal["close", "short", "medium", "long", "extreme"] | None = None
+
+
 class AttackRules(Frozen):
     base_tn: int
     easy_tn: int
     tn_modifiers: dict[str, int]
     parry_without_weapon_gives_advantage: bool
+    options: dict[OptionName, AttackOption]
+    reactions: dict[ReactionName, ReactionRules]
 
 
 class RangeBand(Frozen):
@@ -129,8 +155,19 @@ class Fatigue(Frozen):
     unconscious: float = Field(gt=0)
 
 
+class FirstAidHealth(Frozen):
+    base: DiceExpression
+    per_mos: int = Field(ge=1)
+    max_bonus: int = Field(ge=0)
+
+
 class FirstAid(Frozen):
     tn: dict[InjuryLevel, int]
+    kit_tn: dict[Literal["medkit", "some_equipment", "improvised", "trauma_kit", "autodoc"],
+                 int]
+    steps_better: int = Field(ge=1)
+    health: dict[InjuryLevel, FirstAidHealth]
+    trauma_patch_skill: int
 
 
 class Tier(Frozen):
@@ -171,7 +208,7 @@ class Chapter6Ruleset(Frozen):
     default_max_range_factor: float = Field(gt=0)
     metres_per_hex: float = Field(gt=0)
     default_reach_m: float = Field(gt=0)
-    fire_modes: dict[Literal["SS", "SA", "BF", "AF"], FireModeRules]
+    fire_modes: dict[ModeName, FireModeRules]
     damage_dice: dict[str, int | bool]
     armor: ArmorRules
     damage_types: dict[Literal["physical", "stun", "energy"], PtDr]
