@@ -1,0 +1,242 @@
+"""The crash-proof encounter log: an append-only JSON Lines file of opaque event payloads.
+
+An append returns only after its line is flushed and fsynced, so a command whose events
+were appended survives a kill or a power cut. Opening a log replays its valid prefix; a
+torn or altered line and everything after it are dropped with a warning (the damaged file
+is kept beside it first), never a crash. Format: docs/encounter-log.md.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import NamedTuple
+
+from tactical.encounter import logformat, logio
+from tactical.encounter.logformat import Payload
+from tactical.errors import TacticalError
+
+__all__ = ["EncounterLog", "LogContents", "LogError", "Payload", "Replay", "read_log"]
+
+
+class LogError(TacticalError):
+    """The log cannot be created, opened or written; the message names the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogContents:
+    """A log read without changing it (for `tactical replay` and the resume prompt)."""
+
+    header: Payload
+    payloads: list[Payload]
+    warnings: list[str]
+    closed: bool  # ended by a clean close(), so not offered for resuming
+
+
+class Replay(NamedTuple):
+    """What EncounterLog.open gives back: the log, ready to append, and what it held."""
+
+    log: EncounterLog
+    header: Payload
+    payloads: list[Payload]
+    warnings: list[str]
+
+
+def _damage_warning(path: Path, parsed: logformat.Parsed, copy: Path | None) -> str:
+    assert parsed.damage is not None
+    line, reason = parsed.damage
+    kept = f"; the damaged file is kept as {copy.name}" if copy else ""
+    return (f"{path}, line {line}: {reason}. Dropped {parsed.dropped_lines} line(s) from "
+            f"there to the end; replaying the {len(parsed.payloads)} event(s) before it{kept}.")
+
+
+def _parse(path: Path, data: bytes) -> logformat.Parsed:
+    try:
+        return logformat.parse(data)
+    except logformat.RecordError as error:
+        raise LogError(f"{path} is not a readable encounter log: {error}") from None
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise LogError(f"cannot read the encounter log {path}: {error.strerror}") from None
+
+
+def read_log(path: Path) -> LogContents:
+    """Read a log without repairing or locking it. Raises LogError for a bad header."""
+    parsed = _parse(path, _read(path))
+    warnings = [_damage_warning(path, parsed, None)] if parsed.damage else []
+    return LogContents(parsed.header, parsed.payloads, warnings, parsed.closed)
+
+
+class EncounterLog:
+    """An encounter log open for appending. Make one with create() or open()."""
+
+    def __init__(self, path: Path, fd: int, size: int, next_seq: int) -> None:
+        self._path = path
+        self._fd: int | None = fd
+        self._size = size  # bytes of valid content; the file position stays here
+        self._next_seq = next_seq
+        self._broken: str | None = None
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def next_seq(self) -> int:
+        """The seq the next appended event gets (= the number of events in the log)."""
+        return self._next_seq
+
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
+
+    @classmethod
+    def create(cls, path: Path, header_metadata: Mapping[str, object], *,
+               overwrite: bool = False) -> EncounterLog:
+        """A new, empty log holding only its header. Refuses an existing file unless
+        `overwrite`, and a log another window has open in any case."""
+        path = Path(path)
+        header = logformat.encode_header(header_metadata)  # bad metadata: nothing written
+        try:
+            if overwrite and path.exists():
+                if logio.is_locked(path):
+                    raise LogError(f"{path} is open in another encounter; not overwriting it")
+                logio.atomic_write(path, header)
+                fd = os.open(path, os.O_RDWR | logio.O_BINARY)
+            else:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | logio.O_BINARY, 0o644)
+                logio.write_all(fd, header)
+                logio.fsync_file(fd)
+                logio.fsync_dir(path.parent)
+        except FileExistsError:
+            raise LogError(f"{path} already exists; not overwriting an encounter log") from None
+        except OSError as error:
+            raise LogError(f"cannot create the encounter log {path}: {error.strerror}") \
+                from None
+        if not logio.try_lock(fd):  # lost a race with another window opening it
+            os.close(fd)
+            raise LogError(f"{path} is open in another encounter")
+        os.lseek(fd, 0, os.SEEK_END)
+        return cls(path, fd, len(header), 0)
+
+    @classmethod
+    def open(cls, path: Path) -> Replay:
+        """Open a log to continue it: replays its valid prefix, and if a line is damaged,
+        keeps a copy of the file as `<name>.damaged-<n>` and cuts the log back to the
+        valid prefix so later appends continue cleanly. Strips a clean-close marker."""
+        path = Path(path)
+        try:
+            fd = os.open(path, os.O_RDWR | logio.O_BINARY)
+        except OSError as error:
+            raise LogError(f"cannot open the encounter log {path}: {error.strerror}") from None
+        try:
+            if not logio.try_lock(fd):
+                raise LogError(f"{path} is already open in another encounter")
+            data = _read(path)
+            parsed = _parse(path, data)
+            warnings = []
+            if parsed.damage:
+                copy = logio.keep_copy(path, data)
+                warnings.append(_damage_warning(path, parsed, copy))
+            if parsed.valid_size != len(data):
+                os.ftruncate(fd, parsed.valid_size)
+                logio.fsync_file(fd)
+            os.lseek(fd, parsed.valid_size, os.SEEK_SET)
+        except OSError as error:
+            os.close(fd)
+            raise LogError(f"cannot repair the encounter log {path}: {error.strerror}") \
+                from None
+        except BaseException:
+            os.close(fd)
+            raise
+        log = cls(path, fd, parsed.valid_size, len(parsed.payloads))
+        return Replay(log, parsed.header, parsed.payloads, warnings)
+
+    def append(self, payload: Payload) -> int:
+        """Append one event durably; returns its seq."""
+        return self.append_many([payload]).start
+
+    def append_many(self, payloads: Iterable[Payload]) -> range:
+        """Append the events of one command with one write and one fsync; returns their
+        seqs. Payloads must be JSON as is (TypeError otherwise, before anything is written).
+        If the disk refuses, the log is cut back to before this call and LogError raised."""
+        fd = self._writable()
+        batch = list(payloads)
+        data = logformat.encode_records(self._next_seq, batch)
+        first, count = self._next_seq, len(batch)
+        if data:
+            try:
+                logio.write_all(fd, data)
+                logio.fsync_file(fd)
+            except OSError as error:
+                self._cut_back()
+                raise LogError(f"could not save to the encounter log {self._path}: "
+                               f"{error.strerror}; the last command was not recorded") from None
+            self._size += len(data)
+            self._next_seq += count
+        return range(first, first + count)
+
+    def close(self, *, finished: bool = True) -> None:
+        """Close the file. `finished` (a clean end) writes the closed marker, so the
+        session is not offered for resuming; leave it False to keep it resumable."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            if finished and self._broken is None:
+                logio.write_all(fd, logformat.CLOSED_LINE)
+                logio.fsync_file(fd)
+        except OSError as error:
+            raise LogError(f"could not mark {self._path} as closed: {error.strerror}") \
+                from None
+        finally:
+            os.close(fd)  # also releases the lock
+
+    def __enter__(self) -> EncounterLog:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        # An exception is not a clean end: leave the log resumable.
+        self.close(finished=kind is None)
+
+    @staticmethod
+    def save_as(path: Path, header_metadata: Mapping[str, object],
+                payloads: Iterable[Payload]) -> None:
+        """Write a compacted copy atomically (temp file, fsync, rename, fsync the folder):
+        a crash leaves the old file or the complete new one. Marked closed. Refuses to
+        replace a log that is open for appending."""
+        path = Path(path)
+        data = (logformat.encode_header(header_metadata)
+                + logformat.encode_records(0, list(payloads)) + logformat.CLOSED_LINE)
+        if logio.is_locked(path):
+            raise LogError(f"{path} is the log of an open encounter; save to another file")
+        try:
+            logio.atomic_write(path, data)
+        except OSError as error:
+            raise LogError(f"could not save {path}: {error.strerror}") from None
+
+    def _writable(self) -> int:
+        if self._fd is None:
+            raise LogError(f"the encounter log {self._path} is closed")
+        if self._broken is not None:
+            raise LogError(f"the encounter log {self._path} cannot be written: {self._broken}")
+        return self._fd
+
+    def _cut_back(self) -> None:
+        """After a failed write, remove its partial line so the file stays a valid log."""
+        assert self._fd is not None
+        try:
+            os.ftruncate(self._fd, self._size)
+            os.lseek(self._fd, self._size, os.SEEK_SET)
+            logio.fsync_file(self._fd)
+        except OSError as error:
+            # Appending after a partial line would hide it mid-file; refuse from now on.
+            self._broken = f"a failed write could not be undone ({error.strerror})"
