@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tactical import __version__
 
-SUBCOMMANDS = ("validate",)
+SUBCOMMANDS = ("validate", "attack")
 
 
 def _gui_parser() -> argparse.ArgumentParser:
