@@ -68,6 +68,9 @@ class Advantages:
                              (*self.disadvantages, *disadvantages))
 
 
+NO_ADVANTAGE = Advantages()
+
+
 def advantages_of(advantages: Iterable[str] = (), disadvantages: Iterable[str] = ()) -> Advantages:
     """Sources in the order given, each name once."""
     return Advantages(tuple(dict.fromkeys(advantages)), tuple(dict.fromkeys(disadvantages)))
@@ -140,7 +143,7 @@ def evaluate_check(skill: int, tn: int, base: tuple[int, int], extra: int | None
                      double, fumble, bonus, total, mos, degree_for(mos, fumble, rules))
 
 
-def roll_check(skill: int, tn: int, dice: Dice, *, advantages: Advantages = Advantages(),
+def roll_check(skill: int, tn: int, dice: Dice, *, advantages: Advantages = NO_ADVANTAGE,
                edge: bool = False, modifiers: Sequence[Modifier] = (),
                rules: Chapter6Ruleset | None = None) -> CheckRoll:
     """Roll 2d10 (+1 for Advantage/Disadvantage, +1 Edge die) in the CASE order."""
