@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tactical.data.gear import FireMode
 from tactical.rules.chapter6.setup import (
-    AttackKind,
     Attacker,
+    AttackKind,
     AttackSetup,
     Defender,
     Situation,

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from ch6_builders import setup, sword
 
 from tactical.errors import IllegalCommand
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack
@@ -13,8 +14,6 @@ from tactical.rules.chapter6.setup import (
     Situation,
 )
 from tactical.rules.chapter6.tn import range_band
-
-from ch6_builders import pistol, setup, sword
 
 
 def tn_of(s):
