@@ -1,0 +1,62 @@
+"""A command's events, folded as they are made, so later decisions see earlier events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactical.encounter.context import Context
+from tactical.encounter.evolve import evolve
+from tactical.encounter.model import Action, Combatant, EncounterState
+from tactical.errors import IllegalCommand, InvalidCommand
+from tactical.rules.chapter6.dice import Dice
+
+
+class Batch:
+    def __init__(self, state: EncounterState, ctx: Context, dice: Dice) -> None:
+        self.state = state
+        self.ctx = ctx
+        self.dice = dice
+        self.events: list[Any] = []
+
+    def emit(self, *events: Any) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+
+    def combatant(self, cid: str) -> Combatant:
+        if cid not in self.state.combatants:
+            known = ", ".join(self.state.combatants)
+            raise InvalidCommand(f"no combatant '{cid}'; the map has: {known}")
+        return self.state.get(cid)
+
+
+def refuse_unless(*checks: tuple[bool, str]) -> None:
+    """Refuse with every failed reason at once (STYLE: say every reason, not the first)."""
+    reasons = [reason for ok, reason in checks if not ok]
+    if reasons:
+        raise IllegalCommand(reasons)
+
+
+def payment(c: Combatant, action: Action) -> tuple[str | None, str]:
+    """Which action slot pays for `action` (Ch.6: one downgrade a turn, Major → Move or
+    Minor, Move → Minor), or None and why it cannot be paid."""
+    b = c.budget
+    if b.total is not None and b.total <= 0:
+        return None, f"{c.name} has used the one action its injury allows this turn"
+    if b.count_of(action.value) > 0:
+        return action.value, ""
+    if b.downgrades > 0:
+        bigger = {Action.MOVE: ("major",), Action.MINOR: ("move", "major")}.get(action, ())
+        for slot in bigger:
+            if b.count_of(slot) > 0:
+                return slot, ""
+    left = ", ".join(f"{b.count_of(s)} {s}" for s in ("major", "move", "minor"))
+    downgrade = "" if b.downgrades > 0 else "; the downgrade is used"
+    return None, f"{c.name} has no {action.value} action left ({left}{downgrade})"
+
+
+def full_action_payable(c: Combatant) -> tuple[bool, str]:
+    """Ch.6 Full action = Major + Move + Minor, all from this turn."""
+    b = c.budget
+    ok = b.major > 0 and b.move > 0 and b.minor > 0 and (b.total is None or b.total >= 3)
+    return ok, f"{c.name} needs a Major, a Move and a Minor action left for a Full action"

@@ -1,0 +1,101 @@
+"""Weapons, overwatch, first aid and the GM's overrides."""
+
+from __future__ import annotations
+
+from tactical.data.gear import DamageType
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.harm import take_damage
+from tactical.encounter.model import Action, Condition
+from tactical.encounter.turns import acting
+from tactical.geometry.hexgrid import hex_distance
+from tactical.rules.chapter6.healing import first_aid
+from tactical.rules.chapter6.injury import InjuryLevel, injury_effects, injury_for
+
+
+def ready_weapon(batch: Batch, command: cmd.ReadyWeapon) -> None:
+    """Ch.6 (RULINGS): Reload = Ready weapon, a Major action; also draws another weapon."""
+    c = acting(batch, command.combatant)
+    weapon_id = command.weapon or c.weapon
+    carried = batch.ctx.character(c).weapons
+    refuse_unless((weapon_id is not None and weapon_id in carried,
+                   f"{c.name} carries no weapon '{weapon_id}' (carries: {', '.join(carried)})"))
+    assert weapon_id is not None
+    slot, why = payment(c, Action.MAJOR)
+    refuse_unless((slot is not None, why))
+    weapon = batch.ctx.weapon(weapon_id)
+    rounds = weapon.magazine if weapon.kind == "ranged" else None
+    purpose = "Reload" if weapon_id == c.weapon else f"Ready {weapon.name}"
+    batch.emit(ev.ActionSpent(c.id, "major", str(slot), purpose),
+               ev.WeaponReadied(c.id, weapon_id, rounds))
+
+
+def declare_overwatch(batch: Batch, command: cmd.DeclareOverwatch) -> None:
+    """Ch.6 Overwatch: a Major now and the Reaction later, for a normal ranged attack."""
+    c = acting(batch, command.combatant)
+    weapon = batch.ctx.weapon(c.weapon) if c.weapon else None
+    slot, why = payment(c, Action.MAJOR)
+    refuse_unless((slot is not None, why),
+                  (weapon is not None and weapon.kind == "ranged",
+                   f"{c.name} needs a ranged weapon ready for Overwatch"),
+                  (c.reactions > 0, f"{c.name} has no Reaction left this round"))
+    batch.emit(ev.ActionSpent(c.id, "major", str(slot), "Overwatch"),
+               ev.OverwatchDeclared(c.id, command.zone))
+
+
+def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
+    healer = acting(batch, command.healer)
+    patient = batch.combatant(command.patient)
+    slot, why = payment(healer, Action.MAJOR)
+    adjacent = hex_distance(healer.hex, patient.hex) <= 1
+    refuse_unless((slot is not None, why),
+                  (patient.injury is not None, f"{patient.name} has no injury to treat"),
+                  (not patient.treated, f"{patient.name} has had first aid since the last "
+                                        "injury (Ch.6: not until injured anew)"),
+                  (adjacent, f"{healer.name} must be next to {patient.name}"))
+    assert patient.injury is not None
+    skill = batch.ctx.character(healer).skills.get("medic", 0)
+    result = first_aid(InjuryLevel(patient.injury), skill, batch.dice, rules=batch.ctx.rules)
+    batch.emit(ev.ActionSpent(healer.id, "major", str(slot), "First aid"))
+    check = result.check
+    text = (f"{healer.name} gives first aid to {patient.name}: {check.skill}"
+            + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "
+            f"{sum(m.value for m in result.tn_breakdown)} — {check.degree.value}")
+    if not result.success:
+        batch.emit(ev.Note(text + "; no effect"))
+        return
+    after = result.level_after.value if result.level_after else None
+    batch.emit(ev.Note(text + f"; {patient.injury} → {after or 'healed'}, "
+                              f"+{result.health_restored} Health"),
+               ev.Healed(patient.id, result.health_restored, after, "First aid"))
+    if patient.injury in ("lethal", "critical") or patient.timers:
+        batch.emit(ev.ConditionChanged(patient.id, Condition.STABILISED.value, True,
+                                       "First aid"))
+        for timer in patient.timers:
+            if timer.kind in ("bleed", "death"):
+                batch.emit(ev.TimerExpired(patient.id, timer.kind))
+
+
+def apply_damage(batch: Batch, command: cmd.ApplyDamage) -> None:
+    """The GM's override: damage (after armor) straight to the total, with its injury."""
+    c = batch.combatant(command.combatant)
+    refuse_unless((command.amount > 0, "damage must be at least 1"),
+                  (command.damage_type in {t.value for t in DamageType},
+                   f"unknown damage type '{command.damage_type}'"))
+    outcome = injury_for(command.amount, c.health, DamageType(command.damage_type),
+                         batch.ctx.rules)
+    effects = (injury_effects(outcome.level, batch.ctx.rules, batch.dice)
+               if outcome.level is not None else None)
+    take_damage(batch, c.id, command.amount, command.damage_type, outcome.level, effects,
+                "GM")
+
+
+def set_condition(batch: Batch, command: cmd.SetCondition) -> None:
+    c = batch.combatant(command.combatant)
+    known = {x.value for x in Condition}
+    refuse_unless((command.condition in known,
+                   f"unknown condition '{command.condition}'; expected one of: "
+                   f"{', '.join(sorted(known))}"))
+    if c.has(Condition(command.condition)) != command.on:
+        batch.emit(ev.ConditionChanged(c.id, command.condition, command.on, "GM"))

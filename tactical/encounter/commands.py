@@ -1,0 +1,147 @@
+"""Commands: what the GM asks for, imperative. `decide` turns one into events or refuses it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tactical.encounter.model import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class StartCombat:
+    """Roll initiative for everyone without a value yet, and start round 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollInitiative:
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetInitiative:
+    combatant: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    combatant: str | None = None  # None: whoever is acting
+
+
+@dataclass(frozen=True, slots=True)
+class EndCombat:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    combatant: str
+    path: tuple[Hex, ...]  # hexes entered, in order (not the start hex)
+    how: str = "move"  # move, sprint, step, charge, disengage
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    attacker: str
+    target: str
+    weapon: str | None = None  # None: the ready weapon
+    mode: str | None = None  # SS, SA, BF, AF
+    options: tuple[str, ...] = ()
+    edge: str | None = None  # None, "roll" or "damage"
+    burst_choice: str | None = None  # BF: "advantage" or "damage"
+    called_shot: str | None = None
+    defence: str | None = None  # the defender's choice in melee: parry or dodge
+    defenseless: bool = False
+    crossfire: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """Resolve a pending reaction with an attack (Snapshot, Overwatch, Opportunity) —
+    or, for an Intercept, the mover's choice: `go_on` False stops and fights there."""
+
+    reactor: str
+    weapon: str | None = None
+    mode: str | None = None
+    edge: str | None = None
+    go_on: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineReaction:
+    reactor: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareOverwatch:
+    combatant: str
+    zone: tuple[tuple[float, float], ...] | None = None  # a polygon in metres; None: anywhere
+
+
+@dataclass(frozen=True, slots=True)
+class Disengage:
+    """Ch.6 Disengage (Major): leave melee this turn without provoking an Attack of
+    Opportunity."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class DropProne:
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class GetUp:
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyWeapon:
+    """Draw a weapon or reload the ready one (Ch.6: Reload = Ready weapon, a Major)."""
+
+    combatant: str
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Evade:
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refocus:
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class UseEdgeForInitiative:
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAid:
+    healer: str
+    patient: str
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyDamage:
+    """The GM's manual override: damage straight to the total, with its injury."""
+
+    combatant: str
+    amount: int  # after armor
+    damage_type: str = "physical"
+
+
+@dataclass(frozen=True, slots=True)
+class SetCondition:
+    combatant: str
+    condition: str
+    on: bool = True
+
+
+Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | Move
+           | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
+           | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
+           | FirstAid | ApplyDamage | SetCondition)

@@ -1,0 +1,101 @@
+"""What `decide` needs besides the state: the map and sheets, the rule numbers, the map oracle.
+
+The oracle answers the map questions (passable hexes, sight and cover, reaction triggers);
+`tactical.encounter.mapview.GeometryOracle` answers them from the geometry layer, and tests
+may give a scripted one (issue 4: the engine takes a trigger provider it is given).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tactical.data.character import Character
+from tactical.data.gear import Weapon
+from tactical.data.library import LoadedMap
+from tactical.data.ruleset import Chapter6Ruleset
+from tactical.encounter.model import Combatant, EncounterState, HaltedMove, Hex
+from tactical.rules.chapter6.constants import chapter6_ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerOffer:
+    """A reaction the map makes possible at a step of a path (RULINGS Reactions)."""
+
+    reactor: str
+    kind: str  # snapshot, overwatch, intercept, opportunity
+    step: int  # index into the path (0 = the first hex entered)
+    hex: Hex
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class SightInfo:
+    line_of_sight: bool
+    cover: str  # none, partial, full
+    cover_class: str | None  # the strongest class crossed (for shooting through)
+    distance_m: float
+    why: str = ""
+
+
+class MapOracle(Protocol):
+    def passable(self, hex_: Hex) -> str | None:
+        """None if a token may stand in `hex_`, else why not."""
+        ...
+
+    def triggers(self, state: EncounterState, mover: str, start: Hex,
+                 path: Sequence[Hex], skip: frozenset[str],
+                 started_in_reach_of: frozenset[str]) -> Sequence[TriggerOffer]:
+        """Every reaction along `path` (from `start`), reactors in `skip` left out, first
+        step first."""
+        ...
+
+    def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo: ...
+
+    def in_reach_of(self, state: EncounterState, combatant: str) -> frozenset[str]:
+        """Enemies whose melee reach covers `combatant` where it stands now."""
+        ...
+
+
+@dataclass(frozen=True)
+class Context:
+    loaded: LoadedMap
+    oracle: MapOracle
+    rules: Chapter6Ruleset = field(default_factory=chapter6_ruleset)
+
+    def character(self, c: Combatant) -> Character:
+        return self.loaded.library.characters[c.character]
+
+    def weapon(self, weapon_id: str) -> Weapon:
+        return self.loaded.library.weapons[weapon_id]
+
+
+def initial_state(loaded: LoadedMap) -> EncounterState:
+    """Tokens as combatants, at full Health and Stamina, weapons loaded (Ch.6 defaults)."""
+    combatants: dict[str, Combatant] = {}
+    for token in loaded.map.tokens:
+        ch = loaded.library.characters[token.character]
+        ammo = tuple((w, loaded.library.weapons[w].magazine or 0) for w in ch.weapons
+                     if loaded.library.weapons[w].kind == "ranged")
+        combatants[token.id] = Combatant(
+            id=token.id, name=token.name or ch.name, side=token.side, character=ch.id,
+            hex=tuple(token.hex), health=ch.health, stamina=ch.stamina, edge=ch.edge,
+            weapon=ch.weapons[0] if ch.weapons else None, ammo=ammo,
+            unaware=not token.aware)
+    return EncounterState(map_name=loaded.map.name, ruleset=loaded.map.ruleset,
+                          combatants=combatants)
+
+
+def halted_for(state: EncounterState, combatant: str) -> HaltedMove | None:
+    halted = state.halted
+    return halted if halted is not None and halted.mover == combatant else None
+
+
+def json_safe(value: Any) -> Any:
+    """Tuples → lists, recursively, for results stored inside events."""
+    if isinstance(value, tuple | list):
+        return [json_safe(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    return value

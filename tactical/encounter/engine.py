@@ -1,0 +1,61 @@
+"""decide(state, command, ctx, dice) → events: validates and rolls; never edits state.
+
+Refusals raise IllegalCommand (every reason at once) or InvalidCommand; either way no event
+is made, so nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tactical.encounter import care, fight, moves, turns
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch
+from tactical.encounter.context import Context
+from tactical.encounter.model import Condition, EncounterState
+from tactical.rules.chapter6.dice import Dice
+
+HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
+    cmd.StartCombat: turns.start_combat,
+    cmd.RollInitiative: turns.roll_initiative,
+    cmd.SetInitiative: turns.set_initiative,
+    cmd.EndTurn: turns.end_turn,
+    cmd.EndCombat: turns.end_combat,
+    cmd.Refocus: turns.refocus,
+    cmd.UseEdgeForInitiative: turns.edge_initiative,
+    cmd.Move: moves.move,
+    cmd.DropProne: moves.drop_prone,
+    cmd.GetUp: moves.get_up,
+    cmd.Evade: moves.evade,
+    cmd.Disengage: moves.disengage,
+    cmd.Attack: fight.attack,
+    cmd.React: fight.react,
+    cmd.DeclineReaction: fight.decline,
+    cmd.ReadyWeapon: care.ready_weapon,
+    cmd.DeclareOverwatch: care.declare_overwatch,
+    cmd.FirstAid: care.give_first_aid,
+    cmd.ApplyDamage: care.apply_damage,
+    cmd.SetCondition: care.set_condition,
+}
+
+
+def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise TypeError(f"{type(command).__name__} is not a command")
+    batch = Batch(state, ctx, dice)
+    handler(batch, command)
+    _overwatch_broken(batch)
+    return tuple(batch.events)
+
+
+def _overwatch_broken(batch: Batch) -> None:
+    """RULINGS: Overwatch ends when triggered or when the reactor acts again."""
+    for event in list(batch.events):
+        if isinstance(event, ev.ActionSpent) and event.purpose != "Overwatch":
+            c = batch.state.get(event.combatant)
+            if c.has(Condition.OVERWATCH):
+                batch.emit(ev.ConditionChanged(c.id, Condition.OVERWATCH.value, False,
+                                               "acted again"))

@@ -1,0 +1,269 @@
+"""Events: what happened, past tense, carrying every die face and resolved number, so a
+replay never rolls and the log explains itself (STYLE: events and state).
+
+Each event is a frozen dataclass of JSON-able fields; `to_payload`/`from_payload` turn them
+into the dicts the log stores (pydantic converts lists back to tuples on the way in).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from tactical.encounter.model import Hex, Timer
+from tactical.errors import TacticalError
+
+EVENT_TYPES: dict[str, type] = {}
+
+
+def event(cls: type) -> type:
+    """Register a frozen dataclass as an event type (by its class name)."""
+    data_cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    EVENT_TYPES[cls.__name__] = data_cls
+    return data_cls
+
+
+@event
+class InitiativeRolled:
+    combatant: str
+    faces: tuple[int, ...]
+    bonus: int  # AG + CU (+ gear)
+    total: int
+    tiebreak: tuple[int, ...]  # AG, CU, the d10 roll-off face
+
+
+@event
+class InitiativeSet:
+    combatant: str
+    value: int
+    source: str = "GM"
+
+
+@event
+class CombatStarted:
+    order: tuple[str, ...]
+
+
+@event
+class RoundStarted:
+    round: int
+    order: tuple[str, ...]
+    reactions: tuple[tuple[str, int], ...]  # Reactions each combatant has this round
+
+
+@event
+class TurnStarted:
+    combatant: str
+    major: int
+    move: int
+    minor: int
+    downgrades: int
+    total: int | None
+    major_or_move: bool
+    why: str = ""  # why the budget is smaller than the tier's (injury, fatigue, unaware)
+
+
+@event
+class TurnEnded:
+    combatant: str
+
+
+@event
+class ActionSpent:
+    combatant: str
+    action: str  # what was done: major, move, minor
+    paid_with: str  # the action slot used (a downgrade pays a Move with a Major)
+    purpose: str
+
+
+@event
+class Moved:
+    combatant: str
+    path: tuple[Hex, ...]  # the hexes entered, in order
+    metres: float
+    how: str = "move"  # move, sprint, step, charge, disengage
+
+
+@event
+class MoveHalted:
+    combatant: str
+    at: Hex
+    remaining: tuple[Hex, ...]
+    metres_left: float
+    done_reactors: tuple[str, ...] = ()
+    started_in_reach_of: tuple[str, ...] = ()
+
+
+@event
+class MoveEnded:
+    combatant: str
+    reason: str
+
+
+@event
+class ReactionOffered:
+    reactor: str
+    kind: str
+    mover: str
+    step: int
+    hex: Hex
+    why: str
+
+
+@event
+class ReactionDeclined:
+    reactor: str
+    kind: str
+
+
+@event
+class ReactionSpent:
+    reactor: str
+    kind: str
+
+
+@event
+class AttackResolved:
+    attacker: str
+    target: str
+    weapon: str
+    reaction: str | None
+    hit: bool
+    summary: str  # one line for the combat log, every number explained
+    result: dict[str, Any]  # the full resolution (tn breakdown, dice, damage, injury)
+
+
+@event
+class DamageTaken:
+    combatant: str
+    amount: int
+    damage_type: str
+    injury: str | None  # this hit's injury level (after Stun and Edge)
+    source: str
+
+
+@event
+class FatigueTaken:
+    combatant: str
+    amount: int
+    source: str
+
+
+@event
+class ConditionChanged:
+    combatant: str
+    condition: str
+    on: bool
+    source: str
+
+
+@event
+class TimerStarted:
+    combatant: str
+    timer: Timer
+
+
+@event
+class TimerExpired:
+    combatant: str
+    kind: str
+
+
+@event
+class TimersTicked:
+    combatant: str
+
+
+@event
+class EdgeSpent:
+    combatant: str
+    amount: int
+    purpose: str
+
+
+@event
+class AmmoSpent:
+    combatant: str
+    weapon: str
+    rounds: int
+
+
+@event
+class WeaponReadied:
+    combatant: str
+    weapon: str
+    rounds: int | None  # loaded after a reload; None for a melee weapon
+
+
+@event
+class InitiativeChanged:
+    combatant: str
+    kind: str  # next_round (Edge, "next turn" losses), lasting (to the end of combat), zero
+    value: int
+    source: str
+
+
+@event
+class Healed:
+    combatant: str
+    amount: int
+    injury: str | None  # the injury level after treatment
+    source: str
+
+
+@event
+class AwarenessChanged:
+    combatant: str
+    unaware: bool
+    source: str
+
+
+@event
+class OverwatchDeclared:
+    combatant: str
+    zone: tuple[tuple[float, float], ...] | None
+
+
+@event
+class CombatEnded:
+    round: int
+
+
+@event
+class Note:
+    """A line for the log that changes nothing (a roll the GM asked for, a ruling)."""
+
+    text: str
+
+
+class LogFormatError(TacticalError):
+    """A log line that does not hold a known event."""
+
+
+def to_payload(ev: Any) -> dict[str, Any]:
+    name = type(ev).__name__
+    if name not in EVENT_TYPES:
+        raise TypeError(f"{name} is not an event type")
+    return {"type": name, **_adapter(type(ev)).dump_python(ev, mode="json")}
+
+
+def from_payload(payload: dict[str, Any]) -> Any:
+    data = dict(payload)
+    name = data.pop("type", None)
+    cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise LogFormatError(f"unknown event type {name!r}")
+    try:
+        return _adapter(cls).validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise LogFormatError(f"event {name}: {where}: {first['msg']}") from None
+
+
+@cache
+def _adapter(cls: type) -> TypeAdapter[Any]:
+    return TypeAdapter(cls)

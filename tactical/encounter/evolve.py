@@ -1,0 +1,251 @@
+"""evolve(state, event) → state: applies an event, never validates, never rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from tactical.encounter import events as ev
+from tactical.encounter.model import (
+    Budget,
+    Condition,
+    EncounterState,
+    HaltedMove,
+    PendingReaction,
+    Phase,
+)
+from tactical.rules.chapter6.injury import InjuryLevel, worse
+
+Handler = Callable[[EncounterState, Any], EncounterState]
+_HANDLERS: dict[type, Handler] = {}
+
+
+def handles(event_type: type) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        _HANDLERS[event_type] = fn
+        return fn
+    return register
+
+
+def evolve(state: EncounterState, event: Any) -> EncounterState:
+    handler = _HANDLERS.get(type(event))
+    return state if handler is None else handler(state, event)
+
+
+def fold(state: EncounterState, events: Iterable[Any]) -> EncounterState:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def _update(state: EncounterState, cid: str, **changes: Any) -> EncounterState:
+    return state.with_combatant(replace(state.get(cid), **changes))
+
+
+@handles(ev.InitiativeRolled)
+def _initiative_rolled(state: EncounterState, e: ev.InitiativeRolled) -> EncounterState:
+    return _update(state, e.combatant, initiative=e.total, tiebreak=e.tiebreak)
+
+
+@handles(ev.InitiativeSet)
+def _initiative_set(state: EncounterState, e: ev.InitiativeSet) -> EncounterState:
+    return _update(state, e.combatant, initiative=e.value)
+
+
+@handles(ev.CombatStarted)
+def _combat_started(state: EncounterState, e: ev.CombatStarted) -> EncounterState:
+    return replace(state, phase=Phase.COMBAT, order=e.order, round=0, turn=-1)
+
+
+@handles(ev.RoundStarted)
+def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
+    reactions = dict(e.reactions)
+    # Pending initiative changes (Edge, "−Xd6 next turn") take effect for this round only.
+    combatants = {cid: replace(c, reactions=reactions.get(cid, 0), used_edge_this_round=False,
+                               budget=Budget(), initiative_this_round=c.initiative_next_round,
+                               initiative_next_round=0)
+                  for cid, c in state.combatants.items()}
+    return replace(state, combatants=combatants, round=e.round, order=e.order, turn=-1)
+
+
+@handles(ev.TurnStarted)
+def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
+    budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)
+    state = replace(state, turn=state.order.index(e.combatant))
+    # Ch.6: Charging and Evading last until the combatant's next turn; an Unaware
+    # combatant can react again once its first turn comes (Awareness).
+    c = state.get(e.combatant)
+    conditions = c.conditions - {Condition.CHARGING, Condition.EVADING}
+    return _update(state, e.combatant, budget=budget, unaware=False, conditions=conditions)
+
+
+@handles(ev.TurnEnded)
+def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
+    c = state.get(e.combatant)
+    conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED}
+    return _update(state, e.combatant, budget=Budget(), conditions=conditions)
+
+
+@handles(ev.ActionSpent)
+def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
+    b = state.get(e.combatant).budget
+    changes: dict[str, Any] = {e.paid_with: b.count_of(e.paid_with) - 1}
+    if e.paid_with != e.action:
+        changes["downgrades"] = b.downgrades - 1
+    if b.total is not None:
+        changes["total"] = b.total - 1
+    if b.major_or_move and e.paid_with in ("major", "move"):
+        changes["major"] = 0 if e.paid_with == "move" else changes.get("major", b.major)
+        changes["move"] = 0 if e.paid_with == "major" else changes.get("move", b.move)
+        changes["major_or_move"] = False
+    return _update(state, e.combatant, budget=replace(b, **changes))
+
+
+@handles(ev.Moved)
+def _moved(state: EncounterState, e: ev.Moved) -> EncounterState:
+    if not e.path:
+        return state
+    return _update(state, e.combatant, hex=tuple(e.path[-1]))
+
+
+@handles(ev.MoveHalted)
+def _move_halted(state: EncounterState, e: ev.MoveHalted) -> EncounterState:
+    halted = HaltedMove(e.combatant, tuple(map(tuple, e.remaining)), e.metres_left,
+                        frozenset(e.done_reactors), frozenset(e.started_in_reach_of))
+    return replace(state, halted=halted)
+
+
+@handles(ev.MoveEnded)
+def _move_ended(state: EncounterState, e: ev.MoveEnded) -> EncounterState:
+    return replace(state, halted=None, pending=())
+
+
+@handles(ev.ReactionOffered)
+def _reaction_offered(state: EncounterState, e: ev.ReactionOffered) -> EncounterState:
+    pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, tuple(e.hex), e.why)
+    return replace(state, pending=(*state.pending, pending))
+
+
+def _drop_pending(state: EncounterState, reactor: str) -> EncounterState:
+    pending = tuple(p for p in state.pending if p.reactor != reactor)
+    halted = state.halted
+    if halted is not None:
+        halted = replace(halted, done_reactors=halted.done_reactors | {reactor})
+    return replace(state, pending=pending, halted=halted)
+
+
+@handles(ev.ReactionDeclined)
+def _reaction_declined(state: EncounterState, e: ev.ReactionDeclined) -> EncounterState:
+    return _drop_pending(state, e.reactor)
+
+
+@handles(ev.ReactionSpent)
+def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterState:
+    c = state.get(e.reactor)
+    conditions = c.conditions - {Condition.OVERWATCH} if e.kind == "overwatch" else c.conditions
+    state = _update(state, e.reactor, reactions=max(0, c.reactions - 1), conditions=conditions,
+                    overwatch_zone=None if e.kind == "overwatch" else c.overwatch_zone)
+    return _drop_pending(state, e.reactor)
+
+
+@handles(ev.DamageTaken)
+def _damage_taken(state: EncounterState, e: ev.DamageTaken) -> EncounterState:
+    c = state.get(e.combatant)
+    stun = c.stun + (e.amount if e.damage_type == "stun" else 0)
+    injury = worse(InjuryLevel(c.injury) if c.injury else None,
+                   InjuryLevel(e.injury) if e.injury else None)
+    return _update(state, e.combatant, damage=c.damage + e.amount, stun=stun,
+                   injury=injury.value if injury else None,
+                   treated=c.treated and e.injury is None)
+
+
+@handles(ev.FatigueTaken)
+def _fatigue_taken(state: EncounterState, e: ev.FatigueTaken) -> EncounterState:
+    c = state.get(e.combatant)
+    return _update(state, e.combatant, fatigue=max(0, c.fatigue + e.amount))
+
+
+@handles(ev.ConditionChanged)
+def _condition_changed(state: EncounterState, e: ev.ConditionChanged) -> EncounterState:
+    c = state.get(e.combatant)
+    condition = Condition(e.condition)
+    conditions = c.conditions | {condition} if e.on else c.conditions - {condition}
+    changes: dict[str, Any] = {"conditions": conditions}
+    if condition is Condition.OVERWATCH and not e.on:
+        changes["overwatch_zone"] = None
+    return _update(state, e.combatant, **changes)
+
+
+@handles(ev.TimerStarted)
+def _timer_started(state: EncounterState, e: ev.TimerStarted) -> EncounterState:
+    c = state.get(e.combatant)
+    others = tuple(t for t in c.timers if t.kind != e.timer.kind)
+    return _update(state, e.combatant, timers=(*others, e.timer))
+
+
+@handles(ev.TimersTicked)
+def _timers_ticked(state: EncounterState, e: ev.TimersTicked) -> EncounterState:
+    c = state.get(e.combatant)
+    timers = tuple(replace(t, rounds=t.rounds - 1) if t.rounds is not None else t
+                   for t in c.timers)
+    return _update(state, e.combatant, timers=timers)
+
+
+@handles(ev.TimerExpired)
+def _timer_expired(state: EncounterState, e: ev.TimerExpired) -> EncounterState:
+    c = state.get(e.combatant)
+    return _update(state, e.combatant, timers=tuple(t for t in c.timers if t.kind != e.kind))
+
+
+@handles(ev.EdgeSpent)
+def _edge_spent(state: EncounterState, e: ev.EdgeSpent) -> EncounterState:
+    c = state.get(e.combatant)
+    return _update(state, e.combatant, edge=c.edge - e.amount, used_edge_this_round=True)
+
+
+@handles(ev.AmmoSpent)
+def _ammo_spent(state: EncounterState, e: ev.AmmoSpent) -> EncounterState:
+    c = state.get(e.combatant)
+    return state.with_combatant(c.with_ammo(e.weapon, (c.rounds_loaded(e.weapon) or 0)
+                                            - e.rounds))
+
+
+@handles(ev.WeaponReadied)
+def _weapon_readied(state: EncounterState, e: ev.WeaponReadied) -> EncounterState:
+    c = replace(state.get(e.combatant), weapon=e.weapon)
+    return state.with_combatant(c if e.rounds is None else c.with_ammo(e.weapon, e.rounds))
+
+
+@handles(ev.InitiativeChanged)
+def _initiative_changed(state: EncounterState, e: ev.InitiativeChanged) -> EncounterState:
+    c = state.get(e.combatant)
+    if e.kind == "zero":
+        return _update(state, e.combatant, initiative_zero=bool(e.value))
+    field_name = {"next_round": "initiative_next_round", "lasting": "initiative_lasting"}[e.kind]
+    return _update(state, e.combatant, **{field_name: getattr(c, field_name) + e.value})
+
+
+@handles(ev.Healed)
+def _healed(state: EncounterState, e: ev.Healed) -> EncounterState:
+    c = state.get(e.combatant)
+    return _update(state, e.combatant, damage=max(0, c.damage - e.amount),
+                   stun=min(c.stun, max(0, c.damage - e.amount)), injury=e.injury,
+                   treated=True)
+
+
+@handles(ev.AwarenessChanged)
+def _awareness_changed(state: EncounterState, e: ev.AwarenessChanged) -> EncounterState:
+    return _update(state, e.combatant, unaware=e.unaware)
+
+
+@handles(ev.OverwatchDeclared)
+def _overwatch_declared(state: EncounterState, e: ev.OverwatchDeclared) -> EncounterState:
+    c = state.get(e.combatant)
+    return _update(state, e.combatant, conditions=c.conditions | {Condition.OVERWATCH},
+                   overwatch_zone=e.zone)
+
+
+@handles(ev.CombatEnded)
+def _combat_ended(state: EncounterState, e: ev.CombatEnded) -> EncounterState:
+    return replace(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None)

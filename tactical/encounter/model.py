@@ -1,0 +1,171 @@
+"""Encounter state: the fold of the events still in effect. Never edited in place.
+
+Everything here is a frozen value; `evolve` (evolve.py) makes new ones. The map and the
+character sheets are context (LoadedMap), not state: the state keeps only what changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+Hex = tuple[int, int]
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # tokens placed, no initiative yet
+    COMBAT = "combat"
+    ENDED = "ended"
+
+
+class Condition(StrEnum):
+    """Conditions the GM can see as badges; derived states (Fatigued, Incapacitated) are not
+    stored but computed from damage and fatigue (rules.py)."""
+
+    PRONE = "prone"
+    PINNED = "pinned"
+    OVERWATCH = "overwatch"
+    GRAPPLED = "grappled"
+    EVADING = "evading"
+    CHARGING = "charging"
+    INTERCEPTED = "intercepted"  # went on past an interceptor: Disadvantage on its attack
+    DISENGAGED = "disengaged"  # Ch.6 Disengage (Major): leaves melee without an AoO this turn
+    UNCONSCIOUS = "unconscious"
+    STABILISED = "stabilised"
+    DEAD = "dead"
+    IMMOBILISED = "immobilised"
+
+
+class Action(StrEnum):
+    MAJOR = "major"
+    MOVE = "move"
+    MINOR = "minor"
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """Something that counts down at the start of its owner's turn (Ch.6: durations count
+    down at the start of the owner's turn). `rounds` None lasts until removed."""
+
+    kind: str  # "disadvantage", "bleed", "death", "initiative"
+    rounds: int | None
+    amount: str = ""  # bleed damage per round ("1", "1d6"), initiative change ("-4")
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Actions left this turn (Ch.6 The three Ms, tiers, one downgrade a turn)."""
+
+    major: int = 0
+    move: int = 0
+    minor: int = 0
+    downgrades: int = 0
+    total: int | None = None  # Serious injury: one action per turn, whatever its kind
+    major_or_move: bool = False  # Fatigued: loses a Major or a Move each turn
+
+    def count_of(self, slot: str) -> int:
+        return int(getattr(self, slot))
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    id: str
+    name: str
+    side: str
+    character: str
+    hex: Hex
+    health: int
+    stamina: int
+    edge: int
+    damage: int = 0  # total damage taken, Stun included (Ch.6 Stun counts against Health)
+    stun: int = 0  # the Stun share of `damage`, which heals faster
+    fatigue: int = 0
+    injury: str | None = None  # the worst injury so far
+    treated: bool = False  # Ch.6 First aid: once, until injured anew
+    conditions: frozenset[Condition] = frozenset()
+    timers: tuple[Timer, ...] = ()
+    weapon: str | None = None  # the ready weapon's catalogue id
+    ammo: tuple[tuple[str, int], ...] = ()  # (weapon id, rounds loaded)
+    initiative: int | None = None
+    initiative_next_round: int = 0  # Edge +2d6, injury −Xd6 "next turn": for the next round
+    initiative_this_round: int = 0  # what was pending when this round started
+    initiative_lasting: int = 0  # injury changes to the end of combat (Serious −2d6)
+    initiative_zero: bool = False
+    tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
+    reactions: int = 0  # left this round
+    unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
+    budget: Budget = Budget()
+    used_edge_this_round: bool = False
+    overwatch_zone: tuple[tuple[float, float], ...] | None = None
+
+    def has(self, condition: Condition) -> bool:
+        return condition in self.conditions
+
+    def rounds_loaded(self, weapon: str) -> int | None:
+        return next((n for w, n in self.ammo if w == weapon), None)
+
+    def with_ammo(self, weapon: str, rounds: int) -> Combatant:
+        rest = tuple((w, n) for w, n in self.ammo if w != weapon)
+        return replace(self, ammo=(*rest, (weapon, rounds)))
+
+    def effective_initiative(self) -> int:
+        if self.initiative_zero or self.initiative is None:
+            return 0
+        total = self.initiative + self.initiative_this_round + self.initiative_lasting
+        return max(0, total)  # Ch.6: Initiative cannot fall below 0
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReaction:
+    """A reaction the map offers; the GM resolves or declines it (issue 4, item 4)."""
+
+    reactor: str
+    kind: str  # snapshot, overwatch, intercept, opportunity
+    mover: str
+    step: int
+    hex: Hex
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class HaltedMove:
+    """The rest of a move that stopped at a pending reaction."""
+
+    mover: str
+    remaining: tuple[Hex, ...]
+    metres_left: float
+    done_reactors: frozenset[str] = frozenset()  # reacted or declined during this move
+    started_in_reach_of: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterState:
+    map_name: str
+    ruleset: str
+    combatants: Mapping[str, Combatant] = field(default_factory=dict)
+    phase: Phase = Phase.SETUP
+    round: int = 0
+    order: tuple[str, ...] = ()
+    turn: int = -1  # index into order; −1 between rounds
+    pending: tuple[PendingReaction, ...] = ()
+    halted: HaltedMove | None = None
+
+    def __iter__(self) -> Iterator[Combatant]:
+        return iter(self.combatants.values())
+
+    def get(self, combatant_id: str) -> Combatant:
+        return self.combatants[combatant_id]
+
+    @property
+    def actor(self) -> str | None:
+        if self.phase is not Phase.COMBAT or not 0 <= self.turn < len(self.order):
+            return None
+        return self.order[self.turn]
+
+    def with_combatant(self, combatant: Combatant) -> EncounterState:
+        return replace(self, combatants={**self.combatants, combatant.id: combatant})
+
+    def occupant(self, hex_: Hex) -> Combatant | None:
+        return next((c for c in self.combatants.values() if c.hex == hex_), None)

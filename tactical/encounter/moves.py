@@ -1,0 +1,165 @@
+"""Movement and the reactions it triggers (Ch.6 Movement; RULINGS Reactions on the map)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
+from tactical.encounter.model import Action, Condition, Hex
+from tactical.encounter.turns import acting
+from tactical.geometry.hexgrid import hex_line, is_neighbour
+
+HOW_COST = {"move": Action.MOVE, "step": Action.MINOR}
+
+
+def path_problems(batch: Batch, mover: str, start: Hex, path: Sequence[Hex]) -> list[str]:
+    """Every reason the path cannot be walked (gaps, walls, enemies in the way)."""
+    state = batch.state
+    c = state.get(mover)
+    problems: list[str] = []
+    previous = start
+    for index, hex_ in enumerate(path):
+        if not is_neighbour(previous, hex_):
+            problems.append(f"step {index + 1} {list(hex_)} is not next to {list(previous)}")
+            break
+        blocked = batch.ctx.oracle.passable(hex_)
+        if blocked:
+            problems.append(f"step {index + 1} {list(hex_)}: {blocked}")
+        other = state.occupant(hex_)
+        if other is not None and other.id != mover:
+            if other.side != c.side and not other.has(Condition.DEAD):
+                problems.append(f"step {index + 1} {list(hex_)} is held by {other.name}")
+            elif index == len(path) - 1:
+                problems.append(f"{other.name} already stands in {list(hex_)}")
+        previous = hex_
+    return problems
+
+
+def move(batch: Batch, command: cmd.Move) -> None:
+    c = acting(batch, command.combatant)
+    rules = batch.ctx.rules
+    path = tuple(tuple(h) for h in command.path)
+    refuse_unless((len(path) > 0, "the path is empty"),
+                  (command.how in ("move", "step", "sprint", "charge"),
+                   f"unknown way to move '{command.how}'"))
+    speed = batch.ctx.character(c).speed_m
+    metres = len(path) * rules.metres_per_hex
+    reasons = path_problems(batch, c.id, c.hex, path)
+    for condition, why in ((Condition.PRONE, "is prone: Get Up first (a Move action)"),
+                           (Condition.GRAPPLED, "is grappled"),
+                           (Condition.IMMOBILISED, "is immobilised")):
+        if c.has(condition):
+            reasons.append(f"{c.name} {why}")
+    straight = path == hex_line(c.hex, path[-1])[1:]
+    if command.how in ("move", "step"):
+        slot, why = payment(c, HOW_COST[command.how])
+        if slot is None:
+            reasons.append(why)
+        limit = speed if command.how == "move" else rules.movement.step_hexes * \
+            rules.metres_per_hex
+        if metres > limit:
+            reasons.append(f"{metres:g} m is farther than {c.name}'s {command.how} of "
+                           f"{limit:g} m")
+    else:
+        ok, why = full_action_payable(c)
+        if not ok:
+            reasons.append(why)
+        if not straight:
+            reasons.append(f"a {command.how} goes in a straight line")
+        limit = speed * rules.movement.sprint_factor
+        if metres > limit:
+            reasons.append(f"{metres:g} m is farther than {c.name}'s sprint of {limit:g} m")
+        if command.how == "charge" and metres < rules.movement.charge_min_m:
+            reasons.append(f"a charge needs at least {rules.movement.charge_min_m:g} m")
+    refuse_unless(*((False, r) for r in reasons))
+    if command.how in HOW_COST:
+        slot, _ = payment(c, HOW_COST[command.how])
+        batch.emit(ev.ActionSpent(c.id, HOW_COST[command.how].value, str(slot),
+                                  command.how.capitalize()))
+    else:
+        for action in ("major", "move", "minor"):
+            batch.emit(ev.ActionSpent(c.id, action, action, command.how.capitalize()))
+    if command.how == "charge":
+        batch.emit(ev.ConditionChanged(c.id, Condition.CHARGING.value, True, "Charge"))
+    started_in_reach_of = batch.ctx.oracle.in_reach_of(batch.state, c.id)
+    walk(batch, c.id, c.hex, path, frozenset(), started_in_reach_of, command.how)
+
+
+def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: frozenset[str],
+         started_in_reach_of: frozenset[str], how: str = "move") -> None:
+    """Move along `path` until the first step where reactions become possible; stop there
+    with them pending (issue 4: the move stops at the first pending reaction)."""
+    c = batch.state.get(mover)
+    offers = [o for o in batch.ctx.oracle.triggers(batch.state, mover, start, path, done,
+                                                    started_in_reach_of)
+              if not (o.kind == "opportunity" and c.has(Condition.DISENGAGED))]
+    metres_per_hex = batch.ctx.rules.metres_per_hex
+    if not offers:
+        batch.emit(ev.Moved(mover, path, len(path) * metres_per_hex, how))
+        if batch.state.halted is not None:
+            batch.emit(ev.MoveEnded(mover, "reached the end of its path"))
+        return
+    step = min(o.step for o in offers)
+    batch.emit(ev.Moved(mover, path[:step + 1], (step + 1) * metres_per_hex, how))
+    for offer in (o for o in offers if o.step == step):
+        batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, offer.step,
+                                      offer.hex, offer.why))
+    remaining = path[step + 1:]
+    batch.emit(ev.MoveHalted(mover, path[step], remaining, len(remaining) * metres_per_hex,
+                             tuple(sorted(done)), tuple(sorted(started_in_reach_of))))
+
+
+def continue_move(batch: Batch) -> None:
+    """Once every pending reaction is resolved or declined, the move goes on (unless the
+    mover can no longer move)."""
+    state = batch.state
+    halted = state.halted
+    if halted is None or state.pending:
+        return
+    mover = state.get(halted.mover)
+    if mover.has(Condition.PRONE) or mover.has(Condition.DEAD) or mover.has(
+            Condition.UNCONSCIOUS) or not halted.remaining:
+        batch.emit(ev.MoveEnded(mover.id, "the move is over" if not halted.remaining
+                                else f"{mover.name} went down"))
+        return
+    walk(batch, mover.id, mover.hex, halted.remaining, halted.done_reactors,
+         halted.started_in_reach_of)
+
+
+def drop_prone(batch: Batch, command: cmd.DropProne) -> None:
+    c = acting(batch, command.combatant)
+    slot, why = payment(c, Action.MINOR)
+    refuse_unless((slot is not None, why), (not c.has(Condition.PRONE), f"{c.name} is prone"))
+    batch.emit(ev.ActionSpent(c.id, "minor", str(slot), "Drop prone"),
+               ev.ConditionChanged(c.id, Condition.PRONE.value, True, "Drop prone"))
+
+
+def get_up(batch: Batch, command: cmd.GetUp) -> None:
+    c = acting(batch, command.combatant)
+    slot, why = payment(c, Action.MOVE)
+    refuse_unless((slot is not None, why), (c.has(Condition.PRONE), f"{c.name} is not prone"))
+    batch.emit(ev.ActionSpent(c.id, "move", str(slot), "Get up"),
+               ev.ConditionChanged(c.id, Condition.PRONE.value, False, "Get up"))
+
+
+def evade(batch: Batch, command: cmd.Evade) -> None:
+    """Ch.6 Evade: two Move actions → +5 TN vs ranged attacks until its next turn."""
+    c = acting(batch, command.combatant)
+    first, why = payment(c, Action.MOVE)
+    refuse_unless((first is not None, why))
+    batch.emit(ev.ActionSpent(c.id, "move", str(first), "Evade"))
+    second, why = payment(batch.state.get(c.id), Action.MOVE)
+    if second is None:
+        refuse_unless((False, f"Evade needs two Move actions: {why}"))
+    batch.emit(ev.ActionSpent(c.id, "move", str(second), "Evade"),
+               ev.ConditionChanged(c.id, Condition.EVADING.value, True, "Evade"))
+
+
+def disengage(batch: Batch, command: cmd.Disengage) -> None:
+    c = acting(batch, command.combatant)
+    slot, why = payment(c, Action.MAJOR)
+    refuse_unless((slot is not None, why))
+    batch.emit(ev.ActionSpent(c.id, "major", "major", "Disengage"),
+               ev.ConditionChanged(c.id, Condition.DISENGAGED.value, True, "Disengage"))

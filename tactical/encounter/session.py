@@ -1,0 +1,87 @@
+"""A running encounter: the current state, the history, and the log every change goes to.
+
+The GUI, the command line and the tests all drive an encounter through `apply`, `undo` and
+`redo`; each writes to the log (flushed and fsynced) before the state changes, so a crash
+loses nothing that was shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from tactical.encounter import commands as cmd
+from tactical.encounter.context import Context, initial_state
+from tactical.encounter.engine import decide
+from tactical.encounter.evolve import fold
+from tactical.encounter.history import Entry, History, entry_records, marker_record
+from tactical.encounter.model import EncounterState
+from tactical.rules.chapter6.dice import Dice
+
+
+class LogSink(Protocol):
+    def append_many(self, payloads: Sequence[dict[str, Any]]) -> None: ...
+
+
+class Encounter:
+    def __init__(self, ctx: Context, dice: Dice, sink: LogSink | None = None,
+                 history: History | None = None) -> None:
+        self.ctx = ctx
+        self.dice = dice
+        self.sink = sink
+        self.initial = initial_state(ctx.loaded)
+        self.history = history or History()
+        self.state: EncounterState = fold(self.initial, self.history.effective_events())
+
+    def apply(self, command: Any, label: str | None = None) -> tuple[Any, ...]:
+        """Decide, log, then change the state; a refusal raises and changes nothing."""
+        events = decide(self.state, command, self.ctx, self.dice)
+        if not events:
+            return ()
+        entry = self.history.prepare(label or command_label(command, self.state), events)
+        if self.sink is not None:
+            self.sink.append_many(entry_records(entry))
+        self.history.commit(entry)
+        self.state = fold(self.state, events)
+        return events
+
+    def undo(self) -> Entry | None:
+        return self._step("undo")
+
+    def redo(self) -> Entry | None:
+        return self._step("redo")
+
+    def _step(self, kind: str) -> Entry | None:
+        numbers = self.history.done if kind == "undo" else self.history.undone
+        if not numbers:
+            return None
+        entry = self.history.entries[numbers[-1]]
+        if self.sink is not None:
+            self.sink.append_many([marker_record(kind, entry)])
+        self.history.undo() if kind == "undo" else self.history.redo()
+        self.state = fold(self.initial, self.history.effective_events())
+        return entry
+
+
+def command_label(command: Any, state: EncounterState) -> str:
+    """What the Edit menu says: "Undo Move Kicker 3 hexes"."""
+
+    def name(cid: str | None) -> str:
+        return state.combatants[cid].name if cid in state.combatants else str(cid)
+
+    match command:
+        case cmd.Move(combatant=c, path=p, how=how):
+            return f"{how.capitalize()} {name(c)} {len(p)} hex{'es' if len(p) != 1 else ''}"
+        case cmd.Attack(attacker=a, target=t):
+            return f"{name(a)} attacks {name(t)}"
+        case cmd.React(reactor=r):
+            return f"{name(r)} reacts"
+        case cmd.DeclineReaction(reactor=r):
+            return f"{name(r)} declines to react"
+        case cmd.EndTurn():
+            return f"End {name(state.actor)}'s turn"
+        case cmd.ApplyDamage(combatant=c, amount=n):
+            return f"{n} damage to {name(c)}"
+    words = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in type(command).__name__)
+    who = getattr(command, "combatant", None)
+    return words.strip().capitalize() + (f" ({name(who)})" if who else "")

@@ -1,0 +1,177 @@
+"""Rounds and turns: initiative, the order, turn budgets, timers (Ch.6 Initiative, Actions)."""
+
+from __future__ import annotations
+
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
+from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
+from tactical.encounter.model import Combatant, Condition, Phase
+from tactical.rules.chapter6.dice import roll_expression
+
+
+def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
+    """Ch.6 Initiative = 1d6 (more with gear) + AG + CU; ties: AG, CU, then a d10 roll-off
+    (rolled now, so the order never needs a second look at the dice)."""
+    rules = batch.ctx.rules.initiative
+    sheet = batch.ctx.character(c)
+    count = sheet.initiative_dice * int(rules.dice.split("d")[0] or 1)
+    roll = roll_expression(f"{count}d{rules.dice.split('d')[1]}", batch.dice)
+    attributes = [getattr(sheet.attributes, a) for a in rules.attributes]
+    roll_off = batch.dice.roll(10)
+    tiebreak = tuple(getattr(sheet.attributes, t) if t != "d10" else roll_off
+                     for t in rules.tie_breakers)
+    bonus = sum(attributes)
+    return ev.InitiativeRolled(c.id, roll.faces, bonus, roll.total + bonus, tiebreak)
+
+
+def initiative_order(batch: Batch, *, next_round: bool = False) -> tuple[str, ...]:
+    """Highest first; ties by the tie-breakers rolled with the initiative. With `next_round`,
+    the changes pending for the next round (Edge, injuries' "next turn") count."""
+
+    def score(c: Combatant) -> int:
+        if not next_round:
+            return c.effective_initiative()
+        if c.initiative_zero or c.initiative is None:
+            return 0
+        return max(0, c.initiative + c.initiative_next_round + c.initiative_lasting)
+
+    ranked = sorted(batch.state, key=lambda c: (score(c), c.tiebreak), reverse=True)
+    return tuple(c.id for c in ranked)
+
+
+def start_combat(batch: Batch, _: cmd.StartCombat) -> None:
+    refuse_unless((batch.state.phase is Phase.SETUP, "combat has already started"),
+                  (len(batch.state.combatants) > 0, "the map has no tokens"))
+    for c in list(batch.state):
+        if c.initiative is None:
+            batch.emit(roll_initiative_event(batch, c))
+    batch.emit(ev.CombatStarted(initiative_order(batch)))
+    start_round(batch, 1)
+
+
+def roll_initiative(batch: Batch, command: cmd.RollInitiative) -> None:
+    c = batch.combatant(command.combatant)
+    batch.emit(roll_initiative_event(batch, c))
+
+
+def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
+    c = batch.combatant(command.combatant)
+    refuse_unless((command.value >= 0, "initiative cannot be below 0"))
+    tiebreak = c.tiebreak or tuple(0 for _ in batch.ctx.rules.initiative.tie_breakers)
+    batch.emit(ev.InitiativeSet(c.id, command.value))
+    if not c.tiebreak:
+        sheet = batch.ctx.character(c)
+        tiebreak = (sheet.attributes.AG, sheet.attributes.CU, batch.dice.roll(10))
+        batch.emit(ev.InitiativeRolled(c.id, (), 0, command.value, tiebreak))
+
+
+def start_round(batch: Batch, number: int) -> None:
+    per_round = batch.ctx.rules.initiative.reactions_per_round
+    reactions = tuple((c.id, per_round) for c in batch.state)
+    batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
+    advance_to(batch, 0)
+
+
+def advance_to(batch: Batch, index: int) -> None:
+    """Start the turn at `index` of the order, skipping the dead and ending the turns of
+    those who can do nothing (their bleeding and death timers still run)."""
+    state = batch.state
+    while index < len(state.order):
+        c = state.get(state.order[index])
+        if not c.has(Condition.DEAD):
+            start_turn(batch, c.id)
+            c = batch.state.get(c.id)
+            if not out_of_action(c, batch.ctx.rules) and not c.has(Condition.DEAD):
+                return
+            batch.emit(ev.TurnEnded(c.id))
+        state = batch.state
+        index += 1
+    if batch.state.phase is Phase.COMBAT:
+        start_round(batch, batch.state.round + 1)
+
+
+def start_turn(batch: Batch, cid: str) -> None:
+    tick_timers(batch, cid)
+    c = batch.state.get(cid)
+    budget, why = turn_budget(c, batch.state.round, batch.ctx.rules)
+    batch.emit(ev.TurnStarted(cid, budget.major, budget.move, budget.minor, budget.downgrades,
+                              budget.total, budget.major_or_move, why))
+
+
+def tick_timers(batch: Batch, cid: str) -> None:
+    """Ch.6: durations count down at the start of the owner's turn. A timer of N rounds
+    covers the owner's next N turns; bleeding hurts at each of them; the death timer kills
+    when it runs out, unless stabilised."""
+    c = batch.state.get(cid)
+    if not c.timers:
+        return
+    for timer in c.timers:
+        if timer.rounds == 0:
+            batch.emit(ev.TimerExpired(cid, timer.kind))
+            if timer.kind == "death" and not c.has(Condition.STABILISED):
+                batch.emit(ev.ConditionChanged(cid, Condition.DEAD.value, True,
+                                               "death timer ran out"))
+        elif timer.kind == "bleed" and timer.amount:
+            amount = roll_expression(timer.amount, batch.dice).total
+            # RULINGS: bleed damage goes straight to the total, ignores armor, no new injury
+            batch.emit(ev.DamageTaken(cid, amount, "physical", None, "Bleeding"))
+    if any(t.rounds for t in batch.state.get(cid).timers):
+        batch.emit(ev.TimersTicked(cid))
+
+
+def end_turn(batch: Batch, command: cmd.EndTurn) -> None:
+    state = batch.state
+    refuse_unless((state.phase is Phase.COMBAT, "combat has not started"),
+                  (not state.pending, "resolve or decline the pending reactions first"))
+    actor = state.actor
+    if command.combatant is not None and command.combatant != actor:
+        name = state.get(actor).name if actor else "nobody"
+        refuse_unless((False, f"it is {name}'s turn, not {command.combatant}'s"))
+    if actor is None:
+        return
+    if state.halted is not None:
+        batch.emit(ev.MoveEnded(state.halted.mover, "turn ended"))
+    batch.emit(ev.TurnEnded(actor))
+    advance_to(batch, batch.state.turn + 1)
+
+
+def end_combat(batch: Batch, _: cmd.EndCombat) -> None:
+    refuse_unless((batch.state.phase is Phase.COMBAT, "combat is not running"))
+    batch.emit(ev.CombatEnded(batch.state.round))
+
+
+def refocus(batch: Batch, command: cmd.Refocus) -> None:
+    """Ch.6 Refocus (Full action): reroll Initiative, used on subsequent turns."""
+    c = acting(batch, command.combatant)
+    ok, why = full_action_payable(c)
+    refuse_unless((ok, why))
+    for action in ("major", "move", "minor"):
+        batch.emit(ev.ActionSpent(c.id, action, action, "Refocus"))
+    batch.emit(roll_initiative_event(batch, c))
+
+
+def edge_initiative(batch: Batch, command: cmd.UseEdgeForInitiative) -> None:
+    """RULINGS: Edge at round start, +2d6 for that round only. Spent during a round (or
+    before combat), it counts from the next round's start (Tactical's ruling)."""
+    c = batch.combatant(command.combatant)
+    refuse_unless((c.edge > 0, f"{c.name} has no Edge left"))
+    roll = roll_expression(batch.ctx.rules.initiative.edge_bonus, batch.dice)
+    batch.emit(ev.EdgeSpent(c.id, 1, "Initiative +2d6 next round"),
+               ev.InitiativeChanged(c.id, "next_round", roll.total,
+                                    f"Edge {roll.expression} = {roll.total}"))
+
+
+def acting(batch: Batch, cid: str) -> Combatant:
+    """The combatant, who must be the one whose turn it is."""
+    c = batch.combatant(cid)
+    state = batch.state
+    refuse_unless((state.phase is Phase.COMBAT, "combat has not started"),
+                  (state.actor == cid or state.phase is not Phase.COMBAT,
+                   f"it is not {c.name}'s turn"),
+                  (not state.pending, "resolve or decline the pending reactions first"))
+    return c
+
+
+def can_react(batch: Batch, cid: str) -> str | None:
+    return reaction_block(batch.state.get(cid), batch.ctx.rules)
