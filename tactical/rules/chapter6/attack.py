@@ -401,10 +401,17 @@ def option_effects(setup: AttackSetup, hit: bool, degree: Degree) -> tuple[str, 
 
 def resolve_attack(setup: AttackSetup, dice: DiceSource, rules: Chapter6Ruleset | None = None,
                    *, damage_taken: int = 0) -> AttackResult:
-    """Roll the attack: d10s for the check (base, Advantage/Disadvantage die, Edge die), then
-    d6s for damage (weapon dice, then bonus dice), then d6s for the injury's effects."""
+    """Check the attack against the rules (IllegalCommand with every reason), then roll it."""
     rules = rules or chapter6_ruleset()
-    plan = plan_attack(setup, rules)
+    return resolve_plan(plan_attack(setup, rules), dice, rules, damage_taken=damage_taken)
+
+
+def resolve_plan(plan: AttackPlan, dice: DiceSource, rules: Chapter6Ruleset | None = None,
+                 *, damage_taken: int = 0) -> AttackResult:
+    """Roll a planned attack: d10s for the check (base, Advantage/Disadvantage die, Edge die),
+    then d6s for damage (weapon dice, then bonus dice), then d6s for the injury's effects."""
+    rules = rules or chapter6_ruleset()
+    setup = plan.setup
     check = roll_check(setup.attacker.skill, plan.tn.tn, dice, advantages=plan.advantages,
                        edge=plan.edge_roll, modifiers=setup.attacker.modifiers, rules=rules)
     hit = check.success
@@ -426,4 +433,3 @@ def resolve_attack(setup: AttackSetup, dice: DiceSource, rules: Chapter6Ruleset 
     return AttackResult(plan, check, hit, damage, injury, effects, total,
                         cumulative_state(total, setup.defender.health, rules),
                         option_effects(setup, hit, check.degree))
-

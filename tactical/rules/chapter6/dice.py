@@ -11,6 +11,7 @@ import re
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from tactical.errors import TacticalError
@@ -80,7 +81,14 @@ class DiceExpr:
 
 def parse_dice(text: str) -> DiceExpr:
     """Read "4d6+2", "2d6", "d6", "1d6+1", "4d6+2d6+10" without eval."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str):
+        raise DiceError(f"expected a dice expression like 4d6+2; found {text!r}")
+    return _parse(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> DiceExpr:
+    if not text.strip():
         raise DiceError(f"expected a dice expression like 4d6+2; found {text!r}")
     terms: list[DiceTerm] = []
     flat = 0

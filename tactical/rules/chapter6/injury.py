@@ -6,10 +6,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache
 
 from tactical.data.gear import DamageType
 from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
 from tactical.rules.chapter6.dice import Dice, roll_expression
+
+
+@cache
+def _ratio(share: float) -> tuple[int, int]:
+    """A YAML decimal share as an exact ratio (0.75 → 3/4), so 75 % of 30 is 22.5 exactly."""
+    f = Fraction(str(share))
+    return f.numerator, f.denominator
+
+
+def at_least(amount: int, share: float, of: int) -> bool:
+    """amount ≥ share × of, exactly."""
+    num, den = _ratio(share)
+    return amount * den >= num * of
 
 
 class InjuryLevel(StrEnum):
@@ -48,8 +62,7 @@ def severity(damage: int, health: int, rules: Chapter6Ruleset) -> InjuryLevel | 
         return None
     found = InjuryLevel.LIGHT
     for level in LEVELS:
-        # Fraction of the YAML's decimal: 0.75 × 30 = 22.5 compared exactly.
-        if damage >= Fraction(str(rules.injury.thresholds[level.value])) * health:
+        if at_least(damage, rules.injury.thresholds[level.value], health):
             found = level
     return found
 
@@ -154,9 +167,9 @@ class CumulativeState(StrEnum):
 def cumulative_state(total_damage: int, health: int, rules: Chapter6Ruleset) -> CumulativeState:
     """Ch.6 Cumulative damage: total ≥ HLT incapacitated; ≥ 2 × HLT dying."""
     c = rules.injury.cumulative
-    if total_damage >= Fraction(str(c.dying_at)) * health:
+    if at_least(total_damage, c.dying_at, health):
         return CumulativeState.DYING
-    if total_damage >= Fraction(str(c.incapacitated_at)) * health:
+    if at_least(total_damage, c.incapacitated_at, health):
         return CumulativeState.INCAPACITATED
     return CumulativeState.NONE
 
@@ -184,6 +197,6 @@ def fatigue_state(fatigue: int, stamina: int, rules: Chapter6Ruleset) -> Fatigue
     for state, share in ((FatigueState.UNCONSCIOUS, f.unconscious),
                          (FatigueState.EXHAUSTED, f.exhausted),
                          (FatigueState.FATIGUED, f.fatigued)):
-        if fatigue >= Fraction(str(share)) * stamina:
+        if at_least(fatigue, share, stamina):
             return state
     return FatigueState.FRESH
