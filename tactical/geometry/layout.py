@@ -1,0 +1,155 @@
+"""Hexes ↔ metres (Red Blob's Orientation + Layout): flat-top versus pointy-top is data.
+
+Metres: x right, y down, origin at the centre of hex (0, 0) (shared/ARCHITECTURE.md).
+A hex is `metres_per_hex` (2 m) flat side to flat side, so its circumradius is 2/√3 m.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from tactical.data.maps import Grid, Hex, Point
+from tactical.data.maps import Orientation as GridOrientation
+from tactical.geometry.hexgrid import hex_distance, hex_line, hex_round
+
+__all__ = [
+    "FLAT",
+    "POINTY",
+    "Layout",
+    "Orientation",
+    "drag_hexes",
+    "hex_corners",
+    "hex_polygon",
+    "hex_to_point",
+    "hexes_along",
+    "layout_for",
+    "point_to_fractional",
+    "point_to_hex",
+    "target_points",
+]
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Orientation:
+    """Forward matrix (axial → unit pixels), its inverse, and the first corner's angle in
+    sixths of a turn."""
+
+    f0: float
+    f1: float
+    f2: float
+    f3: float
+    b0: float
+    b1: float
+    b2: float
+    b3: float
+    start_angle: float
+
+
+POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 3 / 2, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5)
+FLAT = Orientation(3 / 2, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    orientation: Orientation
+    size: float  # circumradius in metres (centre to corner)
+    origin: Point = (0.0, 0.0)
+
+    @property
+    def corner_offsets(self) -> tuple[Point, ...]:
+        return tuple((self.size * math.cos(math.tau * (self.orientation.start_angle + i) / 6),
+                      self.size * math.sin(math.tau * (self.orientation.start_angle + i) / 6))
+                     for i in range(6))
+
+
+def layout_for(grid: Grid | GridOrientation, metres_per_hex: float = 2.0) -> Layout:
+    """The layout of a map's grid: `metres_per_hex` is the flat-to-flat width."""
+    kind = grid.orientation if isinstance(grid, Grid) else grid
+    return Layout(FLAT if kind is GridOrientation.FLAT else POINTY, metres_per_hex / SQRT3)
+
+
+def hex_to_point(layout: Layout, h: Hex) -> Point:
+    o, q, r = layout.orientation, h[0], h[1]
+    return ((o.f0 * q + o.f1 * r) * layout.size + layout.origin[0],
+            (o.f2 * q + o.f3 * r) * layout.size + layout.origin[1])
+
+
+def point_to_fractional(layout: Layout, p: Point) -> tuple[float, float]:
+    o = layout.orientation
+    x = (p[0] - layout.origin[0]) / layout.size
+    y = (p[1] - layout.origin[1]) / layout.size
+    return o.b0 * x + o.b1 * y, o.b2 * x + o.b3 * y
+
+
+def point_to_hex(layout: Layout, p: Point) -> Hex:
+    return hex_round(*point_to_fractional(layout, p))
+
+
+def hex_corners(layout: Layout, h: Hex, scale: float = 1.0) -> tuple[Point, ...]:
+    """The six corners, optionally pulled toward the centre (`scale` 0.9 = shrunk 10%)."""
+    cx, cy = hex_to_point(layout, h)
+    return tuple((cx + dx * scale, cy + dy * scale) for dx, dy in layout.corner_offsets)
+
+
+def hex_polygon(layout: Layout, h: Hex) -> Polygon:
+    return Polygon(hex_corners(layout, h))
+
+
+def hex_polygons(layout: Layout, hexes: Sequence[Hex]) -> np.ndarray:
+    """Many hex polygons at once (a numpy array of shapely geometries)."""
+    if not hexes:
+        return np.empty(0, dtype=object)
+    centres = np.array([hex_to_point(layout, h) for h in hexes])
+    offsets = np.array(layout.corner_offsets)
+    return shapely.polygons(centres[:, None, :] + offsets[None, :, :])
+
+
+def target_points(layout: Layout, h: Hex, shrink: float) -> np.ndarray:
+    """RULINGS Cover from the map: the centre and the six corners shrunk toward it, (7, 2)."""
+    cx, cy = hex_to_point(layout, h)
+    offsets = np.array(layout.corner_offsets) * (1.0 - shrink)
+    return np.vstack(([cx, cy], offsets + np.array([cx, cy])))
+
+
+def hexes_along(layout: Layout, a: Point, b: Point) -> tuple[Hex, ...]:
+    """The hexes the segment a→b passes through in order, no gaps, each a neighbour of the
+    last: sample finely, then close any diagonal jump (passing exactly over a corner)."""
+    fa, fb = point_to_fractional(layout, a), point_to_fractional(layout, b)
+    span = math.hypot(fb[0] - fa[0], fb[1] - fa[1]) + abs(fb[0] + fb[1] - fa[0] - fa[1])
+    n = max(1, math.ceil(span * 8))
+    out: list[Hex] = [hex_round(*fa)]
+    for i in range(1, n + 1):
+        t = i / n
+        h = hex_round(fa[0] + (fb[0] - fa[0]) * t, fa[1] + (fb[1] - fa[1]) * t)
+        if h != out[-1]:
+            out.extend(_bridge(out[-1], h))
+    return tuple(out)
+
+
+def _bridge(last: Hex, h: Hex) -> tuple[Hex, ...]:
+    if hex_distance(last, h) == 1:
+        return (h,)
+    return hex_line(last, h)[1:]
+
+
+def drag_hexes(layout: Layout, points: Iterable[Point]) -> tuple[Hex, ...]:
+    """The hexes a free-hand drag through `points` passes, consecutive hexes neighbours."""
+    out: list[Hex] = []
+    previous: Point | None = None
+    for p in points:
+        if previous is None:
+            out.append(point_to_hex(layout, p))
+        else:
+            for h in hexes_along(layout, previous, p)[1:]:
+                if h != out[-1]:
+                    out.extend(_bridge(out[-1], h))
+        previous = p
+    return tuple(out)

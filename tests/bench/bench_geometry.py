@@ -1,0 +1,203 @@
+"""Geometry benchmark (issue 5): a generated 200 × 200 hex map, 2,000 cover polygons and
+100 tokens (50 per side), fixed seed. Prints one JSON line of medians in milliseconds:
+step (trigger evaluation for one hex step of a drag, all enemies), the same with a
+straightforward loop of shapely predicates (rays × polygons) measured in the same run,
+one sight query, one visibility polygon at 60 m, and the one-off preparation.
+
+Benchmark figures only: nothing here fails on timing. Run: make bench.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+
+from tactical.data.maps import Cover, Grid, MapFile, Token
+from tactical.geometry.bands import WeaponRange
+from tactical.geometry.hexgrid import hex_distance, hex_line
+from tactical.geometry.layout import hex_to_point, target_points
+from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
+from tactical.geometry.params import GeometryParams
+from tactical.geometry.sight import sight
+from tactical.geometry.triggers import (
+    Mover,
+    Overwatch,
+    PathScan,
+    Reactor,
+    prepare_reactors,
+)
+from tactical.geometry.visibility import Sector, visibility_polygon
+
+SEED = 5
+SIZE = 200
+CLASSES = ("flimsy", "light", "medium", "tough", "reinforced", "impenetrable")
+WEAPONS = (WeaponRange(20, 80, "Shotgun"), WeaponRange(30, 120, "Ares Predator"),
+           WeaponRange(20, 80, "Machine pistol"), WeaponRange(100, 400, "Assault rifle"))
+PARAMS = GeometryParams()
+
+
+def generate(rng: random.Random) -> tuple[MapFile, list[Reactor]]:
+    grid = Grid(columns=SIZE, rows=SIZE, orientation="flat")
+    width, height = SIZE * 1.5 * 2 / math.sqrt(3), SIZE * 2.0
+    covers = []
+    for _ in range(2000):
+        cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        w, h = rng.uniform(0.4, 6.0), rng.uniform(0.4, 3.0)
+        angle = rng.uniform(0, math.pi)
+        c, s = math.cos(angle), math.sin(angle)
+        corners = [(cx + x * c - y * s, cy + x * s + y * c)
+                   for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2),
+                                (-w / 2, h / 2))]
+        covers.append(Cover(**{"class": rng.choice(CLASSES)},
+                            height=rng.choice(("low", "high")), polygon=tuple(corners)))
+    provisional = MapFile(kind="map", name="bench", grid=grid, cover=tuple(covers))
+    mg = build_map_geometry(provisional)
+    tokens, reactors, used = [], [], set()
+    while len(tokens) < 100:
+        col, row = rng.randrange(20, SIZE - 20), rng.randrange(20, SIZE - 20)
+        h = grid.axial_of(col, row)
+        x, y = hex_to_point(mg.layout, h)
+        if h in used or len(mg.tree.query(shapely.Point(x, y), predicate="intersects")):
+            continue
+        used.add(h)
+        side = "red" if len(tokens) % 2 else "blue"
+        ident = f"t{len(tokens)}"
+        tokens.append(Token(id=ident, character="ganger", side=side, hex=h))
+        overwatch = None
+        roll = rng.random()
+        if roll < 0.1:
+            overwatch = Overwatch(Sector(rng.uniform(0, 360), 60, 60))
+        elif roll < 0.15:
+            overwatch = Overwatch(None)
+        reactors.append(Reactor(
+            id=ident, side=side, hex=h, reach_m=rng.choice((2.0, 2.0, 4.0)),
+            weapon=rng.choice(WEAPONS), overwatch=overwatch,
+            cannot_react=("no Reaction left",) if rng.random() < 0.1 else ()))
+    return MapFile(kind="map", name="bench", grid=grid, cover=tuple(covers),
+                   tokens=tuple(tokens)), reactors
+
+
+# --- the straightforward implementation: a Python loop of predicates, rays × polygons ----
+
+def naive_seen(mg: MapGeometry, origin, target) -> bool:
+    ox, oy = hex_to_point(mg.layout, origin)
+    own = mg.own_cover(origin)
+    for px, py in target_points(mg.layout, target, PARAMS.corner_shrink):
+        ray = LineString([(ox, oy), (px, py)])
+        blocked = False
+        for j, poly in enumerate(mg.geoms):
+            if not mg.high[j]:
+                continue
+            poly = own.clipped.get(j, poly)
+            if ray.intersects(poly) and not ray.touches(poly):
+                blocked = True
+                break
+        if not blocked:
+            return True
+    return False
+
+
+def naive_step(mg: MapGeometry, reactors: list[Reactor], mover: Mover, h) -> list:
+    out = []
+    cx, cy = hex_to_point(mg.layout, h)
+    for r in reactors:
+        if r.side == mover.side or r.cannot_react or not r.aware:
+            continue
+        d = hex_distance(r.hex, h) * PARAMS.metres_per_hex
+        snap = r.weapon is not None and d <= max(4.0, r.weapon.effective_m / 2)
+        reach = 0 < d <= r.reach_m
+        watch = False
+        if r.overwatch is not None and r.weapon is not None and d <= r.weapon.max_m:
+            zone = r.overwatch.zone
+            if zone is None:
+                watch = True
+            else:
+                ox, oy = hex_to_point(mg.layout, r.hex)
+                bearing = math.degrees(math.atan2(cy - oy, cx - ox))
+                off = (bearing - zone.direction_deg + 180) % 360 - 180
+                watch = abs(off) <= zone.width_deg / 2 and d <= zone.range_m
+        if (snap or reach or watch) and naive_seen(mg, r.hex, h):
+            out.append((r.id, snap, reach, watch))
+    return out
+
+
+def median_ms(samples: list[float]) -> float:
+    return round(statistics.median(samples) * 1000.0, 4)
+
+
+def test_geometry_benchmark():
+    rng = random.Random(SEED)
+    map_file, reactors = generate(rng)
+
+    t0 = time.perf_counter()
+    mg = build_map_geometry(map_file)
+    build_ms = (time.perf_counter() - t0) * 1000
+    t0 = time.perf_counter()
+    prepared = prepare_reactors(mg, reactors, PARAMS)
+    prepare_ms = (time.perf_counter() - t0) * 1000
+
+    # Drags: for several movers, a path through the thick of the enemies.
+    blue = [r for r in reactors if r.side == "blue"]
+    red = [r for r in reactors if r.side == "red"]
+    step_times: list[float] = []
+    naive_times: list[float] = []
+    fired = 0
+    for k in range(6):
+        mover_r = blue[k]
+        path = [mover_r.hex]
+        for goal in (red[k].hex, red[k + 10].hex, red[k + 20].hex):
+            path.extend(hex_line(path[-1], goal)[1:])
+        path = path[:120]
+        mover = Mover(mover_r.id, mover_r.side, tuple(path))
+        scan = PathScan.start(prepared, Mover(mover.id, mover.side, (path[0],)))
+        for h in path[1:]:
+            t0 = time.perf_counter()
+            scan = scan.extend(h)
+            report = scan.report()
+            step_times.append(time.perf_counter() - t0)
+        fired += len(report.reactions)
+        for h in path[1:120:12]:
+            t0 = time.perf_counter()
+            naive_step(mg, reactors, mover, h)
+            naive_times.append(time.perf_counter() - t0)
+
+    sight_times = []
+    for _ in range(400):
+        a, b = rng.sample(reactors, 2)
+        t0 = time.perf_counter()
+        sight(mg, a.hex, b.hex, PARAMS, a.weapon)
+        sight_times.append(time.perf_counter() - t0)
+
+    vis_times = []
+    for r in rng.sample(reactors, 60):
+        t0 = time.perf_counter()
+        poly = visibility_polygon(mg, r.hex, 60.0)
+        vis_times.append(time.perf_counter() - t0)
+        assert poly.is_valid
+
+    # Warm, fresh-map figures: sight and visibility with the own-cover memo cold.
+    cold = build_map_geometry(map_file)
+    cold_sight = []
+    for _ in range(200):
+        a, b = rng.sample(reactors, 2)
+        t0 = time.perf_counter()
+        sight(cold, a.hex, b.hex, PARAMS, a.weapon)
+        cold_sight.append(time.perf_counter() - t0)
+
+    step, naive = median_ms(step_times), median_ms(naive_times)
+    print()
+    print(json.dumps({
+        "step_ms": step, "step_p95_ms": round(float(np.percentile(step_times, 95)) * 1000, 4),
+        "step_naive_ms": naive, "step_speedup": round(naive / step, 1),
+        "sight_ms": median_ms(sight_times), "sight_cold_ms": median_ms(cold_sight),
+        "visibility_ms": median_ms(vis_times), "prepare_ms": round(prepare_ms, 2),
+        "build_map_ms": round(build_ms, 2), "steps": len(step_times),
+        "reactions_seen": fired,
+    }))
