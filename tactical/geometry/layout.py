@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -112,11 +113,17 @@ def hex_polygons(layout: Layout, hexes: Sequence[Hex]) -> np.ndarray:
     return shapely.polygons(centres[:, None, :] + offsets[None, :, :])
 
 
+@lru_cache(maxsize=32)
+def _target_offsets(layout: Layout, shrink: float) -> np.ndarray:
+    offsets = np.zeros((7, 2))
+    offsets[1:] = np.array(layout.corner_offsets) * (1.0 - shrink)
+    offsets.flags.writeable = False
+    return offsets
+
+
 def target_points(layout: Layout, h: Hex, shrink: float) -> np.ndarray:
     """RULINGS Cover from the map: the centre and the six corners shrunk toward it, (7, 2)."""
-    cx, cy = hex_to_point(layout, h)
-    offsets = np.array(layout.corner_offsets) * (1.0 - shrink)
-    return np.vstack(([cx, cy], offsets + np.array([cx, cy])))
+    return _target_offsets(layout, shrink) + hex_to_point(layout, h)
 
 
 def hexes_along(layout: Layout, a: Point, b: Point) -> tuple[Hex, ...]:

@@ -33,6 +33,7 @@ class CoverLevel(StrEnum):
     NO_LINE_OF_SIGHT = "no_line_of_sight"  # every ray crosses high cover
 
 
+_RANK = {c: c.rank for c in CoverClass}
 _STEPS = (CoverLevel.NONE, CoverLevel.PARTIAL, CoverLevel.FULL)
 
 
@@ -84,8 +85,10 @@ class SightResult:
 
 
 def _rays(centre: tuple[float, float], points: np.ndarray) -> np.ndarray:
-    starts = np.broadcast_to(np.asarray(centre), points.shape)
-    return shapely.linestrings(np.stack((starts, points), axis=1))
+    coords = np.empty((len(points), 2, 2))
+    coords[:, 0] = centre
+    coords[:, 1] = points
+    return shapely.linestrings(coords)
 
 
 def ray_hits(mg: MapGeometry, origin: Hex, points: np.ndarray) -> RayHits:
@@ -110,7 +113,7 @@ def _ray_hits_indexed(mg: MapGeometry, origin: Hex,
     # does not merely touch it (run along an edge, graze a corner, end on the near side).
     ray_i, cov_j = mg.tree.query(rays, predicate="intersects")
     if len(ray_i):
-        inner = ~shapely.touches(rays[ray_i], mg.geoms[cov_j])
+        inner = ~shapely.touches(mg.geoms[cov_j], rays[ray_i])  # prepared cover first
         ray_i, cov_j = ray_i[inner], cov_j[inner]
     own = mg.own_cover(origin)
     if own.indices:
@@ -186,7 +189,7 @@ def sight(mg: MapGeometry, attacker: Hex, target: Hex, params: GeometryParams,
           CoverLevel.FULL: params.full_cover_tn}.get(level, 0)
     crossed = sorted((CoverCrossed(mg.cover_ids[j], mg.cover_labels[j], mg.classes[j],
                                    bool(mg.high[j])) for j in hits.crossed),
-                     key=lambda c: (-c.cover_class.rank, c.id))
+                     key=lambda c: (-_RANK[c.cover_class], c.id))
     return SightResult(
         from_hex=attacker, to_hex=target, line_of_sight=seen, cover=level, cover_tn=tn,
         rays=len(hits.any), rays_blocked=sum(hits.any), rays_blocked_high=sum(hits.high),
