@@ -145,3 +145,29 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
            | FirstAid | ApplyDamage | SetCondition)
+
+
+def command_from_payload(payload: dict[str, object]) -> object:
+    """A command from its JSON form {"type": "Move", "combatant": …} (scenario files, CLI)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from tactical.errors import InvalidCommand
+
+    data = dict(payload)
+    name = data.pop("type", None)
+    cls = COMMAND_TYPES.get(str(name))
+    if cls is None:
+        raise InvalidCommand(f"unknown command type {name!r}; expected one of: "
+                             f"{', '.join(sorted(COMMAND_TYPES))}")
+    try:
+        return TypeAdapter(cls).validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise InvalidCommand(f"{name}: {where}: {first['msg']}") from None
+
+
+COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
+    StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
+    React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
+    UseEdgeForInitiative, FirstAid, ApplyDamage, SetCondition)}

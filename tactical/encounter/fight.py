@@ -156,8 +156,10 @@ def describe(attacker: Combatant, target: Combatant, weapon: str, reaction: Reac
         f" = {roll['total']}"
     if roll["fumble"]:
         check += " (fumble)"
+    tn_parts = ", ".join(f"{m['source']} {m['value']:+d}" if i else f"{m['source']} "
+                         f"{m['value']}" for i, m in enumerate(r["tn_breakdown"]))
     line = (f"{attacker.name} → {target.name}{how}, {weapon}: {check} vs TN {r['tn']} "
-            f"({r['defence'] or 'TN'}) — {roll['degree'].replace('_', ' ')}, MoS {roll['mos']}")
+            f"({tn_parts}) — {roll['degree'].replace('_', ' ')}, MoS {roll['mos']}")
     damage = r.get("damage")
     if damage:
         line += (f"; {damage['expression']} = {damage['raw']}"

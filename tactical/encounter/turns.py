@@ -5,6 +5,7 @@ from __future__ import annotations
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
+from tactical.encounter.harm import take_damage
 from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
 from tactical.encounter.model import Combatant, Condition, Phase
 from tactical.rules.chapter6.dice import roll_expression
@@ -115,7 +116,8 @@ def tick_timers(batch: Batch, cid: str) -> None:
         elif timer.kind == "bleed" and timer.amount:
             amount = roll_expression(timer.amount, batch.dice).total
             # RULINGS: bleed damage goes straight to the total, ignores armor, no new injury
-            batch.emit(ev.DamageTaken(cid, amount, "physical", None, "Bleeding"))
+            # (but it counts toward Cumulative damage like any other)
+            take_damage(batch, cid, amount, "physical", None, None, "Bleeding")
     if any(t.rounds for t in batch.state.get(cid).timers):
         batch.emit(ev.TimersTicked(cid))
 

@@ -1,0 +1,48 @@
+"""`tactical replay LOG.jsonl [--at N] [--json]`: the state after N events of a log."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tactical.encounter import files
+from tactical.encounter.report import state_json, state_text
+from tactical.errors import TacticalError
+from tactical.rules.chapter6.constants import chapter6_ruleset
+
+
+def add_parser(sub: Any) -> None:
+    parser = sub.add_parser("replay", help="print an encounter log's state after N events",
+                            description="Replay an encounter log (read only) and print the "
+                            "initiative order and each combatant's Health, Stamina, injury "
+                            "and conditions.")
+    parser.add_argument("log", type=Path, metavar="LOG.jsonl")
+    parser.add_argument("--at", type=int, metavar="N",
+                        help="after the first N events in effect (default: all)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        view = files.read(args.log)
+    except TacticalError as exc:
+        print(f"tactical replay: {exc}", file=sys.stderr)
+        return 1
+    for warning in view.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.at is not None and not 0 <= args.at <= len(view.events):
+        print(f"tactical replay: --at must be between 0 and {len(view.events)} "
+              f"(the log holds {len(view.events)} events in effect)", file=sys.stderr)
+        return 1
+    state = view.state_at(args.at)
+    rules = chapter6_ruleset()
+    if args.json:
+        out = state_json(state, rules)
+        out["events"] = len(view.events) if args.at is None else args.at
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+    else:
+        print(state_text(state, rules))
+    return 0
