@@ -1,0 +1,100 @@
+"""The open encounter as the Qt side sees it: one object that owns the session, turns every
+gesture's command into events, and tells views to re-read the state (STYLE: Tiled's
+document owns undo and emits one typed change signal; items re-read the model).
+
+Views never change domain state themselves: they call `apply`, `undo`, `redo`, and listen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from tactical.data.library import LoadedMap
+from tactical.encounter.context import Context
+from tactical.encounter.mapview import GeometryOracle
+from tactical.encounter.model import EncounterState
+from tactical.encounter.session import Encounter
+from tactical.errors import IllegalCommand, TacticalError
+from tactical.rules.chapter6.dice import Dice, RandomDice
+
+
+class EncounterDocument(QObject):
+    """Signals: `changed(events)` after every state change (events is a tuple, empty after
+    undo/redo/load); `refused(message)` when a command is refused (nothing changed);
+    `selection_changed(token_id or "")`."""
+
+    changed = Signal(object)
+    refused = Signal(str)
+    selection_changed = Signal(str)
+
+    def __init__(self, encounter: Encounter, path: Path | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.encounter = encounter
+        self.path = path  # the log file, when there is one
+        self.selected: str | None = None
+
+    @classmethod
+    def for_map(cls, loaded: LoadedMap, dice: Dice | None = None,
+                parent: QObject | None = None) -> EncounterDocument:
+        """An encounter on `loaded` without a log (the caller may attach one)."""
+        encounter = Encounter(Context(loaded, GeometryOracle(loaded)), dice or RandomDice())
+        return cls(encounter, parent=parent)
+
+    # --- reading
+
+    @property
+    def state(self) -> EncounterState:
+        return self.encounter.state
+
+    @property
+    def loaded(self) -> LoadedMap:
+        return self.encounter.ctx.loaded
+
+    @property
+    def oracle(self) -> GeometryOracle:
+        oracle = self.encounter.ctx.oracle
+        assert isinstance(oracle, GeometryOracle)
+        return oracle
+
+    # --- changing
+
+    def apply(self, command: Any) -> tuple[Any, ...] | None:
+        """Apply a command; None (and `refused`) if the rules say no."""
+        try:
+            events = self.encounter.apply(command)
+        except IllegalCommand as exc:
+            self.refused.emit("; ".join(exc.reasons))
+            return None
+        except TacticalError as exc:
+            self.refused.emit(str(exc))
+            return None
+        if events:
+            self.changed.emit(events)
+        return events
+
+    def undo(self) -> None:
+        if self.encounter.undo() is not None:
+            self.changed.emit(())
+
+    def redo(self) -> None:
+        if self.encounter.redo() is not None:
+            self.changed.emit(())
+
+    def select(self, token_id: str | None) -> None:
+        if token_id != self.selected:
+            self.selected = token_id
+            self.selection_changed.emit(token_id or "")
+
+    @property
+    def undo_text(self) -> str:
+        label = self.encounter.history.undo_label
+        return f"Undo {label}" if label else "Undo"
+
+    @property
+    def redo_text(self) -> str:
+        label = self.encounter.history.redo_label
+        return f"Redo {label}" if label else "Redo"
