@@ -17,7 +17,7 @@ from shapely.geometry import Polygon
 
 from tactical.data.maps import Grid, Hex, Point
 from tactical.data.maps import Orientation as GridOrientation
-from tactical.geometry.hexgrid import hex_distance, hex_line, hex_round
+from tactical.geometry.hexgrid import hex_distance, hex_line, hex_neighbours, hex_round
 
 __all__ = [
     "FLAT",
@@ -127,24 +127,38 @@ def target_points(layout: Layout, h: Hex, shrink: float) -> np.ndarray:
 
 
 def hexes_along(layout: Layout, a: Point, b: Point) -> tuple[Hex, ...]:
-    """The hexes the segment a→b passes through in order, no gaps, each a neighbour of the
-    last: sample finely, then close any diagonal jump (passing exactly over a corner)."""
-    fa, fb = point_to_fractional(layout, a), point_to_fractional(layout, b)
-    span = math.hypot(fb[0] - fa[0], fb[1] - fa[1]) + abs(fb[0] + fb[1] - fa[0] - fa[1])
-    n = max(1, math.ceil(span * 8))
-    out: list[Hex] = [hex_round(*fa)]
-    for i in range(1, n + 1):
-        t = i / n
-        h = hex_round(fa[0] + (fb[0] - fa[0]) * t, fa[1] + (fb[1] - fa[1]) * t)
-        if h != out[-1]:
-            out.extend(_bridge(out[-1], h))
+    """The hexes the segment a→b passes through in order, each a neighbour of the last.
+
+    Hexes are the Voronoi cells of their centres, so the segment leaves hex h into
+    neighbour n where it crosses the bisector of their centres; walk from the start hex,
+    each time taking the neighbour whose bisector is crossed first. Exactly over a corner
+    (a tie) the earlier direction wins, so a corner never becomes a diagonal jump."""
+    h, goal = point_to_hex(layout, a), point_to_hex(layout, b)
+    out = [h]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t_now = 0.0
+    limit = 4 * (hex_distance(h, goal) + 2)
+    while h != goal and len(out) < limit:
+        cx, cy = hex_to_point(layout, h)
+        best_t, best = math.inf, h
+        for n in hex_neighbours(h):
+            nx, ny = hex_to_point(layout, n)
+            # f(t) = |p-c_h|² - |p-c_n|², positive once p is nearer n's centre.
+            ex, ey = nx - cx, ny - cy
+            slope = 2.0 * (dx * ex + dy * ey)
+            if slope <= 0.0:
+                continue
+            f0 = 2.0 * ((a[0] - cx) * ex + (a[1] - cy) * ey) - (ex * ex + ey * ey)
+            t = -f0 / slope
+            if t_now - 1e-12 <= t < best_t - 1e-12:
+                best_t, best = t, n
+        if best == h:
+            break
+        t_now, h = max(t_now, best_t), best
+        out.append(h)
+    if out[-1] != goal:  # only by rounding at the very end: close the gap neighbourly
+        out.extend(hex_line(out[-1], goal)[1:])
     return tuple(out)
-
-
-def _bridge(last: Hex, h: Hex) -> tuple[Hex, ...]:
-    if hex_distance(last, h) == 1:
-        return (h,)
-    return hex_line(last, h)[1:]
 
 
 def drag_hexes(layout: Layout, points: Iterable[Point]) -> tuple[Hex, ...]:
@@ -155,8 +169,6 @@ def drag_hexes(layout: Layout, points: Iterable[Point]) -> tuple[Hex, ...]:
         if previous is None:
             out.append(point_to_hex(layout, p))
         else:
-            for h in hexes_along(layout, previous, p)[1:]:
-                if h != out[-1]:
-                    out.extend(_bridge(out[-1], h))
+            out.extend(hexes_along(layout, previous, p)[1:])
         previous = p
     return tuple(out)
