@@ -152,11 +152,11 @@ def hexes_along(layout: Layout, a: Point, b: Point) -> tuple[Hex, ...]:
             t = -f0 / slope
             if t_now - 1e-12 <= t < best_t - 1e-12:
                 best_t, best = t, n
-        if best == h:
+        if best == h or best_t > 1.0 + 1e-12:  # the segment ends inside h
             break
         t_now, h = max(t_now, best_t), best
         out.append(h)
-    if out[-1] != goal:  # only by rounding at the very end: close the gap neighbourly
+    if out[-1] != goal:  # b lies on an edge: rounding chose the other side
         out.extend(hex_line(out[-1], goal)[1:])
     return tuple(out)
 

@@ -6,6 +6,7 @@ Everything is in metres (x right, y down, origin at the centre of hex (0, 0)).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -45,6 +46,10 @@ class MapGeometry:
     # the visibility sweep reads these instead of walking geometries.
     edges: np.ndarray  # (n, 4) float
     edge_cover: np.ndarray  # (n,) int
+    # Where two high covers' boundaries cross (x, y) and the two covers: the visibility
+    # sweep casts rays there too, since the nearest wall changes at those points.
+    crossings: np.ndarray  # (n, 2) float
+    crossing_covers: np.ndarray  # (n, 2) int
     tokens: dict[str, Hex]
     sides: dict[str, str]
     _own: dict[Hex, OwnCover] = field(default_factory=dict, compare=False, repr=False)
@@ -81,11 +86,19 @@ class MapGeometry:
         return own
 
 
+_ZONE_TURN = 1e-4
+
+
 @lru_cache(maxsize=8)
 def _zone_outline(layout: Layout) -> np.ndarray:
     """The outline of a hex and its six neighbours around (0, 0), as (n, 2) offsets."""
     disk = shapely.union_all(hex_polygons(layout, hex_range((0, 0), 1)), grid_size=1e-9)
-    return np.asarray(disk.exterior.coords)
+    # Turned a hair (1e-4 rad, 0.2 mm at its rim) so that its corners, which are hex
+    # corners, never sit exactly on a line between two hex centres: there, whether a ray
+    # "crosses" the clipped wall would hinge on rounding.
+    c, s = math.cos(_ZONE_TURN), math.sin(_ZONE_TURN)
+    xy = np.asarray(disk.exterior.coords)
+    return np.column_stack((xy[:, 0] * c - xy[:, 1] * s, xy[:, 0] * s + xy[:, 1] * c))
 
 
 def _exemption_zone(layout: Layout, h: Hex) -> Polygon:
@@ -124,6 +137,27 @@ def _segments(geoms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return segs, ring_owner[point_ring[:-1][same]]
 
 
+def boundary_crossings(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points where the boundaries of geometries a[i] and b[i] meet, and the pair index."""
+    if len(a) == 0:
+        return np.empty((0, 2)), np.empty(0, dtype=np.intp)
+    meet = shapely.intersection(shapely.boundary(a), shapely.boundary(b))
+    return shapely.get_coordinates(meet, return_index=True)
+
+
+def _crossings(geoms: np.ndarray, high: np.ndarray,
+               tree: shapely.STRtree) -> tuple[np.ndarray, np.ndarray]:
+    tall = np.flatnonzero(high)
+    if len(tall) == 0:
+        return np.empty((0, 2)), np.empty((0, 2), dtype=np.intp)
+    left, right = tree.query(geoms[tall], predicate="intersects")
+    left = tall[left]
+    keep = high[right] & (left < right)
+    left, right = left[keep], right[keep]
+    points, pair = boundary_crossings(geoms[left], geoms[right])
+    return points, np.column_stack((left[pair], right[pair])).astype(np.intp)
+
+
 def _grid_bounds(map_file: MapFile, layout: Layout) -> tuple[float, float, float, float]:
     grid = map_file.grid
     border = {grid.axial_of(c, r) for c in range(grid.columns) for r in (0, grid.rows - 1)}
@@ -139,8 +173,10 @@ def build_map_geometry(map_file: MapFile, metres_per_hex: float = 2.0) -> MapGeo
     geoms = _polygons(covers)
     shapely.prepare(geoms)
     high = np.array([c.height == "high" for c in covers], dtype=bool)
+    tree = shapely.STRtree(geoms)
     edges, owner = _segments(geoms[high]) if len(geoms) else _segments(geoms)
     edge_cover = np.flatnonzero(high)[owner] if len(owner) else owner
+    crossings, crossing_covers = _crossings(geoms, high, tree)
     return MapGeometry(
         layout=layout,
         bounds=_grid_bounds(map_file, layout),
@@ -150,9 +186,11 @@ def build_map_geometry(map_file: MapFile, metres_per_hex: float = 2.0) -> MapGeo
         geoms=geoms,
         high=high,
         rank=np.array([c.cover_class.rank for c in covers], dtype=np.int16),
-        tree=shapely.STRtree(geoms),
+        tree=tree,
         edges=edges,
         edge_cover=edge_cover.astype(np.intp),
+        crossings=crossings,
+        crossing_covers=crossing_covers,
         tokens={t.id: t.hex for t in map_file.tokens},
         sides={t.id: t.side for t in map_file.tokens},
     )

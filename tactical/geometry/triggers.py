@@ -309,11 +309,13 @@ class PathScan:
     def start(cls, prepared: PreparedReactors, mover: Mover) -> PathScan:
         candidates = _candidates(prepared, mover)
         rows = tuple(_facts(prepared, candidates, h) for h in mover.path)
-        return cls(prepared, mover, candidates, rows, _fold(len(prepared.reactors), rows))
+        rows, firsts = _fold(prepared, rows, mover.path)
+        return cls(prepared, mover, candidates, rows, firsts)
 
     def extend(self, h: Hex) -> PathScan:
         """The scan one hex further: one evaluation of the new hex, nothing repeated."""
-        row = _facts(self.prepared, self.candidates, h)
+        row = _verified(self.prepared, self.firsts, len(self.rows), h,
+                        _facts(self.prepared, self.candidates, h))
         mover = Mover(self.mover.id, self.mover.side, (*self.mover.path, h),
                       self.mover.disengaging)
         return PathScan(self.prepared, mover, self.candidates, (*self.rows, row),
@@ -323,19 +325,41 @@ class PathScan:
         """The scan of the first `length` hexes (the drag went back)."""
         mover = Mover(self.mover.id, self.mover.side, self.mover.path[:length],
                       self.mover.disengaging)
-        rows = self.rows[:length]
-        return PathScan(self.prepared, mover, self.candidates, rows,
-                        _fold(len(self.prepared.reactors), rows))
+        rows, firsts = _fold(self.prepared, self.rows[:length], mover.path)
+        return PathScan(self.prepared, mover, self.candidates, rows, firsts)
 
     def report(self) -> TriggerReport:
         return _report(self)
 
 
-def _fold(n: int, rows: tuple[np.ndarray, ...]) -> _Firsts:
-    firsts = _Firsts.empty(n)
-    for index, row in enumerate(rows):
+def _verified(prepared: PreparedReactors, firsts: _Firsts, index: int, h: Hex,
+              row: np.ndarray) -> np.ndarray:
+    """Where a trigger would fire for the first time, confirm the sight with the exact ray
+    test (the visibility polygon can differ only for rays that graze a corner exactly), so
+    a reported reaction always agrees with `sight`."""
+    seen = (row & _SEEN) > 0
+    new = seen & ((((row & _SNAP) > 0) & (firsts.snap < 0))
+                  | (((row & _WATCH) > 0) & (firsts.watch < 0))
+                  | (((row & _REACH) > 0) & ((firsts.reach_from_1 < 0) | (index == 0))))
+    fresh = np.flatnonzero(new)
+    if len(fresh) == 0:
+        return row
+    row = row.copy()
+    for i in fresh.tolist():
+        if not prepared.sight_from(i, h).line_of_sight:
+            row[i] &= ~_SEEN
+    return row
+
+
+def _fold(prepared: PreparedReactors, rows: tuple[np.ndarray, ...],
+          path: tuple[Hex, ...]) -> tuple[tuple[np.ndarray, ...], _Firsts]:
+    firsts = _Firsts.empty(len(prepared.reactors))
+    checked = []
+    for index, (row, h) in enumerate(zip(rows, path, strict=True)):
+        row = _verified(prepared, firsts, index, h, row)
+        checked.append(row)
         firsts = firsts.add(index, row)
-    return firsts
+    return tuple(checked), firsts
 
 
 def triggers_along(prepared: PreparedReactors, mover: Mover) -> TriggerReport:
@@ -412,9 +436,8 @@ def _reaction(prepared: PreparedReactors, index: int, kind: ReactionKind, h: Hex
     s = prepared.sight_from(index, h)
     ranged = kind in (ReactionKind.SNAPSHOT, ReactionKind.OVERWATCH)
     band = s.band if ranged else None
-    cover = s.cover.value.replace("_", " ") + (" cover" if s.line_of_sight else "")
-    if s.cover_tn:
-        cover += f" (+{s.cover_tn})"
+    cover = {"none": "no cover", "no_line_of_sight": "no line of sight"}.get(
+        s.cover.value, f"{s.cover.value} cover (+{s.cover_tn})")
     if band is not None:
         weapon = reactor.weapon.name if reactor.weapon and reactor.weapon.name else "weapon"
         why = f"{s.distance_m:g} m, {band.band.value} band (+{band.tn}) for {weapon}, {cover}"

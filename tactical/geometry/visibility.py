@@ -24,7 +24,7 @@ from tactical.data.maps import Hex
 from tactical.geometry.bands import BandSpan, WeaponRange, band_spans
 from tactical.geometry.hexgrid import hex_range, hex_ring
 from tactical.geometry.layout import hex_polygons, hex_to_point, target_points
-from tactical.geometry.mapgeom import MapGeometry, _segments
+from tactical.geometry.mapgeom import MapGeometry, _segments, boundary_crossings
 from tactical.geometry.params import GeometryParams
 
 __all__ = ["BandZone", "HexZone", "Sector", "band_polygons", "hex_disk_polygon",
@@ -58,11 +58,12 @@ class BandZone:
 
 
 def _edges_near(mg: MapGeometry, origin: Hex, centre: tuple[float, float],
-                radius: float) -> tuple[np.ndarray, np.ndarray]:
+                radius: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """High cover's segments within `radius`, own cover replaced by its clipped part, nearest
-    first, with their distances from the centre."""
+    first, with their distances from the centre; and the points where near high covers'
+    boundaries cross."""
     if len(mg.edges) == 0:
-        return np.empty((0, 4)), np.empty(0)
+        return np.empty((0, 4)), np.empty(0), np.empty((0, 2))
     ox, oy = centre
     near = mg.tree.query(shapely.box(ox - radius, oy - radius, ox + radius, oy + radius))
     near = near[mg.high[near]]
@@ -72,9 +73,21 @@ def _edges_near(mg: MapGeometry, origin: Hex, centre: tuple[float, float],
     for j in own.indices:
         chosen[j] = False
     parts = [mg.edges[chosen[mg.edge_cover]]]
+    cross = [mg.crossings[chosen[mg.crossing_covers].all(axis=1)]]
     own_high = [own.clipped[j] for j in own.indices if mg.high[j] and not own.clipped[j].is_empty]
     if own_high:
-        parts.append(_segments(np.array(own_high, dtype=object))[0])
+        # Crossings of the clipped own cover with the other near high cover.
+        others = mg.geoms[chosen]
+        for part in own_high:
+            touching = others[shapely.intersects(others, part)]
+            if len(touching):
+                cross.append(boundary_crossings(np.full(len(touching), part, dtype=object),
+                                                touching)[0])
+        # A clipped wall may fall apart into several polygons (or none).
+        pieces = shapely.get_parts(np.array(own_high, dtype=object))
+        pieces = pieces[shapely.get_type_id(pieces) == 3]
+        if len(pieces):
+            parts.append(_segments(pieces)[0])
     segs = np.vstack(parts)
     # Drop segments wholly outside the circle (distance from the centre to the segment).
     a, b = segs[:, :2] - centre, segs[:, 2:] - centre
@@ -85,11 +98,11 @@ def _edges_near(mg: MapGeometry, origin: Hex, centre: tuple[float, float],
     near2 = np.einsum("ij,ij->i", closest, closest)
     keep = near2 <= radius * radius
     order = np.argsort(near2[keep], kind="stable")
-    return segs[keep][order], np.sqrt(near2[keep][order])
+    return segs[keep][order], np.sqrt(near2[keep][order]), np.vstack(cross)
 
 
 def _sweep(centre: tuple[float, float], segs: np.ndarray, near: np.ndarray,
-           radius: float) -> np.ndarray:
+           crossings: np.ndarray, radius: float) -> np.ndarray:
     """The visibility boundary: (n, 2) points in angle order. Segments come nearest first,
     in growing batches; a ray already stopped nearer than a batch is not tested against it,
     so hidden cover costs little."""
@@ -102,8 +115,22 @@ def _sweep(centre: tuple[float, float], segs: np.ndarray, near: np.ndarray,
     ax, ay = segs[:, 0] - ox, segs[:, 1] - oy
     bx, by = segs[:, 2] - ox, segs[:, 3] - oy
     ta, tb = np.arctan2(ay, ax), np.arctan2(by, bx)
-    corner_t = np.concatenate((ta[ax * ax + ay * ay <= radius * radius],
-                               tb[bx * bx + by * by <= radius * radius]))
+    # Critical angles, where the nearest wall may change: corners, crossings of two walls,
+    # and walls leaving the circle. Between two of them the boundary is one straight piece.
+    r2 = radius * radius
+    cx, cy = crossings[:, 0] - ox, crossings[:, 1] - oy
+    ex, ey = bx - ax, by - ay
+    qa = ex * ex + ey * ey
+    qb = 2.0 * (ax * ex + ay * ey)
+    disc = qb * qb - 4.0 * qa * (ax * ax + ay * ay - r2)
+    root = np.sqrt(np.maximum(disc, 0.0))
+    leave = []
+    for sign in (-1.0, 1.0):
+        s_ = (-qb + sign * root) / np.where(qa > 0, 2.0 * qa, 1.0)
+        ok = (disc > 0) & (s_ > 0) & (s_ < 1)
+        leave.append(np.arctan2(ay[ok] + s_[ok] * ey[ok], ax[ok] + s_[ok] * ex[ok]))
+    corner_t = np.concatenate((ta[ax * ax + ay * ay <= r2], tb[bx * bx + by * by <= r2],
+                               np.arctan2(cy, cx)[cx * cx + cy * cy <= r2], *leave))
     angles = np.concatenate((arc, corner_t - _SIDE, corner_t + _SIDE))
     angles = np.unique((angles + math.pi) % math.tau - math.pi)
     dx, dy = np.cos(angles), np.sin(angles)
