@@ -14,8 +14,8 @@ from tactical.data.gear import FireMode
 from tactical.data.ruleset import PtDr
 from tactical.rules.chapter6.odds import attack_odds
 from tactical.rules.chapter6.setup import (
-    AttackKind,
     Attacker,
+    AttackKind,
     AttackSetup,
     BurstChoice,
     Defender,

@@ -223,3 +223,38 @@ def test_running_out_of_scripted_dice_is_a_clear_error():
 def _ptdr(pt, dr):
     from tactical.data.ruleset import PtDr
     return PtDr(pt=pt, dr=dr)
+
+
+@pytest.mark.parametrize("reaction", [Reaction.OVERWATCH, Reaction.OPPORTUNITY])
+def test_overwatch_and_opportunity_are_normal_attacks(reaction):
+    weapon = pistol() if reaction is Reaction.OVERWATCH else sword()
+    plan = plan_attack(setup(weapon, reaction=reaction))
+    assert plan.advantages.disadvantages == ()
+
+
+def test_defences_from_the_character_sheet(rules):
+    from tactical.data.character import Attributes, Character
+    from tactical.data.gear import Armor
+    from tactical.rules.chapter6.setup import defence_value, defender_from_character
+
+    vanya = Character(id="vanya", name="Vanya", health=22, stamina=24,
+                      attributes=Attributes(AG=5, CU=5, ST=2, VI=3, RE=5, PR=5))
+    armor = [Armor(id="coat", name="Coat", pt=15, dr=20),
+             Armor(id="eldritch", name="Eldritch", pt=15, dr=20)]
+    d = defender_from_character(vanya, armor, parry_skill=6, rules=rules)
+    # Ch.6 Defense: Dodge 14+AG+CU, Parry 11+skill, Discipline = Will 14+RE+PR.
+    assert (d.dodge, d.parry, d.discipline, d.health) == (24, 17, 24, 22)
+    assert defence_value("grit", vanya, rules=rules) == 19
+    assert plan_attack(setup(defender=d)).armor.dr == 30
+
+
+def test_catalogue_weapon_profile():
+    from tactical.data.gear import Weapon
+    from tactical.rules.chapter6.setup import AttackKind, from_weapon
+
+    predator = Weapon(id="ares-predator", name="Ares Predator", kind="ranged",
+                      skill="ranged_close", damage="4d6+2", effective_range_m=30,
+                      modes=(FireMode.SS, FireMode.SA), magazine=15)
+    w = from_weapon(predator, ammo=2)
+    assert (w.kind, w.ammo, w.effective_range_m) == (AttackKind.RANGED, 2, 30)
+    assert attack_refusals(setup(w)) == ("SA needs 3 rounds; 2 loaded",)
