@@ -164,6 +164,47 @@ def _sources(setup: AttackSetup, mode: FireMode | None,
     return adv, dis
 
 
+def _bonus_parts(setup: AttackSetup, mode: FireMode | None, burst: BurstChoice | None,
+                 rules: Chapter6Ruleset) -> tuple[DicePart, ...]:
+    """Ch.6 Damage modifiers beyond the weapon's and the degree's: mode, options, Edge."""
+    s = setup.situation
+    bonus: list[DicePart | None] = []
+    if mode is FireMode.BF and burst is BurstChoice.DAMAGE:
+        bonus.append(_dice_part("Burst fire", rules.fire_modes["BF"].bonus_dice))
+    elif mode is FireMode.AF:
+        af = rules.fire_modes["AF"]
+        if s.targets > 1:
+            bonus.append(_dice_part("Auto fire (several targets)", af.multi_target_bonus_dice))
+        else:
+            bonus.append(_dice_part("Auto fire", af.bonus_dice))
+    for option in setup.options:
+        if option.value in rules.damage_dice:
+            bonus.append(_dice_part(OPTION_NAMES[option], int(rules.damage_dice[option.value])))
+    if setup.attacker.edge is EdgeUse.DAMAGE:
+        bonus.append(_dice_part("Edge", int(rules.damage_dice["edge"])))
+    return tuple(p for p in bonus if p is not None)
+
+
+def _protection(setup: AttackSetup,
+                rules: Chapter6Ruleset) -> tuple[Protection | None, Protection]:
+    """The cover's PT/DR when shooting through (applied first), and the armor's."""
+    s, d = setup.situation, setup.defender
+    dtype = setup.weapon.damage_type
+    cover = None
+    if s.through_cover and s.cover_class in rules.cover_classes:
+        cover = cover_protection(s.cover_class, dtype, rules)
+    changes = [type_change(dtype, rules)]
+    if s.called_shot is not None:
+        c = rules.called_shots[s.called_shot.value]
+        name = "Weakness" if s.called_shot is CalledShot.WEAKNESS else "Vulnerability"
+        changes.append((f"Called shot: {name}", c.pt, c.dr))
+    if Option.AIM_FOR_OPENING in setup.options:
+        c = rules.called_shots["aim_for_opening"]
+        changes.append(("Aim for Opening", c.pt, c.dr))
+    changes.extend(resistance_changes(d.resistances, dtype))
+    return cover, adjust(layer_armor(d.armor, rules), changes, rules)
+
+
 def attack_refusals(setup: AttackSetup, rules: Chapter6Ruleset | None = None) -> tuple[str, ...]:
     """Every reason the rules forbid this attack as set up (empty: allowed)."""
     return _plan(setup, rules or chapter6_ruleset())[1]
@@ -181,7 +222,7 @@ def plan_attack(setup: AttackSetup, rules: Chapter6Ruleset | None = None) -> Att
 def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None, tuple[str, ...]]:
     reasons: list[str] = []
     notes: list[str] = []
-    w, s, d = setup.weapon, setup.situation, setup.defender
+    w, s = setup.weapon, setup.situation
     ranged = setup.kind is AttackKind.RANGED
     kind = setup.kind.value
 
@@ -286,51 +327,19 @@ def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None
         dis.append(OPTION_NAMES[option])
     advantages = advantages_of(adv, dis)
 
-    # Damage dice beyond the weapon's and the degree's.
-    bonus: list[DicePart | None] = []
-    if mode is FireMode.BF and burst is BurstChoice.DAMAGE:
-        bonus.append(_dice_part("Burst fire", rules.fire_modes["BF"].bonus_dice))
-    elif mode is FireMode.AF:
-        af = rules.fire_modes["AF"]
-        if s.targets > 1:
-            bonus.append(_dice_part("Auto fire (several targets)", af.multi_target_bonus_dice))
-        else:
-            bonus.append(_dice_part("Auto fire", af.bonus_dice))
-    for option in setup.options:
-        if option.value in rules.damage_dice:
-            bonus.append(_dice_part(OPTION_NAMES[option], int(rules.damage_dice[option.value])))
-    edge = setup.attacker.edge
-    if edge is EdgeUse.DAMAGE:
-        bonus.append(_dice_part("Edge", int(rules.damage_dice["edge"])))
+    bonus = _bonus_parts(setup, mode, burst, rules)
     try:
         parse_dice(w.damage)
     except ValueError as exc:
         reasons.append(f"weapon damage: {exc}")
-
-    # Protection: cover first (when shooting through), then armor.
-    dtype = w.damage_type
-    cover = None
-    if s.through_cover and s.cover_class in rules.cover_classes:
-        cover = cover_protection(s.cover_class, dtype, rules)
-    changes = [type_change(dtype, rules)]
-    if s.called_shot is not None:
-        c = rules.called_shots[s.called_shot.value]
-        name = "Weakness" if s.called_shot is CalledShot.WEAKNESS else "Vulnerability"
-        changes.append((f"Called shot: {name}", c.pt, c.dr))
-    if Option.AIM_FOR_OPENING in setup.options:
-        c = rules.called_shots["aim_for_opening"]
-        changes.append(("Aim for Opening", c.pt, c.dr))
-    changes.extend(resistance_changes(d.resistances, dtype))
-    armor = adjust(layer_armor(d.armor, rules), changes, rules)
-
+    cover, armor = _protection(setup, rules)
     deals = all(rules.attack.options[o.value].damage for o in setup.options)
     if reasons:
         return None, tuple(reasons)
     tn = target_number(setup, band, rules)
     return AttackPlan(setup, mode, ammo_used, band, tn, advantages, burst,
-                      edge is EdgeUse.ROLL, deals, dtype,
-                      tuple(p for p in bonus if p is not None), cover, armor,
-                      tuple(notes)), ()
+                      setup.attacker.edge is EdgeUse.ROLL, deals, w.damage_type, bonus, cover,
+                      armor, tuple(notes)), ()
 
 
 @dataclass(frozen=True, slots=True)
