@@ -37,7 +37,8 @@ def add_parser(sub: Any) -> None:
         "sight", help="line of sight, cover and range band between two tokens or hexes",
         description="Line of sight, cover (RULINGS 'Cover from the map'), distance and the "
         "range band, as JSON. A and B are token ids or axial hexes 'q,r'. Without --weapon, "
-        "the ready weapon (first listed) of the token at A is used.")
+        "the ready weapon (first listed) of the token at A is used. A hex starting with '-' "
+        "is written --from=-4,17.")
     parser.add_argument("map", type=Path, metavar="MAP")
     parser.add_argument("--from", dest="source", required=True, metavar="A")
     parser.add_argument("--to", dest="target", required=True, metavar="B")

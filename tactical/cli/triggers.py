@@ -22,7 +22,8 @@ def add_parser(sub: Any) -> None:
         "triggers", help="the reactions a token's move would allow, step by step",
         description="Which enemies could react to a move, where (the first step and hex) and "
         "why; enemies that cannot are listed with the reason. The path is the hexes the mover "
-        "enters, as 'q,r q,r ...'; its current hex may be given first or left out.")
+        "enters, as 'q,r q,r ...'; its current hex may be given first or left out. "
+        "If the first hex starts with '-', write --path=\"-3,17 ...\".")
     parser.add_argument("map", type=Path, metavar="MAP")
     parser.add_argument("--mover", required=True, metavar="ID", help="the moving token's id")
     parser.add_argument("--path", required=True, metavar="HEXES")
