@@ -1,0 +1,133 @@
+"""The combat dock: initiative, pending reactions, the actor's actions, the status of the
+selected combatant, the attack panel, and the combat log — each section a widget that
+re-reads the document on `changed`; none edits the encounter except through `apply`."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QScrollArea,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tactical.rules.chapter6.dice import Dice, RandomDice
+from tactical.ui.dock import style
+from tactical.ui.dock.attack import AttackPanel
+from tactical.ui.dock.dice import AskDice, AskFace, dialog_asker
+from tactical.ui.dock.initiative import InitiativePanel
+from tactical.ui.dock.log import CombatLog
+from tactical.ui.dock.reactions import ReactionsPanel
+from tactical.ui.dock.status import StatusPanel
+from tactical.ui.dock.turn import TurnPanel
+from tactical.ui.document import EncounterDocument
+
+
+def _rule() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
+
+
+class CombatDock(QDockWidget):
+    """`CombatDock(document, parent=None, ask=None)`; `ask(sides, prompt) -> face | None`
+    types table dice (default: a modal dialog). Put `typed_dice_action` in a menu or toolbar.
+
+    Signals: `picking_target(bool)` while the attack panel waits for a token click (the
+    board calls `document.select(token)` as usual; the panel takes it as the target)."""
+
+    picking_target = Signal(bool)
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None,
+                 ask: AskFace | None = None) -> None:
+        super().__init__("Combat", parent)
+        self.setObjectName("combatDock")
+        self.document = document
+        self._ask = ask or dialog_asker(self)
+        self._app_dice: Dice | None = None
+        self.setFont(style.font(self.font(), style.BASE_PT))
+        self.setMinimumWidth(440)
+
+        self.typed_dice_action = QAction("Type table dice", self)
+        self.typed_dice_action.setObjectName("typedDiceAction")
+        self.typed_dice_action.setCheckable(True)
+        self.typed_dice_action.setToolTip("On: every die is typed in as rolled at the table. "
+                                          "Off: the app rolls (default)")
+        self.typed_dice_action.toggled.connect(self.set_typed_dice)
+
+        self.initiative = InitiativePanel(document)
+        self.reactions = ReactionsPanel(document)
+        self.turn = TurnPanel(document)
+        self.status = StatusPanel(document)
+        self.attack = AttackPanel(document)
+        self.log = CombatLog(document)
+        self.reactions.resolve_requested.connect(self.attack.resolve_reaction)
+        self.attack.picking_target.connect(self.picking_target)
+
+        sections = QWidget()
+        column = QVBoxLayout(sections)
+        for i, panel in enumerate((self.initiative, self.reactions, self.turn, self.status,
+                                   self.attack)):
+            if i:
+                column.addWidget(_rule())
+            column.addWidget(panel)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("dockSections")
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(sections)
+        self.scroll = scroll
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(scroll)
+        log_box = QWidget()
+        log_layout = QVBoxLayout(log_box)
+        log_layout.setContentsMargins(0, 0, 0, 0)
+        header = QHBoxLayout()
+        header.addWidget(style.title("Combat log"), 1)
+        dice_button = QToolButton()
+        dice_button.setObjectName("typedDiceButton")
+        dice_button.setDefaultAction(self.typed_dice_action)
+        dice_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        header.addWidget(dice_button)
+        log_layout.addLayout(header)
+        log_layout.addWidget(self.log)
+        splitter.addWidget(log_box)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        self.splitter = splitter
+        self.setWidget(splitter)
+
+    # --- dice
+
+    @property
+    def typed_dice(self) -> bool:
+        return isinstance(self.document.encounter.dice, AskDice)
+
+    def set_typed_dice(self, on: bool) -> None:
+        """Switch the document's dice between the app's (RandomDice) and the table's."""
+        encounter = self.document.encounter
+        if on and not isinstance(encounter.dice, AskDice):
+            self._app_dice = encounter.dice
+            encounter.dice = AskDice(self._ask)
+        elif not on and isinstance(encounter.dice, AskDice):
+            encounter.dice = self._app_dice or RandomDice()
+        if self.typed_dice_action.isChecked() != on:
+            self.typed_dice_action.setChecked(on)
+
+    # --- for the main window
+
+    def resolve_reaction(self, reactor: str) -> None:
+        self.attack.resolve_reaction(reactor)
+
+    def set_target(self, token_id: str) -> None:
+        self.attack.set_target(token_id)

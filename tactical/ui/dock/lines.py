@@ -1,0 +1,218 @@
+"""Events as lines a GM reads aloud, and an attack's result spelled out step by step.
+
+Plain text only (no Qt), so the log, the attack panel and the tests share one wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from tactical.encounter import events as ev
+from tactical.encounter.model import EncounterState
+
+
+class Kind(StrEnum):
+    """What a line is about; the log colours lines by kind."""
+
+    HIT = "hit"
+    MISS = "miss"
+    DAMAGE = "damage"
+    CONDITION = "condition"
+    TURN = "turn"
+    ROUND = "round"
+    REACTION = "reaction"
+    MOVE = "move"
+    REFUSAL = "refusal"
+    NOTE = "note"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    text: str
+    kind: Kind
+
+
+def _name(state: EncounterState, cid: str) -> str:
+    c = state.combatants.get(cid)
+    return c.name if c is not None else cid
+
+
+def _hex(h: Any) -> str:
+    return f"({h[0]}, {h[1]})"
+
+
+def event_line(e: Any, state: EncounterState) -> Line | None:
+    """The log line for one event (None: bookkeeping the GM need not read)."""
+
+    def n(cid: str) -> str:
+        return _name(state, cid)
+
+    match e:
+        case ev.AttackResolved():
+            return Line(e.summary, Kind.HIT if e.hit else Kind.MISS)
+        case ev.DamageTaken():
+            injury = f", {e.injury.capitalize()} injury" if e.injury else ""
+            return Line(f"{n(e.combatant)} takes {e.amount} {e.damage_type} damage from "
+                        f"{e.source}{injury}", Kind.DAMAGE)
+        case ev.FatigueTaken():
+            return Line(f"{n(e.combatant)} takes {e.amount} Fatigue ({e.source})", Kind.DAMAGE)
+        case ev.ConditionChanged():
+            verb = "is now" if e.on else "is no longer"
+            return Line(f"{n(e.combatant)} {verb} {e.condition} ({e.source})", Kind.CONDITION)
+        case ev.TimerStarted():
+            t = e.timer
+            length = "until removed" if t.rounds is None else f"{t.rounds} round(s)"
+            amount = f" {t.amount}/round" if t.amount else ""
+            return Line(f"{n(e.combatant)}: {t.kind}{amount}, {length} ({t.source})",
+                        Kind.CONDITION)
+        case ev.TimerExpired():
+            return Line(f"{n(e.combatant)}: {e.kind} ends", Kind.CONDITION)
+        case ev.InitiativeChanged():
+            what = ("Initiative 0 to the end of combat" if e.kind == "zero"
+                    else f"Initiative {e.value:+d} "
+                    + ("to the end of combat" if e.kind == "lasting" else "next round"))
+            return Line(f"{n(e.combatant)}: {what} ({e.source})", Kind.CONDITION)
+        case ev.InitiativeRolled() if e.faces:
+            faces = "+".join(map(str, e.faces))
+            return Line(f"{n(e.combatant)} rolls Initiative {faces} + {e.bonus} = {e.total}",
+                        Kind.NOTE)
+        case ev.InitiativeSet():
+            return Line(f"{n(e.combatant)}: Initiative set to {e.value} ({e.source})", Kind.NOTE)
+        case ev.CombatStarted():
+            return Line("Combat starts: " + ", ".join(n(c) for c in e.order), Kind.ROUND)
+        case ev.RoundStarted():
+            return Line(f"Round {e.round}: " + " → ".join(n(c) for c in e.order), Kind.ROUND)
+        case ev.TurnStarted():
+            actions = f"{e.major} Major, {e.move} Move, {e.minor} Minor"
+            why = f" — {e.why}" if e.why else ""
+            return Line(f"{n(e.combatant)}'s turn: {actions}{why}", Kind.TURN)
+        case ev.CombatEnded():
+            return Line(f"Combat ends after round {e.round}", Kind.ROUND)
+        case ev.Moved():
+            end = _hex(e.path[-1]) if e.path else "where it stood"
+            return Line(f"{n(e.combatant)} {e.how}s {e.metres:g} m to {end}", Kind.MOVE)
+        case ev.MoveHalted():
+            return Line(f"{n(e.combatant)} halts at {_hex(e.at)} "
+                        f"({e.metres_left:g} m of the path left)", Kind.MOVE)
+        case ev.MoveEnded():
+            return Line(f"{n(e.combatant)}'s move ends: {e.reason}", Kind.MOVE)
+        case ev.ReactionOffered():
+            return Line(f"{n(e.reactor)} may react ({e.kind}) to {n(e.mover)} at "
+                        f"{_hex(e.hex)}: {e.why}", Kind.REACTION)
+        case ev.ReactionDeclined():
+            return Line(f"{n(e.reactor)} declines the {e.kind}", Kind.REACTION)
+        case ev.ReactionSpent():
+            return Line(f"{n(e.reactor)} reacts ({e.kind})", Kind.REACTION)
+        case ev.ActionSpent():
+            paid = f" (paid with a {e.paid_with})" if e.paid_with != e.action else ""
+            return Line(f"{n(e.combatant)} spends a {e.action.capitalize()} action: "
+                        f"{e.purpose}{paid}", Kind.NOTE)
+        case ev.EdgeSpent():
+            return Line(f"{n(e.combatant)} spends {e.amount} Edge: {e.purpose}", Kind.NOTE)
+        case ev.AmmoSpent():
+            return Line(f"{n(e.combatant)} fires {e.rounds} round(s)", Kind.NOTE)
+        case ev.WeaponReadied():
+            loaded = f", {e.rounds} loaded" if e.rounds is not None else ""
+            return Line(f"{n(e.combatant)} readies {e.weapon}{loaded}", Kind.NOTE)
+        case ev.Healed():
+            level = f", injury now {e.injury}" if e.injury else ""
+            return Line(f"{n(e.combatant)} heals {e.amount} ({e.source}){level}", Kind.NOTE)
+        case ev.AwarenessChanged():
+            state_ = "unaware" if e.unaware else "aware"
+            return Line(f"{n(e.combatant)} is {state_} ({e.source})", Kind.CONDITION)
+        case ev.OverwatchDeclared():
+            zone = "a zone" if e.zone else "everywhere in sight"
+            return Line(f"{n(e.combatant)} declares Overwatch on {zone}", Kind.REACTION)
+        case ev.Note():
+            return Line(e.text, Kind.NOTE)
+    return None
+
+
+def _signed(values: list[int]) -> str:
+    return "".join(f" {'+' if v >= 0 else '−'} {abs(v)}" for v in values if v)
+
+
+def result_lines(r: Mapping[str, Any]) -> list[str]:
+    """An attack's result (AttackResolved.result) spelled out: dice, kept dice, total vs TN,
+    degree, damage through cover and armor, injury and its effects."""
+    roll = r["roll"]
+    out: list[str] = []
+    dice = ", ".join(map(str, roll["dice"]))
+    extra = []
+    if roll.get("extra") is not None:
+        extra.append(f"{r['advantage']['state']} die {roll['extra']}")
+    if roll.get("edge") is not None:
+        extra.append(f"Edge die {roll['edge']}")
+    kept = " + ".join(map(str, roll["kept"]))
+    out.append(f"Dice {dice}" + (f" ({'; '.join(extra)})" if extra else "")
+               + f" → kept {kept}" + (" (double +{})".format(roll["double_bonus"])
+                                       if roll["double_bonus"] else ""))
+    mods = [m["value"] for m in roll["modifiers"]]
+    total = (f"Skill {roll['skill']} + {kept}{_signed(mods)}"
+             + (f" + {roll['double_bonus']}" if roll["double_bonus"] else "")
+             + f" = {roll['total']} vs TN {r['tn']}")
+    out.append(total)
+    degree = roll["degree"].replace("_", " ").capitalize()
+    verdict = "HIT" if r["hit"] else "MISS"
+    out.append(f"{verdict}: {degree}, MoS {roll['mos']:+d}" + (" — fumble!" if roll["fumble"]
+                                                                  else ""))
+    damage = r.get("damage")
+    if damage:
+        faces = "+".join(map(str, damage["rolled"])) or "0"
+        out.append(f"Damage {damage['expression']}: {faces} → {damage['raw']}")
+        cover = damage.get("cover")
+        if cover:
+            out.append(f"Through cover PT{cover['pt']}/DR{cover['dr']} → {damage['after_cover']}")
+        armor = damage["armor"]
+        out.append(f"Armor PT{armor['pt']}/DR{armor['dr']} → {damage['after_armor']} "
+                   f"{damage['type']}")
+    elif r["hit"]:
+        out.append("No damage (the option has an effect instead)")
+    if r.get("injury"):
+        steps = "; ".join(r.get("injury_steps") or [])
+        out.append(f"Injury: {r['injury'].capitalize()}" + (f" ({steps})" if steps else ""))
+    effects = r.get("effects")
+    if effects:
+        out.append("Effects: " + effect_text(effects))
+    for effect in r.get("option_effects") or []:
+        out.append(effect)
+    for note in r.get("notes") or []:
+        out.append(note)
+    return out
+
+
+def effect_text(e: Mapping[str, Any]) -> str:
+    """An injury's rolled effects as one phrase."""
+    parts: list[str] = []
+    if e.get("fatigue"):
+        parts.append(f"{e['fatigue']} Fatigue")
+    if e.get("initiative_loss"):
+        when = "to the end of combat" if e.get("initiative_duration") == "combat" \
+            else "next turn"
+        parts.append(f"−{e['initiative_loss']} Initiative {when}")
+    if e.get("initiative_zero"):
+        parts.append("Initiative 0")
+    if e.get("disadvantage"):
+        rounds = e.get("disadvantage_rounds")
+        parts.append("Disadvantage " + (f"{rounds} rounds" if rounds else
+                                        str(e["disadvantage"]).replace("_", " ")))
+    if e.get("actions_per_turn"):
+        parts.append(f"{e['actions_per_turn']} action a turn")
+    if e.get("actions"):
+        parts.append("only " + "/".join(e["actions"]) + " actions")
+    if e.get("no_reactions"):
+        parts.append("no Reactions")
+    if e.get("bleed"):
+        length = "until stabilised" if e.get("bleed_until_stabilised") \
+            else f"{e.get('bleed_rounds')} rounds"
+        parts.append(f"bleeds {e['bleed']}/round, {length}")
+    if e.get("prone"):
+        parts.append("prone")
+    if e.get("unconscious"):
+        parts.append("unconscious")
+    if e.get("death_in_rounds"):
+        parts.append(f"dies in {e['death_in_rounds']} rounds unless stabilised")
+    return ", ".join(parts) or "none"

@@ -1,0 +1,157 @@
+"""The dock's look: Okabe–Ito colours (colour-blind safe, readable on light and dark
+themes), font sizes legible on a projector, and small shared widgets (pips, bars)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+# Okabe & Ito (2008). Each accent reads on both a light and a dark background.
+ORANGE = "#E69F00"
+SKY_BLUE = "#56B4E9"
+GREEN = "#009E73"  # bluish green
+YELLOW = "#F0E442"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+PURPLE = "#CC79A7"  # reddish purple
+GREY = "#8C8C8C"
+
+BASE_PT = 11.0  # the dock's text
+BIG_PT = 20.0  # the key numbers: TN, hit chance
+TITLE_PT = 12.5
+
+SIDE_COLOURS = (SKY_BLUE, ORANGE, GREEN, PURPLE, YELLOW, VERMILLION)
+
+
+def font(base: QFont, points: float, bold: bool = False) -> QFont:
+    f = QFont(base)
+    f.setPointSizeF(points)
+    f.setBold(bold)
+    return f
+
+
+def title(text: str, parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text, parent)
+    label.setFont(font(label.font(), TITLE_PT, bold=True))
+    return label
+
+
+def big(text: str = "", parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text, parent)
+    label.setFont(font(label.font(), BIG_PT, bold=True))
+    return label
+
+
+def wrap(label: QLabel) -> QLabel:
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    return label
+
+
+def side_colour(sides: list[str], side: str) -> str:
+    index = sides.index(side) if side in sides else len(sides)
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+def percent(p: float) -> str:
+    """Odds for a GM: "62.5%", "<0.1%", "0%", "100%"."""
+    if p <= 0.0:
+        return "0%"
+    if p >= 1.0 - 1e-12:
+        return "100%"
+    if p < 0.001:
+        return "<0.1%"
+    return f"{p * 100:.1f}%"
+
+
+class Pips(QWidget):
+    """A row of pips: `left` filled, `spent` hollow, `bonus` of the filled/hollow ones drawn
+    with a ring (tier bonus actions). Colour by meaning, shape by state (not colour alone)."""
+
+    def __init__(self, colour: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.colour = QColor(colour)
+        self.left = 0
+        self.spent = 0
+        self.bonus = 0
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_counts(self, left: int, spent: int, bonus: int = 0) -> None:
+        self.left, self.spent, self.bonus = max(0, left), max(0, spent), max(0, bonus)
+        self.updateGeometry()
+        self.update()
+
+    def _diameter(self) -> int:
+        return max(14, self.fontMetrics().height())
+
+    def sizeHint(self) -> QSize:
+        d = self._diameter()
+        count = max(1, self.left + self.spent)
+        return QSize(count * (d + 6) + 2, d + 4)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        d = self._diameter()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        total = self.left + self.spent
+        for i in range(total):
+            rect = QRectF(2 + i * (d + 6), 2, d, d)
+            filled = i < self.left
+            painter.setPen(QPen(self.colour, 2.0))
+            painter.setBrush(self.colour if filled else Qt.BrushStyle.NoBrush)
+            if i >= total - self.bonus:  # a tier bonus: a diamond instead of a disc
+                painter.save()
+                painter.translate(rect.center())
+                painter.rotate(45)
+                side = d * 0.72
+                painter.drawRect(QRectF(-side / 2, -side / 2, side, side))
+                painter.restore()
+            else:
+                painter.drawEllipse(rect)
+        painter.end()
+
+
+class Bar(QWidget):
+    """A labelled meter (Health left, Fatigue taken), with the numbers written on it."""
+
+    def __init__(self, colour: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.colour = QColor(colour)
+        self.fraction = 0.0
+        self.text = ""
+        self.marks: tuple[float, ...] = ()
+        self.setMinimumHeight(self.fontMetrics().height() + 8)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_value(self, fraction: float, text: str, marks: tuple[float, ...] = ()) -> None:
+        self.fraction = min(1.0, max(0.0, fraction))
+        self.text = text
+        self.marks = marks
+        self.setToolTip(text)
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, self.fontMetrics().height() + 8)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        painter.setPen(QPen(self.palette().mid().color(), 1.0))
+        painter.setBrush(self.palette().base())
+        painter.drawRoundedRect(r, 4, 4)
+        fill = QRectF(r.left(), r.top(), r.width() * self.fraction, r.height())
+        colour = QColor(self.colour)
+        colour.setAlpha(170)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(fill, 4, 4)
+        painter.setPen(QPen(self.palette().text().color(), 1.0, Qt.PenStyle.DashLine))
+        for mark in self.marks:
+            x = r.left() + r.width() * min(1.0, mark)
+            painter.drawLine(int(x), int(r.top()), int(x), int(r.bottom()))
+        painter.setPen(self.palette().text().color())
+        painter.drawText(r.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, self.text)
+        painter.end()
