@@ -1,0 +1,111 @@
+"""`tactical render MAP_OR_LOG --out FILE.png [--select ID] [--drag "q,r q,r …"]
+[--size 1920x1080]`: the board drawn headless with the window's own items, to a PNG."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from tactical.cli.sight import UsageError, fail, parse_hex
+from tactical.data.maps import Hex
+from tactical.errors import TacticalError
+from tactical.geometry.hexgrid import hex_distance
+
+
+def add_parser(sub: Any) -> None:
+    parser = sub.add_parser(
+        "render", help="draw the board to a PNG (no screen needed)",
+        description="Render a map (.yaml) or an encounter log (.jsonl, at its latest state) "
+        "to a PNG with the same items as the window: grid, cover, tokens, the selected "
+        "token's range bands, and a drag in progress with the reactions it triggers.")
+    parser.add_argument("source", type=Path, metavar="MAP_OR_LOG")
+    parser.add_argument("--out", required=True, type=Path, metavar="FILE.png")
+    parser.add_argument("--select", metavar="ID", help="select this token (shows its bands)")
+    parser.add_argument("--drag", metavar="HEXES",
+                        help="a drag in progress: 'q,r q,r ...' starting at the dragged "
+                        "token's hex (or, with --select, the hexes it enters)")
+    parser.add_argument("--size", default="1920x1080", metavar="WxH")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got '{text}'") \
+            from None
+    if not (16 <= w <= 10000 and 16 <= h <= 10000):
+        raise UsageError(f"--size: {w}x{h} is out of range (16 to 10000 pixels a side)")
+    return w, h
+
+
+def _drag(text: str | None, tokens: dict[Hex, str], select: str | None,
+          where: dict[str, Hex], grid: Any) -> tuple[str | None, tuple[Hex, ...]]:
+    if not text:
+        return None, ()
+    hexes = tuple(parse_hex(part) for part in text.replace(";", " ").split())
+    if not hexes:
+        raise UsageError("--drag: the path is empty; give hexes as 'q,r q,r ...'")
+    if hexes[0] in tokens:
+        mover, hexes = tokens[hexes[0]], hexes
+    elif select is not None:
+        mover, hexes = select, (where[select], *hexes)
+    else:
+        raise UsageError(f"--drag: no token stands in {hexes[0][0]},{hexes[0][1]}; start the "
+                         "path at the dragged token's hex, or name it with --select")
+    for index, h in enumerate(hexes):
+        if not grid.contains(h):
+            raise UsageError(f"--drag: hex {h[0]},{h[1]} is off the map")
+        if index and hex_distance(hexes[index - 1], h) != 1:
+            a = hexes[index - 1]
+            raise UsageError(f"--drag: the path jumps from {a[0]},{a[1]} to {h[0]},{h[1]}; "
+                             "consecutive hexes must be neighbours")
+    return mover, hexes[1:]
+
+
+def _document(source: Path) -> Any:
+    from tactical.encounter.context import Context
+    from tactical.encounter.files import read
+    from tactical.encounter.mapview import GeometryOracle
+    from tactical.encounter.session import Encounter
+    from tactical.rules.chapter6.dice import RandomDice
+    from tactical.ui.document import EncounterDocument
+
+    if not source.exists():
+        raise UsageError(f"no such file: {source}")
+    if source.suffix.lower() == ".jsonl":
+        log = read(source)
+        encounter = Encounter(Context(log.loaded, GeometryOracle(log.loaded)), RandomDice(0),
+                              None, log.history)
+        return EncounterDocument(encounter)
+    from tactical.data.library import load_map
+
+    return EncounterDocument.for_map(load_map(source), RandomDice(0))
+
+
+def run(args: argparse.Namespace) -> int:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        size = parse_size(args.size)
+        if args.out.suffix.lower() != ".png":
+            raise UsageError(f"--out: expected a .png file, got '{args.out}'")
+        from tactical.ui.board.render import application, render_image, save_png
+
+        application()
+        document = _document(args.source)
+        state = document.state
+        if args.select is not None and args.select not in state.combatants:
+            raise UsageError(f"--select: unknown token '{args.select}'; expected one of: "
+                             f"{', '.join(state.combatants)}")
+        where = {c.id: c.hex for c in state}
+        mover, hexes = _drag(args.drag, {h: i for i, h in where.items()}, args.select, where,
+                             document.loaded.map.grid)
+        image = render_image(document, size, args.select or mover, hexes, mover)
+        save_png(image, args.out)
+    except (TacticalError, OSError) as exc:
+        return fail("render", exc)
+    print(f"wrote {args.out} ({size[0]}x{size[1]})", file=sys.stderr)
+    return 0

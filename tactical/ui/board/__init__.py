@@ -1,0 +1,14 @@
+"""The board: the encounter's map as a QGraphicsScene in metres, its view, the move tool.
+
+    scene = BoardScene(document)          # items re-read the document on every change
+    view = BoardView(scene)               # keeps the scene alive; wheel zoom, pan, legend
+    view.hex_hovered.connect(lambda h: status.showMessage(hover_text(document, h)))
+    scene.toggle_layer(LAYERS[0])         # keys 1–5: grid, cover, bands, triggers, tokens
+"""
+
+from tactical.ui.board.drag import DragTool
+from tactical.ui.board.scene import LAYERS, BoardScene
+from tactical.ui.board.status import hover_text
+from tactical.ui.board.view import BoardView
+
+__all__ = ["LAYERS", "BoardScene", "BoardView", "DragTool", "hover_text"]

@@ -1,0 +1,77 @@
+"""The hex grid as a few tile items (TILE × TILE hexes each) painting one cached path, with
+level of detail: thinner when small, nothing when a hex is a few pixels wide (STYLE: never
+one item per hex; ARCHITECTURE: Performance shape)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tactical.data.maps import Grid, Hex
+from tactical.geometry.layout import Layout, hex_corners
+from tactical.ui.board.palette import GRID_LINE, Z
+
+TILE = 20  # hexes per tile side
+MIN_PX_PER_HEX = 9.0  # below this the grid is noise: skip it
+THIN_PX_PER_HEX = 24.0
+
+
+class GridTile(QGraphicsItem):
+    """The edges of one block of hexes, each shared edge once, as one cached path."""
+
+    def __init__(self, layout: Layout, hexes: list[Hex], metres_per_hex: float) -> None:
+        super().__init__()
+        self.setZValue(Z.GRID)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, False)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.metres_per_hex = metres_per_hex
+        self.hexes = tuple(hexes)
+        self._path = _edges_path(layout, hexes)
+        self._rect = self._path.boundingRect().adjusted(-0.1, -0.1, 0.1, 0.1)
+        self._pen = QPen(GRID_LINE, 2.0)
+        self._pen.setCosmetic(True)
+        self._thin = QPen(GRID_LINE, 1.0)
+        self._thin.setCosmetic(True)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        px_per_hex = option.levelOfDetailFromTransform(painter.worldTransform()) \
+            * self.metres_per_hex
+        if px_per_hex < MIN_PX_PER_HEX:
+            return
+        painter.setPen(self._pen if px_per_hex >= THIN_PX_PER_HEX else self._thin)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._path)
+
+
+def _edges_path(layout: Layout, hexes: list[Hex]) -> QPainterPath:
+    seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    path = QPainterPath()
+    for h in hexes:
+        corners = hex_corners(layout, h)
+        for i in range(6):
+            a, b = corners[i], corners[(i + 1) % 6]
+            ka = (round(a[0] * 1000), round(a[1] * 1000))
+            kb = (round(b[0] * 1000), round(b[1] * 1000))
+            key = (ka, kb) if ka <= kb else (kb, ka)
+            if key in seen:
+                continue
+            seen.add(key)
+            path.moveTo(*a)
+            path.lineTo(*b)
+    return path
+
+
+def grid_tiles(grid: Grid, layout: Layout, metres_per_hex: float) -> list[GridTile]:
+    """Tiles over the grid's offset rectangle (columns × rows), TILE × TILE hexes each."""
+    tiles: list[GridTile] = []
+    for c0 in range(0, grid.columns, TILE):
+        for r0 in range(0, grid.rows, TILE):
+            hexes = [grid.axial_of(c, r) for c in range(c0, min(c0 + TILE, grid.columns))
+                     for r in range(r0, min(r0 + TILE, grid.rows))]
+            tiles.append(GridTile(layout, hexes, metres_per_hex))
+    return tiles

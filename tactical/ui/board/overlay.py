@@ -1,0 +1,226 @@
+"""What a drag in progress shows: the path (its length against the movement left, red dashes
+past the limit), each reacting enemy ringed in its trigger's colour with a line to the hex
+where the trigger fires, and faint rings on enemies that could react but cannot."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+
+from tactical.geometry.layout import Layout, hex_corners, hex_to_point
+from tactical.geometry.triggers import LeftOut, Reaction, ReactionKind
+from tactical.ui.board.labels import LabelItem
+from tactical.ui.board.palette import (
+    HALO,
+    PATH_OK,
+    PATH_TOO_LONG,
+    TOKEN_RADIUS,
+    TRIGGER_COLOURS,
+    TRIGGER_LABEL_HEIGHT,
+    TRIGGER_NAMES,
+    Z,
+)
+from tactical.ui.board.shapes import polygon_path
+
+Hex = tuple[int, int]
+RING_GAP = 0.3
+
+
+class PathItem(QGraphicsItem):
+    """The dragged path: hex centres joined, solid within the movement left, red dashes
+    past it; hexes where triggers fire outlined in the trigger's colour."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z.PATH)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.hexes: tuple[Hex, ...] = ()
+        self.allowed = 0  # hexes (after the start) within the movement left
+        self._ok = QPainterPath()
+        self._over = QPainterPath()
+        self._marks: list[tuple[QPainterPath, QColor]] = []
+        self._dots: list[QPointF] = []
+        self._rect = QRectF()
+
+    def set_path(self, layout: Layout, hexes: tuple[Hex, ...], allowed: int,
+                 marks: list[tuple[Hex, QColor]]) -> None:
+        self.prepareGeometryChange()
+        self.hexes, self.allowed = hexes, allowed
+        points = [QPointF(*hex_to_point(layout, h)) for h in hexes]
+        self._ok, self._over = QPainterPath(), QPainterPath()
+        if points:
+            self._ok.moveTo(points[0])
+            for i, p in enumerate(points[1:], start=1):
+                if i <= allowed:
+                    self._ok.lineTo(p)
+                else:
+                    if self._over.isEmpty():
+                        self._over.moveTo(points[i - 1])
+                    self._over.lineTo(p)
+        self._dots = points[1:]
+        self._marks = []
+        for k, (h, colour) in enumerate(marks):
+            scale = 0.92 - 0.12 * sum(1 for h2, _ in marks[:k] if h2 == h)
+            self._marks.append((polygon_path(hex_corners(layout, h, scale)), colour))
+        rect = self._ok.boundingRect().united(self._over.boundingRect())
+        for path, _c in self._marks:
+            rect = rect.united(path.boundingRect())
+        self._rect = rect.adjusted(-1.3, -1.3, 1.3, 1.3)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        for path, colour in self._marks:
+            painter.strokePath(path, QPen(HALO, 0.34))
+            painter.strokePath(path, QPen(colour, 0.2))
+        round_pen = QPen(HALO, 0.42, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                         Qt.PenJoinStyle.RoundJoin)
+        painter.strokePath(self._ok, round_pen)
+        painter.strokePath(self._over, round_pen)
+        painter.strokePath(self._ok, QPen(PATH_OK, 0.22, Qt.PenStyle.SolidLine,
+                                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        dash = QPen(PATH_TOO_LONG, 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap,
+                    Qt.PenJoinStyle.RoundJoin)
+        painter.strokePath(self._over, dash)
+        painter.setPen(QPen(HALO, 0.06))
+        for i, dot in enumerate(self._dots, start=1):
+            painter.setBrush(PATH_OK if i <= self.allowed else PATH_TOO_LONG)
+            painter.drawEllipse(dot, 0.17, 0.17)
+
+
+class ReactionMark(QGraphicsItem):
+    """A reacting enemy: a ring in its trigger's colour and a line to where it fires."""
+
+    def __init__(self, reaction: Reaction, reactor_at: tuple[float, float],
+                 fires_at: tuple[float, float], ring: int) -> None:
+        super().__init__()
+        self.reaction = reaction
+        self.reactor = reaction.reactor
+        self.kind: ReactionKind = reaction.kind
+        self.setZValue(Z.TRIGGERS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setPos(*reactor_at)
+        self.colour = QColor(TRIGGER_COLOURS[reaction.kind])
+        self.radius = TOKEN_RADIUS + 0.42 + ring * RING_GAP
+        line = QLineF(QPointF(0, 0), QPointF(fires_at[0] - reactor_at[0],
+                                             fires_at[1] - reactor_at[1]))
+        if line.length() > self.radius:
+            line.setP1(line.pointAt(self.radius / line.length()))
+        self._line = line
+        r = self.radius + 0.3
+        self._rect = QRectF(-r, -r, 2 * r, 2 * r).united(
+            QRectF(line.p1(), line.p2()).normalized().adjusted(-0.4, -0.4, 0.4, 0.4))
+        self.setToolTip(f"{TRIGGER_NAMES[reaction.kind]}: {reaction.why}")
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(HALO, 0.36))
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+        painter.drawLine(self._line)
+        painter.setPen(QPen(self.colour, 0.22))
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+        painter.setPen(QPen(self.colour, 0.16, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
+        painter.drawLine(self._line)
+
+
+class LeftOutMark(QGraphicsItem):
+    """An enemy that could react but cannot: a faint dashed ring, the reason in a tooltip."""
+
+    def __init__(self, left: LeftOut, reactor_at: tuple[float, float]) -> None:
+        super().__init__()
+        self.reactor = left.reactor
+        self.reasons = left.reasons
+        self.setZValue(Z.TRIGGERS)
+        self.setPos(*reactor_at)
+        self.setOpacity(0.6)
+        self.radius = TOKEN_RADIUS + 0.42
+        r = self.radius + 0.2
+        self._rect = QRectF(-r, -r, 2 * r, 2 * r)
+        self.setToolTip("Cannot react: " + "; ".join(left.reasons))
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setBrush(QColor(0, 0, 0, 90))
+        painter.setPen(QPen(QColor(220, 220, 220), 0.12, Qt.PenStyle.DotLine))
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+
+
+class TriggerOverlay:
+    """Owns the drag's items; `show` replaces them (once per hex step), `clear` removes."""
+
+    def __init__(self, scene: QGraphicsScene, layout: Layout) -> None:
+        self.scene = scene
+        self.layout = layout
+        self.path = PathItem()
+        self.path.setVisible(False)
+        scene.addItem(self.path)
+        self.dragged: str | None = None
+        self.length_m = 0.0
+        self.limit_m = 0.0
+        self.reactions: tuple[Reaction, ...] = ()
+        self.labels: list[tuple[LabelItem, QPointF, float]] = []  # label, anchor, gap
+        self.reaction_marks: list[ReactionMark] = []
+        self.left_out_marks: list[LeftOutMark] = []
+        self._labels: list[LabelItem] = []
+        self.triggers_visible = True
+
+    def show(self, hexes: tuple[Hex, ...], allowed: int, length_m: float, limit_m: float,
+             reactions: tuple[Reaction, ...], left_out: tuple[LeftOut, ...],
+             where: dict[str, Hex]) -> None:
+        self._clear_marks()
+        marks = [(r.hex, QColor(TRIGGER_COLOURS[r.kind])) for r in reactions] \
+            if self.triggers_visible else []
+        self.path.set_path(self.layout, hexes, allowed, marks)
+        self.path.setVisible(True)
+        self.length_m, self.limit_m, self.reactions = length_m, limit_m, reactions
+        rings: dict[str, int] = {}
+        for reaction in reactions:
+            at = hex_to_point(self.layout, where[reaction.reactor])
+            ring = rings.get(reaction.reactor, 0)
+            rings[reaction.reactor] = ring + 1
+            mark = ReactionMark(reaction, at, hex_to_point(self.layout, reaction.hex), ring)
+            self._add(mark, self.reaction_marks)
+            label = LabelItem(TRIGGER_NAMES[reaction.kind], TRIGGER_LABEL_HEIGHT, mark.colour)
+            self._add(label, self._labels)
+            self.labels.append((label, QPointF(*at), mark.radius + 0.12))
+        for left in left_out:
+            if left.reactor in where:
+                self._add(LeftOutMark(left, hex_to_point(self.layout, where[left.reactor])),
+                          self.left_out_marks)
+
+    def _add(self, item: QGraphicsItem, into: list) -> None:  # type: ignore[type-arg]
+        item.setVisible(self.triggers_visible)
+        self.scene.addItem(item)
+        into.append(item)
+
+    def set_triggers_visible(self, on: bool) -> None:
+        self.triggers_visible = on
+        for item in (*self.reaction_marks, *self.left_out_marks, *self._labels):
+            item.setVisible(on)
+
+    def _clear_marks(self) -> None:
+        for item in (*self.reaction_marks, *self.left_out_marks, *self._labels):
+            self.scene.removeItem(item)
+        self.reaction_marks, self.left_out_marks, self._labels = [], [], []
+        self.labels = []
+
+    def clear(self) -> None:
+        self._clear_marks()
+        self.path.setVisible(False)
+        self.dragged = None
+        self.reactions = ()
+
+    @property
+    def active(self) -> bool:
+        return self.path.isVisible()

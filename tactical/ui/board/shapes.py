@@ -1,0 +1,73 @@
+"""Shapely geometry and text as QPainterPaths (built once in `sync`, never in `paint`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import shapely
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from shapely.geometry.base import BaseGeometry
+
+from tactical.ui.board.palette import HALO, TEXT
+from tactical.ui.fonts import load_app_font
+
+_BASE_PX = 100.0  # text is laid out at 100 px and scaled down to metres: crisp glyph paths
+
+
+def polygon_path(points: Sequence[tuple[float, float]]) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([QPointF(x, y) for x, y in points]))
+    path.closeSubpath()
+    return path
+
+
+def geometry_path(geom: BaseGeometry | None) -> QPainterPath:
+    """Every polygon of `geom` (holes included, odd-even fill)."""
+    path = QPainterPath()
+    path.setFillRule(path.fillRule().OddEvenFill)
+    if geom is None or geom.is_empty:
+        return path
+    for part in _polygons(geom):
+        for ring in (part.exterior, *part.interiors):
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring.coords]))
+            path.closeSubpath()
+    return path
+
+
+def _polygons(geom: BaseGeometry) -> Iterable[shapely.Polygon]:
+    if geom.geom_type == "Polygon":
+        yield geom  # type: ignore[misc]
+    elif hasattr(geom, "geoms"):
+        for g in geom.geoms:
+            yield from _polygons(g)
+
+
+def bold_font() -> QFont:
+    font = load_app_font(10.0)
+    font.setBold(True)
+    font.setPixelSize(int(_BASE_PX))
+    return font
+
+
+def text_path(text: str, height_m: float, centre: tuple[float, float] = (0.0, 0.0),
+              font: QFont | None = None) -> QPainterPath:
+    """`text` as a path whose capital height is about `height_m`, centred on `centre`."""
+    raw = QPainterPath()
+    raw.addText(0.0, 0.0, font or bold_font(), text)
+    box = raw.boundingRect()
+    scale = height_m / (_BASE_PX * 0.73)
+    transform = QTransform()
+    transform.translate(centre[0], centre[1])
+    transform.scale(scale, scale)
+    transform.translate(-box.center().x(), -box.center().y())
+    return transform.map(raw)
+
+
+def draw_halo_text(painter: QPainter, path: QPainterPath, halo_m: float,
+                   colour: QColor = TEXT) -> None:
+    """Text with a dark outline, legible over any background."""
+    pen = QPen(HALO, halo_m)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    painter.strokePath(path, pen)
+    painter.fillPath(path, colour)

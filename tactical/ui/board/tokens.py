@@ -1,0 +1,208 @@
+"""Tokens: round counters in their side's colour with initials (or a portrait), a Health arc
+(left) and a Stamina arc (right), condition and injury badges, the current actor ringed in
+yellow and the selected token in white. Everything is re-read from the state in `sync`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tactical.encounter.model import Combatant, Condition
+from tactical.ui.board.labels import LabelItem
+from tactical.ui.board.palette import (
+    CURRENT_ACTOR,
+    HALO,
+    HEALTH,
+    INITIALS_HEIGHT,
+    LABEL_HEIGHT,
+    OKABE_ITO,
+    SELECTED,
+    STAMINA,
+    TOKEN_RADIUS,
+    Z,
+)
+from tactical.ui.board.shapes import draw_halo_text, text_path
+
+DETAIL_PX_PER_M = 8.0
+BADGE_R = 0.36
+ARC_WIDTH = 0.16
+
+# (condition or pseudo-condition, badge text, colour): what a GM must see at a glance.
+BADGES: tuple[tuple[str, str, str], ...] = (
+    ("prone", "PR", "#9E9E9E"),
+    ("pinned", "PIN", OKABE_ITO["orange"]),
+    ("overwatch", "OW", OKABE_ITO["sky"]),
+    ("unaware", "?", "#FFFFFF"),
+    ("grappled", "GR", OKABE_ITO["purple"]),
+    ("bleeding", "BL", "#C00000"),
+)
+INJURY_COLOURS = {"light": "#F0E442", "moderate": "#E69F00", "serious": "#D55E00",
+                  "critical": "#B00020", "lethal": "#000000"}
+
+
+@dataclass(frozen=True, slots=True)
+class TokenLook:
+    """Everything a token shows, derived from the state (compared to skip repaints)."""
+
+    name: str
+    initials: str
+    colour: str
+    health_left: float  # 0..1
+    stamina_left: float
+    badges: tuple[tuple[str, str], ...]  # (text, colour)
+    current: bool
+    selected: bool
+    down: bool  # dead or unconscious
+    tooltip: str
+
+
+def initials(name: str) -> str:
+    words = [w.strip("()[]") for w in name.split() if w.strip("()[]")]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].capitalize()
+    return (words[0][0] + words[1][0]).upper()
+
+
+def look_of(c: Combatant, colour: QColor, current: bool, selected: bool,
+            unique_initials: str | None = None) -> TokenLook:
+    health_left = max(0.0, 1.0 - c.damage / c.health) if c.health else 0.0
+    stamina_left = max(0.0, 1.0 - c.fatigue / c.stamina) if c.stamina else 0.0
+    flags = {cond.value for cond in c.conditions}
+    if c.unaware:
+        flags.add("unaware")
+    if any(t.kind == "bleed" for t in c.timers):
+        flags.add("bleeding")
+    badges = [(text, col) for key, text, col in BADGES if key in flags]
+    if c.injury:
+        badges.insert(0, (c.injury[0].upper() + "!", INJURY_COLOURS.get(c.injury, "#FFFFFF")))
+    down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
+    conditions = sorted(flags) or ["none"]
+    tooltip = (f"<b>{c.name}</b> ({c.side})<br>Health {c.health - c.damage}/{c.health}"
+               f"{f' (Stun {c.stun})' if c.stun else ''}<br>"
+               f"Stamina {c.stamina - c.fatigue}/{c.stamina}<br>"
+               f"Injury: {c.injury or 'none'}<br>Conditions: {', '.join(conditions)}")
+    return TokenLook(c.name, unique_initials or initials(c.name), colour.name(), health_left,
+                     stamina_left, tuple(badges), current, selected, down, tooltip)
+
+
+class TokenItem(QGraphicsItem):
+    """One combatant's counter; `sync(combatant, look, centre)` is its only way to change."""
+
+    def __init__(self, token_id: str, portrait: Path | None = None) -> None:
+        super().__init__()
+        self.token_id = token_id
+        self.setZValue(Z.TOKENS)
+        self.setAcceptHoverEvents(False)
+        self.look: TokenLook | None = None
+        self._portrait = QPixmap(str(portrait)) if portrait and portrait.is_file() else None
+        r = TOKEN_RADIUS + ARC_WIDTH + 0.25
+        w = max(r, BADGE_R * 4.2)
+        self._rect = QRectF(-w, -r - BADGE_R, 2 * w, 2 * r + BADGE_R)
+        self._disc = QPainterPath()
+        self._disc.addEllipse(QPointF(0, 0), TOKEN_RADIUS, TOKEN_RADIUS)
+        self._initials = QPainterPath()
+        self._badges: list[tuple[QPainterPath, QColor, QPointF]] = []
+        self.name_label = LabelItem("", LABEL_HEIGHT)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return self._disc
+
+    def sync(self, look: TokenLook, centre: tuple[float, float]) -> None:
+        self.setPos(*centre)
+        if look == self.look:
+            return
+        if self.look is None or look.initials != self.look.initials:
+            self._initials = text_path(look.initials, INITIALS_HEIGHT)
+        if self.look is None or look.badges != self.look.badges:
+            self._badges = _badge_paths(look.badges)
+        self.look = look
+        self.name_label.set_text(look.name)
+        self.setToolTip(look.tooltip)
+        self.setOpacity(0.55 if look.down else 1.0)
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        look = self.look
+        if look is None:
+            return
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        colour = QColor(look.colour)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if look.current:
+            painter.setPen(QPen(CURRENT_ACTOR, 0.22))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), TOKEN_RADIUS + ARC_WIDTH + 0.16,
+                                TOKEN_RADIUS + ARC_WIDTH + 0.16)
+        painter.setPen(QPen(HALO, 0.08))
+        painter.setBrush(colour)
+        painter.drawPath(self._disc)
+        if lod < DETAIL_PX_PER_M:
+            return
+        if self._portrait is not None and not self._portrait.isNull():
+            painter.save()
+            painter.setClipPath(self._disc)
+            d = TOKEN_RADIUS * 2 - 0.16
+            painter.drawPixmap(QRectF(-d / 2, -d / 2, d, d), self._portrait,
+                               QRectF(self._portrait.rect()))
+            painter.restore()
+        else:
+            draw_halo_text(painter, self._initials, 0.12)
+        _draw_arc(painter, look.health_left, HEALTH, left=True)
+        _draw_arc(painter, look.stamina_left, STAMINA, left=False)
+        if look.selected:
+            pen = QPen(SELECTED, 0.1, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            r = TOKEN_RADIUS + ARC_WIDTH + 0.05
+            painter.drawEllipse(QPointF(0, 0), r, r)
+        for path, badge_colour, centre in self._badges:
+            painter.setPen(QPen(HALO, 0.06))
+            painter.setBrush(badge_colour)
+            painter.drawEllipse(centre, BADGE_R, BADGE_R)
+            text = QColor("#000000") if badge_colour.lightness() > 140 else QColor("#FFFFFF")
+            painter.fillPath(path, text)
+
+
+def _draw_arc(painter: QPainter, share: float, colour: QColor, *, left: bool) -> None:
+    """Half a ring beside the disc, filling up from the bottom: Health on the left, Stamina
+    on the right; the dark track shows what is lost."""
+    r = TOKEN_RADIUS + ARC_WIDTH / 2
+    rect = QRectF(-r, -r, 2 * r, 2 * r)
+    sign = -1 if left else 1  # Qt angles: 1/16 degree, counter-clockwise from 3 o'clock
+    start = (270 + sign * 6) * 16  # 6° gap at the bottom between the two arcs
+    span = sign * 168 * 16
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    track = QPen(QColor(0, 0, 0, 210), ARC_WIDTH + 0.06)
+    track.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(track)
+    painter.drawArc(rect, start, span)
+    if share <= 0:
+        return
+    pen = QPen(colour, ARC_WIDTH)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(pen)
+    painter.drawArc(rect, start, int(span * min(1.0, share)))
+
+
+def _badge_paths(badges: tuple[tuple[str, str], ...]) -> list[tuple[QPainterPath, QColor,
+                                                                     QPointF]]:
+    """Badges in a row across the top of the counter, centred."""
+    out: list[tuple[QPainterPath, QColor, QPointF]] = []
+    shown = badges[:4]
+    gap = BADGE_R * 2.05
+    y = -TOKEN_RADIUS - 0.02
+    for i, (text, colour) in enumerate(shown):
+        centre = QPointF((i - (len(shown) - 1) / 2) * gap, y)
+        height = 0.3 if len(text) <= 2 else 0.22
+        out.append((text_path(text, height, (centre.x(), centre.y())), QColor(colour), centre))
+    return out

@@ -1,0 +1,67 @@
+"""Translucent zones drawn from geometry: a selected token's range bands (one item per band,
+labelled with its TN modifier), melee reach, and overwatch zones."""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shapely.geometry.base import BaseGeometry
+
+from tactical.ui.board.palette import Z, with_alpha
+from tactical.ui.board.shapes import geometry_path
+
+
+class ZoneItem(QGraphicsItem):
+    """One zone: a translucent fill, a solid edge, and a `label` (drawn by a LabelItem)."""
+
+    def __init__(self, kind: str, label: str, geom: BaseGeometry, colour: str | QColor,
+                 alpha: int = 70, hatched: bool = False, z: float = Z.BANDS) -> None:
+        super().__init__()
+        self.kind = kind  # "band", "reach", "overwatch"
+        self.label = label
+        self.geom = geom
+        self.setZValue(z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._path = geometry_path(geom)
+        self._rect = self._path.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
+        self._fill = QBrush(with_alpha(colour, alpha))
+        self._hatch = QBrush(with_alpha(colour, 160), Qt.BrushStyle.FDiagPattern) \
+            if hatched else None
+        self._pen = QPen(with_alpha(colour, 230), 2.5)
+        self._pen.setCosmetic(True)
+        self.setToolTip(label)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return self._path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.fillPath(self._path, self._fill)
+        if self._hatch is not None:
+            painter.fillPath(self._path, self._hatch)
+        painter.strokePath(self._path, self._pen)
+
+
+def label_point(geoms: list[BaseGeometry], centre: tuple[float, float],
+                radii: list[float]) -> tuple[float, float] | None:
+    """One direction from `centre` along which every band's mid-radius point lies inside its
+    band (labels then stack on one line, never on each other); None if there is none."""
+    best: tuple[int, float] | None = None
+    for step in range(36):
+        deg = -90 + (step + 1) // 2 * 10 * (1 if step % 2 else -1)
+        a = math.radians(deg)
+        hits = sum(bool(g.contains(shapely.Point(centre[0] + r * math.cos(a),
+                                                 centre[1] + r * math.sin(a))))
+                   for g, r in zip(geoms, radii, strict=True))
+        if best is None or hits > best[0]:
+            best = (hits, a)
+        if hits == len(geoms):
+            break
+    return None if best is None else (math.cos(best[1]), math.sin(best[1]))
