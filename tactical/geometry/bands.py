@@ -7,6 +7,7 @@ weapon's max range (default `default_max_range_factor` × E); beyond it, no atta
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tactical.data.gear import Weapon
 from tactical.geometry.params import Band, GeometryParams
@@ -47,6 +48,7 @@ def weapon_range(weapon: Weapon, params: GeometryParams) -> WeaponRange | None:
     return WeaponRange(e, max_m, weapon.name)
 
 
+@lru_cache(maxsize=256)
 def band_spans(weapon: WeaponRange, params: GeometryParams) -> tuple[BandSpan, ...]:
     """The bands in order, each from where the previous ended; bands ending before the
     previous one are empty and left out (a long-E weapon's Close ends where Short starts),
