@@ -1,0 +1,105 @@
+"""Dice typed at the table: every face asked for through the callback, cancelling drops the
+command, and the toggle puts the app's dice back."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QPushButton
+
+from tactical.data.library import load_map
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.rules.chapter6.dice import DiceError, ScriptedDice
+from tactical.ui.dock import AskDice, CombatDock, RollCancelled
+from tactical.ui.dock.dice import FaceDialog, read_face
+from tactical.ui.document import EncounterDocument
+
+ORDER = ("vanya", "kicker", "guard-shotgun", "guard-shield", "guard-office", "abomination")
+
+
+class Table:
+    """A scripted GM at the table: hands out faces and remembers every prompt."""
+
+    def __init__(self, faces: list[int | None]) -> None:
+        self.faces = list(faces)
+        self.prompts: list[tuple[int, str]] = []
+
+    def __call__(self, sides: int, prompt: str) -> int | None:
+        self.prompts.append((sides, prompt))
+        return self.faces.pop(0)
+
+
+@pytest.fixture
+def dock(qtbot, root):
+    app_dice = ScriptedDice(d10=[5] * 6)  # the initiative roll-offs
+    document = EncounterDocument.for_map(load_map(root / "maps" / "warehouse.yaml"), app_dice)
+    dock = CombatDock(document, ask=Table([]))
+    qtbot.addWidget(dock)
+    for i, cid in enumerate(ORDER):
+        document.apply(cmd.SetInitiative(cid, 30 - 3 * i))
+    document.apply(cmd.StartCombat())
+    dock.attack.set_target("guard-shotgun")
+    return dock
+
+
+def test_typed_dice_go_into_the_attack(dock):
+    table = Table([10, 9, 8] + [6] * 20)
+    dock._ask = table
+    app_dice = dock.document.encounter.dice
+    dock.typed_dice_action.trigger()
+    assert dock.typed_dice and isinstance(dock.document.encounter.dice, AskDice)
+    dock.attack.roll_button.click()
+    resolved = [e for e in dock.document.encounter.history.effective_events()
+                if isinstance(e, ev.AttackResolved)]
+    assert len(resolved) == 1
+    assert resolved[0].result["roll"]["dice"] == [10, 9, 8]
+    assert table.prompts[0] == (10, "d10 #1 for Vanya's attack on Guard (shotgun)")
+    assert table.prompts[3][0] == 6  # then the damage dice
+    assert dock.document.encounter.dice.asked == len(table.prompts)
+    dock.typed_dice_action.trigger()
+    assert dock.document.encounter.dice is app_dice
+
+
+def test_cancelling_a_die_cancels_the_command(dock):
+    dock._ask = Table([7, None])
+    dock.set_typed_dice(True)
+    assert dock.typed_dice_action.isChecked()
+    state = dock.document.state
+    entries = len(dock.document.encounter.history.done)
+    dock.attack.roll_button.click()
+    assert dock.document.state is state  # nothing changed
+    assert len(dock.document.encounter.history.done) == entries
+    assert dock.log.lines[-1].kind == "refusal"
+    assert dock.log.lines[-1].text.startswith("Roll cancelled (d10 #2 for Vanya's attack")
+
+
+def test_ask_dice_checks_the_face():
+    dice = AskDice(lambda sides, prompt: 11)
+    with pytest.raises(DiceError, match="a d10 shows 1 to 10; 11 was typed"):
+        dice.roll(10)
+    with pytest.raises(RollCancelled):
+        AskDice(lambda sides, prompt: None).roll(6)
+
+
+@pytest.mark.parametrize(("text", "sides", "face"), [
+    ("7", 10, 7), ("0", 10, 10), ("10", 10, 10), ("0", 6, None), ("7", 6, None),
+    ("", 6, None), ("x", 6, None), (" 3 ", 6, 3)])
+def test_read_face(text, sides, face):
+    assert read_face(text, sides) == face
+
+
+def test_face_dialog_validates_and_accepts_a_click(qtbot):
+    dialog = FaceDialog(10, "d10 #1 for Vanya's attack")
+    qtbot.addWidget(dialog)
+    dialog.edit.setText("11")
+    dialog._confirm()
+    assert dialog.face is None and "1 to 10" in dialog.error.text()
+    dialog.edit.setText("0")
+    dialog._confirm()
+    assert dialog.face == 10 and dialog.result() == FaceDialog.DialogCode.Accepted
+    six = FaceDialog(6, "d6 #1")
+    qtbot.addWidget(six)
+    faces = [b for b in six.findChildren(QPushButton) if b.text().isdigit()]
+    assert [b.text() for b in faces] == ["1", "2", "3", "4", "5", "6"]
+    faces[3].click()
+    assert six.face == 4
