@@ -45,11 +45,13 @@ class MapGeometry:
     # High cover's boundary as segments (ax, ay, bx, by) and the cover each belongs to:
     # the visibility sweep reads these instead of walking geometries.
     edges: np.ndarray  # (n, 4) float
-    edge_cover: np.ndarray  # (n,) int
+    edge_cover: np.ndarray  # (n,) int, non-decreasing
+    edge_start: np.ndarray  # cover j's edges are edges[edge_start[j]:edge_start[j + 1]]
     # Where two high covers' boundaries cross (x, y) and the two covers: the visibility
     # sweep casts rays there too, since the nearest wall changes at those points.
     crossings: np.ndarray  # (n, 2) float
-    crossing_covers: np.ndarray  # (n, 2) int
+    crossing_covers: np.ndarray  # (n, 2) int, sorted by the first
+    crossing_start: np.ndarray  # as edge_start, by the first cover
     tokens: dict[str, Hex]
     sides: dict[str, str]
     _own: dict[Hex, OwnCover] = field(default_factory=dict, compare=False, repr=False)
@@ -155,7 +157,8 @@ def _crossings(geoms: np.ndarray, high: np.ndarray,
     keep = high[right] & (left < right)
     left, right = left[keep], right[keep]
     points, pair = boundary_crossings(geoms[left], geoms[right])
-    return points, np.column_stack((left[pair], right[pair])).astype(np.intp)
+    order = np.argsort(left[pair], kind="stable")
+    return points[order], np.column_stack((left[pair], right[pair]))[order].astype(np.intp)
 
 
 def _grid_bounds(map_file: MapFile, layout: Layout) -> tuple[float, float, float, float]:
@@ -189,8 +192,10 @@ def build_map_geometry(map_file: MapFile, metres_per_hex: float = 2.0) -> MapGeo
         tree=tree,
         edges=edges,
         edge_cover=edge_cover.astype(np.intp),
+        edge_start=np.searchsorted(edge_cover, np.arange(len(covers) + 1)),
         crossings=crossings,
         crossing_covers=crossing_covers,
+        crossing_start=np.searchsorted(crossing_covers[:, 0], np.arange(len(covers) + 1)),
         tokens={t.id: t.hex for t in map_file.tokens},
         sides={t.id: t.side for t in map_file.tokens},
     )

@@ -57,6 +57,13 @@ class BandZone:
     polygon: BaseGeometry
 
 
+def _gather(start: np.ndarray, items: np.ndarray) -> np.ndarray:
+    """The row indices of `items` in a table grouped by item (rows start[i]:start[i + 1])."""
+    first, counts = start[items], start[items + 1] - start[items]
+    total = int(counts.sum())
+    return np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(total)
+
+
 def _edges_near(mg: MapGeometry, origin: Hex, centre: tuple[float, float],
                 radius: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """High cover's segments within `radius`, own cover replaced by its clipped part, nearest
@@ -72,8 +79,10 @@ def _edges_near(mg: MapGeometry, origin: Hex, centre: tuple[float, float],
     chosen[near] = True
     for j in own.indices:
         chosen[j] = False
-    parts = [mg.edges[chosen[mg.edge_cover]]]
-    cross = [mg.crossings[chosen[mg.crossing_covers].all(axis=1)]]
+    covers = np.flatnonzero(chosen)
+    parts = [mg.edges[_gather(mg.edge_start, covers)]]
+    rows = _gather(mg.crossing_start, covers)
+    cross = [mg.crossings[rows[chosen[mg.crossing_covers[rows, 1]]]]]
     own_high = [own.clipped[j] for j in own.indices if mg.high[j] and not own.clipped[j].is_empty]
     if own_high:
         # Crossings of the clipped own cover with the other near high cover.
