@@ -37,7 +37,18 @@ def canonical(value: object) -> str:
 
 def checksum(seq: int, payload: Payload) -> int:
     """CRC32 of the canonical JSON of {"event": payload, "seq": seq}: it covers both."""
-    return zlib.crc32(canonical({"event": payload, "seq": seq}).encode("utf-8"))
+    return zlib.crc32(_checked_text(seq, canonical(payload)))
+
+
+def _checked_text(seq: int, event_json: str) -> bytes:
+    # Exactly canonical({"event": payload, "seq": seq}), built from the payload's canonical
+    # text so that writing and checking a record dump the payload only once.
+    return f'{{"event":{event_json},"seq":{seq}}}'.encode()
+
+
+def _record_line(seq: int, crc: int, event_json: str) -> bytes:
+    # Key order is fixed, seq first, for people reading the file.
+    return f'{{"seq":{seq},"crc":{crc},"event":{event_json}}}\n'.encode()
 
 
 def check_jsonable(value: object, where: str = "event") -> None:
@@ -106,9 +117,9 @@ def decode_header(line: bytes) -> Payload:
 
 
 def encode_record(seq: int, payload: Payload) -> bytes:
-    """One record line. Key order is fixed (seq first, for people reading the file)."""
-    crc = checksum(seq, payload)
-    return f'{{"seq":{seq},"crc":{crc},"event":{canonical(payload)}}}\n'.encode()
+    """One record line, with its newline."""
+    event_json = canonical(payload)
+    return _record_line(seq, zlib.crc32(_checked_text(seq, event_json)), event_json)
 
 
 def encode_records(first_seq: int, payloads: list[Payload]) -> bytes:
@@ -136,9 +147,10 @@ def decode_record(line: bytes, expected_seq: int) -> Payload:
         raise RecordError(f"sequence number {seq!r}, expected {expected_seq}")
     if not isinstance(payload, dict):
         raise RecordError("the event is not a JSON object")
-    if type(crc) is not int or crc != checksum(seq, payload):
+    event_json = canonical(payload)
+    if type(crc) is not int or crc != zlib.crc32(_checked_text(seq, event_json)):
         raise RecordError("checksum mismatch (the line was altered)")
-    if encode_record(seq, payload) != line:
+    if _record_line(seq, crc, event_json) != line:
         raise RecordError("not in canonical form (the line was altered)")
     return payload
 
