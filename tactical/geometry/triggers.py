@@ -129,6 +129,7 @@ class PreparedReactors:
     able: np.ndarray  # no standing reason against reacting
     visibility: np.ndarray  # prepared polygon per reactor (None when not able)
     zones: np.ndarray  # prepared overwatch area per reactor (None when not watching)
+    radius: np.ndarray  # metres the visibility polygon must reach
     _why: dict[tuple[int, Hex], SightResult] = field(default_factory=dict, compare=False,
                                                      repr=False)
 
@@ -180,9 +181,13 @@ def _zone(reactor: Reactor, mg: MapGeometry) -> BaseGeometry | None:
 
 
 def prepare_reactors(mg: MapGeometry, reactors: tuple[Reactor, ...] | list[Reactor],
-                     params: GeometryParams) -> PreparedReactors:
+                     params: GeometryParams, *, lazy: bool = False) -> PreparedReactors:
     """Everything that depends only on the reactors: hex-distance limits, overwatch areas and
-    each able reactor's visibility polygon out to the furthest trigger it can have."""
+    each able reactor's visibility polygon out to the furthest trigger it can have.
+
+    Pass the mover's enemies (the reactor set of a drag). With `lazy`, a reactor's
+    visibility polygon is built at the first step that comes within its reach instead
+    (no pause when the drag starts; a step then costs up to a few ms more)."""
     reactors = tuple(reactors)
     step = params.metres_per_hex
     n = len(reactors)
@@ -192,6 +197,7 @@ def prepare_reactors(mg: MapGeometry, reactors: tuple[Reactor, ...] | list[React
     able = np.zeros(n, dtype=bool)
     visibility = np.full(n, None, dtype=object)
     zones = np.full(n, None, dtype=object)
+    radius = np.zeros(n)
     for i, reactor in enumerate(reactors):
         reach_k[i] = math.floor(reactor.reach_m / step + 1e-9)
         if reactor.weapon is not None:
@@ -203,14 +209,14 @@ def prepare_reactors(mg: MapGeometry, reactors: tuple[Reactor, ...] | list[React
             shapely.prepare(zone)
             zones[i] = zone
         able[i] = not reactor.cannot_react and reactor.aware
-        if able[i]:
-            k = max(snap_k[i], reach_k[i], _zone_k(zone, mg, reactor, watch_k[i], step))
-            radius = k * step + mg.layout.size + 0.5
-            visibility[i] = visibility_polygon(mg, reactor.hex, radius)
+        k = max(snap_k[i], reach_k[i], _zone_k(zone, mg, reactor, watch_k[i], step))
+        radius[i] = k * step + mg.layout.size + 0.5
+        if able[i] and not lazy:
+            visibility[i] = visibility_polygon(mg, reactor.hex, radius[i])
     return PreparedReactors(mg, params, reactors, np.array([x.hex[0] for x in reactors],
                                                            dtype=np.int64),
                             np.array([x.hex[1] for x in reactors], dtype=np.int64),
-                            snap_k, reach_k, watch_k, able, visibility, zones)
+                            snap_k, reach_k, watch_k, able, visibility, zones, radius)
 
 
 def _zone_k(zone: BaseGeometry | None, mg: MapGeometry, reactor: Reactor, watch_k: int,
@@ -240,6 +246,9 @@ def _facts(prepared: PreparedReactors, candidates: np.ndarray, h: Hex) -> np.nda
         out[watching[inside]] |= _WATCH
     need = np.flatnonzero(candidates & ((out & _RANGES) > 0))
     if len(need):
+        for i in need[prepared.visibility[need] == None].tolist():  # noqa: E711 (lazy)
+            prepared.visibility[i] = visibility_polygon(mg, prepared.reactors[i].hex,
+                                                        prepared.radius[i])
         pts = target_points(mg.layout, h, prepared.params.corner_shrink)
         try:
             seen = shapely.intersects_xy(prepared.visibility[need][:, None],

@@ -190,3 +190,15 @@ def test_one_step_at_a_time_gives_the_same_report(params):
                                                        Mover("m", "runners", path[:6]))
     assert {x.kind for x in whole.reactions} >= {ReactionKind.SNAPSHOT,
                                                  ReactionKind.INTERCEPT}
+
+
+def test_lazy_preparation_gives_the_same_answers(params):
+    reactors = [guard(id="a"), guard(id="b", hex=(8, -2), weapon=None),
+                guard(id="w", hex=(0, -8), weapon=WeaponRange(8, 32),
+                      overwatch=Overwatch(Sector(90, 90, 20)))]
+    mg = make_geometry(wall(6, -4, 6.5, -1, height="high"))
+    path = tuple((q, -3) for q in range(12, -5, -1))
+    eager = triggers_along(prepare_reactors(mg, reactors, params), Mover("m", "runners", path))
+    lazy_prepared = prepare_reactors(mg, reactors, params, lazy=True)
+    assert all(v is None for v in lazy_prepared.visibility)
+    assert triggers_along(lazy_prepared, Mover("m", "runners", path)) == eager
