@@ -9,6 +9,7 @@ is kept beside it first), never a crash. Format: docs/encounter-log.md.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,6 +199,14 @@ class EncounterLog:
                 from None
         finally:
             os.close(fd)  # also releases the lock
+
+    def __del__(self) -> None:
+        # A log dropped without close() would hold its fd and lock for the life of the
+        # process; close it (unmarked: resumable), and say so.
+        if getattr(self, "_fd", None) is not None:
+            self.close(finished=False)
+            warnings.warn(f"encounter log {self._path} was not closed", ResourceWarning,
+                          stacklevel=2)
 
     def __enter__(self) -> EncounterLog:
         return self
