@@ -77,6 +77,7 @@ class ReactionRules(Frozen):
 class AttackRules(Frozen):
     base_tn: int
     easy_tn: int
+    easy_tn_takes_modifiers: bool = False
     tn_modifiers: dict[str, int]
     parry_without_weapon_gives_advantage: bool
     options: dict[OptionName, AttackOption]

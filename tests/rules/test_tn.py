@@ -13,7 +13,7 @@ from tactical.rules.chapter6.setup import (
     Option,
     Situation,
 )
-from tactical.rules.chapter6.tn import range_band
+from tactical.rules.chapter6.tn import range_band, target_number
 
 
 def tn_of(s):
@@ -47,10 +47,20 @@ def test_easy_tn_ten_ignores_the_defence(flag):
     assert tn.tn == 10
 
 
-def test_easy_tn_still_takes_cover_and_called_shots_but_not_evading():
+def test_easy_tn_is_a_flat_ten_as_rulings_say():
     tn = tn_of(setup(defender=Defender(defenseless=True, evading=True),
                      situation=Situation(cover=Cover.PARTIAL,
                                          called_shot=CalledShot.VULNERABILITY)))
+    assert tn.tn == 10 and [m.source for m in tn.breakdown] == ["Base TN (defenseless)"]
+
+
+def test_easy_tn_house_rule_takes_cover_and_called_shots_but_not_evading(rules):
+    house = rules.model_copy(update={"attack": rules.attack.model_copy(
+        update={"easy_tn_takes_modifiers": True})})
+    tn = target_number(setup(defender=Defender(defenseless=True, evading=True),
+                             situation=Situation(cover=Cover.PARTIAL,
+                                                 called_shot=CalledShot.VULNERABILITY)),
+                       None, house)
     assert tn.tn == 10 + 5 + 15
 
 

@@ -102,11 +102,11 @@ def target_number(setup: AttackSetup, band: BandResult | None,
         return TargetNumber(value, (Modifier("Discipline", value),), "Discipline", band)
     mods = tn_modifiers(setup, band, rules)
     if d.defenseless or d.unaware or d.target_practice:
-        # Ch.6: TN 10 for a target that isn't resisting; the rest still applies (ruling:
-        # a called shot or cover makes even a sitting duck harder), no defence, no evading.
+        # RULINGS Attacks: TN 10 for a target that isn't resisting, flat; the ruleset's
+        # easy_tn_takes_modifiers house rule adds cover and called shots (never evading).
         why = ("Defenseless" if d.defenseless else "Unaware" if d.unaware
                else "Target practice")
-        mods = [m for m in mods if m.source != "Evading"]
+        mods = [m for m in mods if m.source != "Evading"] if a.easy_tn_takes_modifiers else []
         breakdown = (Modifier(f"Base TN ({why.lower()})", a.easy_tn), *mods)
         return TargetNumber(sum(m.value for m in breakdown), breakdown, None, band)
     breakdown = [Modifier("Base TN", a.base_tn), *mods]
