@@ -43,6 +43,8 @@ class CoverChunk(QGraphicsItem):
     def __init__(self, groups: dict[tuple[CoverClass, bool], QPainterPath]) -> None:
         super().__init__()
         self.setZValue(Z.COVER)
+        # Panning at one zoom repaints from a pixmap; a zoom redraws it once.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         # Low cover first, then high, each weakest first: strong high cover stays on top.
         order = sorted(groups, key=lambda k: (k[1], k[0].rank))
@@ -58,14 +60,19 @@ class CoverChunk(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         detail = option.levelOfDetailFromTransform(painter.worldTransform()) >= DETAIL_PX_PER_M
+        if not detail:  # a few pixels each: flat fills, no antialiasing
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            painter.setPen(Qt.PenStyle.NoPen)
+            for path, style in self._groups:
+                painter.setBrush(style.plain)
+                painter.drawPath(path)
+            return
         for path, style in self._groups:
-            if not detail:
-                painter.fillPath(path, style.plain)
-                continue
-            painter.fillPath(path, style.fill)
+            painter.setPen(style.pen)
+            painter.setBrush(style.fill)
+            painter.drawPath(path)
             if style.hatch is not None:
                 painter.fillPath(path, style.hatch)
-            painter.strokePath(path, style.pen)
             if style.inner is not None:
                 painter.strokePath(path, style.inner)
 

@@ -4,8 +4,8 @@ one item per hex; ARCHITECTURE: Performance shape)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.data.maps import Grid, Hex
@@ -24,11 +24,13 @@ class GridTile(QGraphicsItem):
         super().__init__()
         self.setZValue(Z.GRID)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, False)
+        # Panning at one zoom repaints from a pixmap; a zoom redraws it once.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.metres_per_hex = metres_per_hex
         self.hexes = tuple(hexes)
-        self._path = _edges_path(layout, hexes)
-        self._rect = self._path.boundingRect().adjusted(-0.1, -0.1, 0.1, 0.1)
+        self._lines = _edge_lines(layout, hexes)
+        self._rect = _bounds(self._lines).adjusted(-0.1, -0.1, 0.1, 0.1)
         self._pen = QPen(GRID_LINE, 2.0)
         self._pen.setCosmetic(True)
         self._thin = QPen(GRID_LINE, 1.0)
@@ -43,14 +45,16 @@ class GridTile(QGraphicsItem):
             * self.metres_per_hex
         if px_per_hex < MIN_PX_PER_HEX:
             return
+        # Thin straight lines: without antialiasing they cost a fraction and look the same.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(self._pen if px_per_hex >= THIN_PX_PER_HEX else self._thin)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self._path)
+        painter.drawLines(self._lines)
 
 
-def _edges_path(layout: Layout, hexes: list[Hex]) -> QPainterPath:
+def _edge_lines(layout: Layout, hexes: list[Hex]) -> list[QLineF]:
+    """Every edge of the hexes once (a shared edge is drawn by one hex only)."""
     seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
-    path = QPainterPath()
+    lines: list[QLineF] = []
     for h in hexes:
         corners = hex_corners(layout, h)
         for i in range(6):
@@ -58,12 +62,16 @@ def _edges_path(layout: Layout, hexes: list[Hex]) -> QPainterPath:
             ka = (round(a[0] * 1000), round(a[1] * 1000))
             kb = (round(b[0] * 1000), round(b[1] * 1000))
             key = (ka, kb) if ka <= kb else (kb, ka)
-            if key in seen:
-                continue
-            seen.add(key)
-            path.moveTo(*a)
-            path.lineTo(*b)
-    return path
+            if key not in seen:
+                seen.add(key)
+                lines.append(QLineF(a[0], a[1], b[0], b[1]))
+    return lines
+
+
+def _bounds(lines: list[QLineF]) -> QRectF:
+    xs = [v for line in lines for v in (line.x1(), line.x2())]
+    ys = [v for line in lines for v in (line.y1(), line.y2())]
+    return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def grid_tiles(grid: Grid, layout: Layout, metres_per_hex: float) -> list[GridTile]:

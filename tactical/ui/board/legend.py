@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from tactical.data.maps import CoverClass
 from tactical.geometry.params import Band
@@ -52,6 +52,7 @@ class Legend:
         self.font.setPixelSize(int(px))
         self.font.setBold(True)
         self._metrics = QFontMetricsF(self.font)
+        self._image: QImage | None = None
 
     def width(self) -> float:
         line = self._metrics.height() * 1.35
@@ -64,9 +65,21 @@ class Legend:
                       height)
 
     def paint(self, painter: QPainter, viewport: QRectF) -> None:
+        """Drawn once into an image, then copied every frame."""
         if not self.visible:
             return
         box = self.rect(viewport)
+        if self._image is None:
+            image = QImage(int(box.width()) + 2, int(box.height()) + 2,
+                           QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            inner = QPainter(image)
+            self._paint(inner, QRectF(0, 0, box.width(), box.height()))
+            inner.end()
+            self._image = image
+        painter.drawImage(box.topLeft(), self._image)
+
+    def _paint(self, painter: QPainter, box: QRectF) -> None:
         line = self._metrics.height() * 1.35
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

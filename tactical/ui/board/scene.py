@@ -8,7 +8,7 @@ from pathlib import Path
 
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtGui import QBrush, QColor, QPixmap, QTransform
+from PySide6.QtGui import QBrush, QColor, QPixmap, QPixmapCache, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPixmapItem,
@@ -26,6 +26,7 @@ from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zo
 from tactical.paths import assets_dir
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
+from tactical.ui.board.labels import MIN_PX_PER_M as LABEL_MIN_PX_PER_M
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.legend import Legend
 from tactical.ui.board.overlay import TriggerOverlay
@@ -46,6 +47,8 @@ from tactical.ui.document import EncounterDocument
 
 Hex = tuple[int, int]
 
+PIXMAP_CACHE_KB = 192 * 1024
+
 #: Layers the main window toggles with keys 1–5, in that order.
 LAYERS = ("grid", "cover", "bands", "triggers", "tokens")
 
@@ -57,6 +60,9 @@ class BoardScene(QGraphicsScene):
 
     def __init__(self, document: EncounterDocument, parent: object | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
+        # Grid tiles and cover chunks cache their pixels per zoom (DeviceCoordinateCache):
+        # a 1080p screenful of them needs more than Qt's default 10 MB.
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.document = document
         self.geometry = document.oracle.geometry
         self.layout = self.geometry.layout
@@ -268,6 +274,13 @@ class BoardScene(QGraphicsScene):
             self.addItem(label)
             self._apply_layer("bands", label)
             self.zone_labels.append(label)
+
+    def set_detail(self, px_per_metre: float) -> None:
+        """Called by the view when the zoom changes: names too small to read are not even
+        painted (an item with opacity 0 costs nothing)."""
+        readable = px_per_metre >= LABEL_MIN_PX_PER_M
+        for token in self.tokens.values():
+            token.name_label.setOpacity(1.0 if readable else 0.0)
 
     # --- queries
 

@@ -49,6 +49,7 @@ class BoardView(QGraphicsView):
         self._hovered: tuple[int, int] | None = None
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setMinimumSize(200, 150)
+        self.zoom_changed.connect(lambda _z: scene.set_detail(self.transform().m11()))
 
     # --- zoom
 
