@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         "reactions": [{"reactor": r.reactor, "kind": r.kind.value, "step": r.step,
                        "hex": list(r.hex), "distance_m": r.distance_m,
                        "band": r.band.value if r.band else None, "band_tn": r.band_tn,
-                       "cover": r.cover, "cover_tn": r.cover_tn, "why": r.why}
+                       "cover": r.cover.value, "cover_tn": r.cover_tn, "why": r.why}
                       for r in report.reactions],
         "left_out": [{"reactor": x.reactor, "reasons": list(x.reasons)}
                      for x in report.left_out],

@@ -113,7 +113,11 @@ def _ray_hits_indexed(mg: MapGeometry, origin: Hex,
     # does not merely touch it (run along an edge, graze a corner, end on the near side).
     ray_i, cov_j = mg.tree.query(rays, predicate="intersects")
     if len(ray_i):
-        inner = ~shapely.touches(mg.geoms[cov_j], rays[ray_i])  # prepared cover first
+        lines = rays[ray_i]
+        inner = shapely.intersects(mg.inner[cov_j], lines)  # surely through the interior
+        unsure = np.flatnonzero(~inner)
+        if len(unsure):
+            inner[unsure] = ~shapely.touches(mg.geoms[cov_j[unsure]], lines[unsure])
         ray_i, cov_j = ray_i[inner], cov_j[inner]
     own = mg.own_cover(origin)
     if own.indices:

@@ -31,7 +31,7 @@ from tactical.geometry.bands import WeaponRange, band_limit_m
 from tactical.geometry.layout import hex_to_point, target_points
 from tactical.geometry.mapgeom import MapGeometry
 from tactical.geometry.params import Band, GeometryParams
-from tactical.geometry.sight import SightResult, line_of_sight, sight
+from tactical.geometry.sight import CoverLevel, SightResult, line_of_sight, sight
 from tactical.geometry.visibility import Sector, sector_polygon, visibility_polygon
 
 __all__ = ["LeftOut", "Mover", "Overwatch", "PathScan", "PreparedReactors", "Reaction",
@@ -91,7 +91,7 @@ class Reaction:
     distance_m: float
     band: Band | None  # ranged kinds
     band_tn: int
-    cover: str  # CoverLevel value toward the mover at that hex
+    cover: CoverLevel  # toward the mover at that hex (exact ray test)
     cover_tn: int
     why: str
 
@@ -460,4 +460,4 @@ def _reaction(prepared: PreparedReactors, index: int, kind: ReactionKind, h: Hex
     else:
         why = f"{s.distance_m:g} m, {cover}"
     return Reaction(reactor.id, kind, step, h, s.distance_m, band.band if band else None,
-                    band.tn if band else 0, s.cover.value, s.cover_tn, why)
+                    band.tn if band else 0, s.cover, s.cover_tn, why)
