@@ -12,6 +12,7 @@ from tactical.data.maps import MapFile
 from tactical.data.problems import DataError
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.schema import validate
+from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.data.yamlsafe import YamlDocument, read_yaml
 
 KINDS: dict[str, type[BaseModel]] = {
@@ -20,6 +21,10 @@ KINDS: dict[str, type[BaseModel]] = {
     "catalogue": Catalogue,
     "ruleset": Chapter6Ruleset,
 }
+
+
+# kind "ruleset" holds several formats; its `id` picks the one (anything else: Chapter 6's).
+RULESETS: dict[str, type[BaseModel]] = {"sr4": ShadowrunRuleset, "sr5": ShadowrunRuleset}
 
 
 def register_kind(kind: str, model: type[BaseModel]) -> None:
@@ -38,7 +43,11 @@ def validate_document(doc: YamlDocument) -> BaseModel:
         loc = ("kind",) if "kind" in data else ()
         raise DataError([doc.problem(
             loc, f"'kind' must be one of: {', '.join(sorted(KINDS))}; found {found}")])
-    return validate(doc, KINDS[kind])
+    model = KINDS[kind]
+    ident = data.get("id")
+    if kind == "ruleset" and isinstance(ident, str):
+        model = RULESETS.get(ident, model)
+    return validate(doc, model)
 
 
 def load_file(path: Path | str) -> tuple[YamlDocument, BaseModel]:

@@ -1,0 +1,134 @@
+"""The Shadowrun ruleset constants files (tactical/rules/shadowrun/sr4.yaml and sr5.yaml).
+
+One engine reads both editions; everything in which SR4 and SR5 differ is a field here
+(shared/rules/RULINGS.md, "Shadowrun"), so a GM can house-rule it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import Field
+
+from tactical.data.gear import Slug
+from tactical.data.problems import Loc
+from tactical.data.schema import Frozen
+
+AttackKind = Literal["melee", "ranged"]
+ArmorKind = Literal["armor", "ballistic", "impact"]
+Rating = Literal["body", "agility", "reaction", "strength", "willpower", "intuition", "logic",
+                 "charisma"]
+
+
+class DiceRules(Frozen):
+    sides: Literal[6] = 6
+    hit_min: int = Field(ge=2, le=6)  # a hit is a face >= hit_min (5: "hits on 5-6")
+    glitch: Literal["more_than_half", "half_or_more"]  # share of dice showing 1
+    limits: bool  # SR5 caps hits by the limit in brackets; SR4 has none
+
+
+class DefenceOption(Frozen):
+    """One way to defend, declared before the roll (SR5 Combat Sequence "Declare")."""
+
+    name: str
+    initiative_cost: int = Field(ge=0)
+    adds: tuple[str, ...] = ()  # ratings added to the defence pool (a skill, an attribute,
+    #                             or "parry_skill": the skill of the defender's melee weapon)
+    against: tuple[AttackKind, ...] = Field(min_length=1)
+    duration: Literal["test", "turn"] = "test"  # "turn": for the whole combat turn
+    needs_melee_weapon: bool = False  # parry
+    needs_rating: bool = False  # SR4 block: "If they have Unarmed Combat skill"
+    uses_next_action: bool = False  # SR4 full defense takes the defender's next action
+    prone: bool = False  # SR5 Hit the Dirt: drop prone
+    interrupt_attack: bool = False  # SR5 Intercept: an attack on a mover, not a defence
+    range_plus_reach_m: int | None = Field(default=None, ge=0)  # Intercept: 1 + Reach (m)
+
+
+class DamageRules(Frozen):
+    # Physical becomes Stun when the modified DV "does not exceed" the modified AV (SR4), or,
+    # with "dv_below_av", only when DV < AV (the SR5 sequence notes' "Stun DV < AV").
+    stun_conversion: Literal["dv_not_above_av", "dv_below_av"]
+    armor_by_kind: dict[AttackKind, ArmorKind]  # SR4: impact vs melee, ballistic vs ranged
+    strength_in_dv: Literal["full", "half_up"]  # SR5 "(STR+1)P"; SR4 ⌈STR/2⌉ + weapon
+    resist_pool: tuple[Rating, ...] = ("body",)  # + the modified AV (none when AV <= 0)
+
+
+class MonitorRules(Frozen):
+    base: int = Field(ge=1)  # Physical 8 + ⌈Body/2⌉, Stun 8 + ⌈Willpower/2⌉
+    physical_attribute: Rating = "body"
+    stun_attribute: Rating = "willpower"
+    boxes_per_wound_die: int = Field(ge=1)  # -1 die per 3 boxes of damage
+    stun_overflow_to_physical: bool = True  # Stun beyond its monitor goes on Physical 1:1
+
+
+class MeleeModifiers(Frozen):
+    """SR4 Melee Modifiers Table (shared/rules/sr4-resolving-combat.txt)."""
+
+    friend: int  # +1 per friend more than the opponent has
+    friends_max: int = Field(ge=0)  # "to a maximum of +4"
+    reach_per_point: int  # "Every point of Reach translates into a +/-1"
+    off_hand: int  # -2
+    charging: int  # +2
+    superior_position: int  # +2
+    receiving_charge: int  # +1
+    touch_only: int  # +2
+
+
+class InitiativeRules(Frozen):
+    # SR4: score = base + hits on the initiative dice; passes from the sheet.
+    # SR5: score = base + the sum of the initiative dice; -10 per pass.
+    score: Literal["hits", "sum"]
+    pass_cost: int = Field(ge=0)  # SR5: 10; SR4: 0 (passes come from the sheet)
+    passes: Literal["from_sheet", "while_positive"]
+    interrupt_needs_score: bool = True  # no Initiative cost the score cannot pay
+
+
+class WeaponSkill(Frozen):
+    """Which Shadowrun skill a catalogue weapon uses: the first rule whose tags the weapon
+    carries wins, else the skill named for the weapon's Chapter 6 skill."""
+
+    tags: tuple[Slug, ...] = Field(min_length=1)
+    skill: Slug
+
+
+class SheetRules(Frozen):
+    """How a character sheet becomes a dice pool (the engine's `attack_from_sheets`)."""
+
+    attack_attribute: Rating = "agility"  # SR5: Agility + combat skill
+    defence_pool: tuple[Rating, ...] = Field(min_length=1)  # SR5 Reaction + Intuition
+    weapon_skills: tuple[WeaponSkill, ...] = ()
+    skill_for: dict[Slug, Slug] = Field(default_factory=dict)  # Ch.6 skill → SR skill
+    defaulting: int = -1  # an unskilled attack: attribute only, -1
+    unarmed_limit: Literal["physical"] | None = None  # SR5: Physical limit without Accuracy
+
+
+class ShadowrunRuleset(Frozen):
+    kind: Literal["ruleset"]
+    version: Literal[1] = 1
+    id: Literal["sr4", "sr5"]
+    name: str
+    dice: DiceRules
+    grazing_hit_default: bool = False  # ties miss unless the GM rules a grazing hit
+    defence_options: dict[Slug, DefenceOption]
+    default_defence: Slug
+    damage: DamageRules
+    monitors: MonitorRules
+    melee_modifiers: MeleeModifiers | None = None
+    initiative: InitiativeRules
+    sheet: SheetRules
+
+    def problems(self) -> Iterable[tuple[Loc, str]]:
+        if self.default_defence not in self.defence_options:
+            yield ("default_defence",), (f"'{self.default_defence}' is not one of the "
+                                         "defence_options")
+        elif self.defence_options[self.default_defence].initiative_cost:
+            yield ("default_defence",), "the default defence must cost no Initiative"
+        for kind in ("melee", "ranged"):
+            if kind not in self.damage.armor_by_kind:
+                yield ("damage", "armor_by_kind"), f"missing the armor used against {kind}"
+        for name, option in self.defence_options.items():
+            if option.interrupt_attack and option.range_plus_reach_m is None:
+                yield ("defence_options", name), "an interrupt attack needs range_plus_reach_m"
+        if self.initiative.passes == "while_positive" and self.initiative.pass_cost <= 0:
+            yield ("initiative", "pass_cost"), "passes 'while_positive' need a pass_cost"
