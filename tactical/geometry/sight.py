@@ -123,7 +123,7 @@ def _ray_hits_indexed(mg: MapGeometry, origin: Hex,
     if own.indices:
         # RULINGS Cover from the map: own hex ignores the cover it stands in or touches
         # (tested again below, with the part near the attacker cut away).
-        keep = ~np.isin(cov_j, np.fromiter(own.indices, dtype=np.intp))
+        keep = np.array([j not in own.indices for j in cov_j.tolist()], dtype=bool)
         ray_i, cov_j = ray_i[keep], cov_j[keep]
         extra_i, extra_j = [ray_i], [cov_j]
         for j, part in own.clipped.items():

@@ -212,12 +212,22 @@ def test_geometry_benchmark():
         a, b = rng.sample(reactors, 2)
         d = hex_distance(a.hex, b.hex) * PARAMS.metres_per_hex
         (near_pairs if d <= 60 else far_pairs).append((a, b))
-    sight_times, far_times = [], []
+    sight_times, far_times, best_of_5 = [], [], []
     for pairs, times in ((near_pairs[:400], sight_times), (far_pairs[:200], far_times)):
         for a, b in pairs:
             t0 = time.perf_counter()
             sight(mg, a.hex, b.hex, PARAMS, a.weapon)
             times.append(time.perf_counter() - t0)
+
+    # The same near queries, each repeated five times and the fastest kept: what one query
+    # costs when the machine is not busy with other work (timeit's convention).
+    for a, b in near_pairs[:400]:
+        runs = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            sight(mg, a.hex, b.hex, PARAMS, a.weapon)
+            runs.append(time.perf_counter() - t0)
+        best_of_5.append(min(runs))
 
     vis_times = []
     for r in rng.sample(reactors, 60):
@@ -233,6 +243,7 @@ def test_geometry_benchmark():
         "step_naive_ms": naive, "step_speedup": round(naive / step, 1),
         "step_naive_prefiltered_ms": median_ms(prefiltered_times),
         "sight_ms": median_ms(sight_times), "sight_far_ms": median_ms(far_times),
+        "sight_best_of_5_ms": median_ms(best_of_5),
         "visibility_ms": median_ms(vis_times), "prepare_ms": round(prepare_ms, 2),
         "prepare_both_sides_ms": round(prepare_all_ms, 2),
         "build_map_ms": round(build_ms, 2),
