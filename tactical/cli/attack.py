@@ -1,5 +1,6 @@
-"""`tactical attack CASE.json [--odds]`: resolve one Chapter 6 attack with scripted dice and
-print it as one JSON object (format: docs/rules-chapter6.md)."""
+"""`tactical attack CASE.json [--odds]`: resolve one attack with scripted dice and print it as
+one JSON object (Chapter 6: docs/rules-chapter6.md; "ruleset": "sr4"/"sr5":
+docs/rules-shadowrun.md)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tactical.errors import IllegalCommand, TacticalError
 
 def add_parser(sub: Any) -> None:
     parser = sub.add_parser(
-        "attack", help="resolve one Chapter 6 attack from a CASE file",
+        "attack", help="resolve one attack (Chapter 6, SR4 or SR5) from a CASE file",
         description="Resolve one attack described by a CASE file (JSON) with its scripted "
         "dice and print the result as one JSON object; exit 1 on invalid input.")
     parser.add_argument("case", type=Path, metavar="CASE")
@@ -22,12 +23,34 @@ def add_parser(sub: Any) -> None:
                         help="add the exact odds of the attack as set up")
 
 
+SHADOWRUN = ("sr4", "sr5")
+
+
+def _ruleset(path: Path) -> object:
+    """The CASE's "ruleset" (None when unreadable: the Chapter 6 path reports the problem)."""
+    from tactical.data.yamlsafe import read_yaml
+
+    try:
+        data = read_yaml(path).data
+    except TacticalError:
+        return None
+    return data.get("ruleset") if isinstance(data, dict) else None
+
+
 def run(args: argparse.Namespace) -> int:
     from tactical.rules.chapter6.case import load_case, run_case
 
     try:
-        case = load_case(args.case)
-        report = run_case(case, odds=args.odds)
+        if _ruleset(args.case) in SHADOWRUN:
+            from tactical.rules.shadowrun.case import run_file
+
+            if args.odds:
+                print(f"{args.case}: --odds is for Chapter 6 attacks only", file=sys.stderr)
+                return 1
+            report = run_file(args.case)
+        else:
+            case = load_case(args.case)
+            report = run_case(case, odds=args.odds)
     except IllegalCommand as exc:
         for reason in exc.reasons:
             print(f"{args.case}: the rules forbid this attack: {reason}", file=sys.stderr)
