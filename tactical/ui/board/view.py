@@ -1,7 +1,7 @@
-"""The board view: wheel zoom around the cursor, pan with the middle or right button or
-Space + drag, zoom to fit, the legend over the board, the hovered hex as a signal. Left
-button gestures go to the DragTool. The view keeps a Python reference to its scene (a view
-does not own it, and a collected scene renders blank)."""
+"""The board view: wheel zoom around the cursor, pan with the middle or right button (Space
+is the window's End turn shortcut, so it does not pan), zoom to fit, the legend over the
+board, the hovered hex as a signal. Left button gestures go to the DragTool. The view keeps
+a Python reference to its scene (a view does not own it; a collected scene renders blank)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,6 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPoint | None = None
-        self._space = False
         self._hovered: tuple[int, int] | None = None
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setMinimumSize(200, 150)
@@ -114,8 +113,7 @@ class BoardView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         button = event.button()
-        if button in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton) or (
-                button == Qt.MouseButton.LeftButton and self._space):
+        if button in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
             self._pan_from = event.position().toPoint()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             event.accept()
@@ -144,8 +142,7 @@ class BoardView(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None and event.button() in (
-                Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton,
-                Qt.MouseButton.LeftButton):
+                Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
             self._pan_from = None
             self.viewport().unsetCursor()
             event.accept()
@@ -180,18 +177,7 @@ class BoardView(QGraphicsView):
             self.cancel_drag()
             event.accept()
             return
-        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space = True
-            event.accept()
-            return
         super().keyPressEvent(event)
-
-    def keyReleaseEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space = False
-            event.accept()
-            return
-        super().keyReleaseEvent(event)
 
     # --- the legend over the board, in viewport pixels
 
