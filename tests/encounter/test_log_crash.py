@@ -161,7 +161,10 @@ while path := sys.stdin.readline().strip():
         finally:
             os._exit(1)  # never fall back into the server's loop
     say("pid", pid)
-    say("dead", os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    say("dead", status)
+    if status != -9:  # not killed: stop, so the test sees the end instead of waiting
+        sys.exit(1)
 """
 
 CHAINS = 3  # writers killed at the same time, each on its own log
@@ -174,20 +177,25 @@ class WriterServer:
             [sys.executable, "-S", "-c", WRITER_SERVER, str(ROOT)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.returned = -1  # the last seq a killed writer reported as returned
+        self.seen: dict[str, str] = {}  # the current writer's reports, by kind
 
     def read_until(self, word: str) -> str:
-        """Read the writer's reports up to the first line starting with `word`."""
+        """Read reports until one of kind `word` has come since the writer started. The
+        writer's "ready" may come before the server's "pid": both are remembered."""
         assert self.process.stdout is not None
-        while line := self.process.stdout.readline():
+        while word not in self.seen:
+            line = self.process.stdout.readline()
+            if not line:
+                raise AssertionError("the writer server stopped: a writer failed by itself")
             kind, value = line.split()
+            self.seen[kind] = value
             if kind == "returned":
                 self.returned = int(value)
-            if kind == word:
-                return value
-        raise AssertionError("the writer server died")
+        return self.seen[word]
 
     def start_writer(self, path: Path) -> int:
         assert self.process.stdin is not None
+        self.seen = {}
         self.process.stdin.write(f"{path}\n")
         return int(self.read_until("pid"))
 
