@@ -72,9 +72,14 @@ def initiative_list(combatants: Sequence[Combatant], pass_number: int,
     in this pass and whether the combatant acts in it."""
     order = sorted(enumerate(combatants),
                    key=lambda ic: (-score_in_pass(ic[1].score, pass_number, rules),
-                                   tuple(-t for t in ic[1].tiebreak), ic[0]))
+                                   _tiebreak(ic[1].tiebreak), ic[0]))
     return tuple(Slot(c.id, score_in_pass(c.score, pass_number, rules),
                       acts_in_pass(c, pass_number, rules)) for _, c in order)
+
+
+def _tiebreak(values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    # higher first; a missing value ranks below any given one
+    return (*((0, -v) for v in values), (1, 0))
 
 
 def acting_order(combatants: Sequence[Combatant], pass_number: int,
