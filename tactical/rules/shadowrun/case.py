@@ -3,11 +3,12 @@ report of its resolution. `tactical attack` dispatches here on "ruleset": "sr4" 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, field_validator
+from pydantic import Field, field_validator
 
 from tactical.data.problems import DataError, Loc
 from tactical.data.schema import Frozen, validate
@@ -26,7 +27,7 @@ from tactical.rules.shadowrun.defence import DefenceDeclaration
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
 from tactical.rules.shadowrun.pools import Modifier, PoolRoll, PoolRoller
 
-DvText = Annotated[str, StringConstraints(pattern=r"^\s*(STR(\s*[+-]\s*\d+)?|\d+)\s*$")]
+DV_TEXT = re.compile(r"^\s*(STR(\s*[+-]\s*\d+)?|\d+)\s*$")
 Rating = Annotated[int, Field(ge=0, le=50)]
 Faces = tuple[Annotated[int, Field(ge=1, le=6)], ...]
 
@@ -45,7 +46,7 @@ class CaseAttacker(Frozen):
 
 class CaseWeapon(Frozen):
     kind: Literal["melee", "ranged"]
-    dv: int | DvText = Field(union_mode="left_to_right")
+    dv: int | str = Field(union_mode="left_to_right")
     damage_type: Literal["P", "S"] = "P"
     ap: int = Field(default=0, ge=-50, le=50)
     name: str = "Weapon"
@@ -55,6 +56,8 @@ class CaseWeapon(Frozen):
     def _dv(cls, value: int | str) -> int | str:
         if isinstance(value, int) and value < 0:
             raise ValueError("DV must be 0 or more")
+        if isinstance(value, str) and not DV_TEXT.match(value):
+            raise ValueError("DV is a number, or STR, STR+N, STR-N (the attacker's Strength)")
         return value
 
 
