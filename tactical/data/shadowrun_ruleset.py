@@ -51,7 +51,6 @@ class DamageRules(Frozen):
     stun_conversion: Literal["dv_not_above_av", "dv_below_av"]
     armor_by_kind: dict[AttackKind, ArmorKind]  # SR4: impact vs melee, ballistic vs ranged
     strength_in_dv: Literal["full", "half_up"]  # SR5 "(STR+1)P"; SR4 ⌈STR/2⌉ + weapon
-    resist_pool: tuple[Rating, ...] = ("body",)  # + the modified AV (none when AV <= 0)
 
 
 class MonitorRules(Frozen):
