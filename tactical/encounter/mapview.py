@@ -34,7 +34,7 @@ class GeometryOracle:
         self.rules = rules or chapter6_ruleset()
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
-        self._prepared: tuple[int, PreparedReactors] | None = None
+        self._prepared: tuple[EncounterState, PreparedReactors] | None = None
 
     # --- what the engine asks
 
@@ -53,9 +53,10 @@ class GeometryOracle:
         c = state.get(mover)
         report = triggers_along(self.prepared(state), Mover(
             c.id, c.side, (start, *path), disengaging=c.has(Condition.DISENGAGED)))
-        # geometry counts steps from the start hex; the engine from the first hex entered
+        # geometry counts steps from the start hex; the engine from the first hex entered,
+        # so −1 is "as it starts to move" (a Snapshot on a mover already within Short range)
         return [TriggerOffer(r.reactor, r.kind.value, r.step - 1, r.hex, r.why)
-                for r in report.reactions if r.reactor not in skip and r.step >= 1]
+                for r in report.reactions if r.reactor not in skip]
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo:
         a, t = state.get(attacker), state.get(target)
@@ -98,7 +99,9 @@ class GeometryOracle:
 
     def prepared(self, state: EncounterState) -> PreparedReactors:
         """Prepared once per state (a drag asks many times about one state)."""
-        if self._prepared is None or self._prepared[0] != id(state):
-            self._prepared = (id(state), prepare_reactors(self.geometry, self.reactors(state),
-                                                          self.params))
+        # Keyed by the state object itself, not id(): an id is reused once its state is
+        # collected, which would hand a new state another state's reactors.
+        if self._prepared is None or self._prepared[0] is not state:
+            self._prepared = (state, prepare_reactors(self.geometry, self.reactors(state),
+                                                      self.params))
         return self._prepared[1]

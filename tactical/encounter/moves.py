@@ -101,13 +101,15 @@ def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: froz
         if batch.state.halted is not None:
             batch.emit(ev.MoveEnded(mover, "reached the end of its path"))
         return
-    step = min(o.step for o in offers)
-    batch.emit(ev.Moved(mover, path[:step + 1], (step + 1) * metres_per_hex, how))
+    step = min(o.step for o in offers)  # −1: before it leaves its hex
+    if step >= 0:
+        batch.emit(ev.Moved(mover, path[:step + 1], (step + 1) * metres_per_hex, how))
     for offer in (o for o in offers if o.step == step):
         batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, offer.step,
                                       offer.hex, offer.why))
     remaining = path[step + 1:]
-    batch.emit(ev.MoveHalted(mover, path[step], remaining, len(remaining) * metres_per_hex,
+    at = path[step] if step >= 0 else start
+    batch.emit(ev.MoveHalted(mover, at, remaining, len(remaining) * metres_per_hex,
                              tuple(sorted(done)), tuple(sorted(started_in_reach_of))))
 
 

@@ -43,7 +43,7 @@ def state_text(state: EncounterState, rules: Chapter6Ruleset) -> str:
                  "injury / conditions")
     for c in data["combatants"]:
         extras = [c["injury"] or "", *c["conditions"]]
-        if c["fatigue_state"] != "fresh":
+        if c["fatigue_state"] not in ("fresh", *extras):
             extras.append(c["fatigue_state"])
         if c["cumulative"] != "none":
             extras.append(c["cumulative"])

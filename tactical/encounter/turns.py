@@ -71,10 +71,15 @@ def start_round(batch: Batch, number: int) -> None:
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
-    advance_to(batch, 0)
+    # When nobody can act, the round stops at the first turn (its timers still run) and
+    # waits for the GM, instead of spinning through rounds on its own.
+    if all(c.has(Condition.DEAD) for c in batch.state):
+        return
+    anyone = any(not out_of_action(c, batch.ctx.rules) for c in batch.state)
+    advance_to(batch, 0, skip_helpless=anyone)
 
 
-def advance_to(batch: Batch, index: int) -> None:
+def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:
     """Start the turn at `index` of the order, skipping the dead and ending the turns of
     those who can do nothing (their bleeding and death timers still run)."""
     state = batch.state
@@ -83,7 +88,8 @@ def advance_to(batch: Batch, index: int) -> None:
         if not c.has(Condition.DEAD):
             start_turn(batch, c.id)
             c = batch.state.get(c.id)
-            if not out_of_action(c, batch.ctx.rules) and not c.has(Condition.DEAD):
+            if not skip_helpless or (not out_of_action(c, batch.ctx.rules)
+                                     and not c.has(Condition.DEAD)):
                 return
             batch.emit(ev.TurnEnded(c.id))
         state = batch.state

@@ -115,3 +115,18 @@ def test_unknown_combatant_is_invalid(started, oracle):
     enc = started()
     with pytest.raises(InvalidCommand, match="no combatant 'bob'"):
         enc.apply(cmd.SetCondition("bob", "prone"))
+
+
+def test_when_nobody_can_act_the_round_waits_for_the_gm(started):
+    enc = started()
+    for cid in INITIATIVE:
+        enc.apply(cmd.SetCondition(cid, "unconscious"))
+    enc.apply(cmd.EndTurn())
+    state = enc.state
+    assert state.round == 2 and state.actor == "kicker"  # stops, does not spin forever
+    enc.apply(cmd.EndTurn())
+    assert enc.state.round == 3
+    for cid in INITIATIVE:
+        enc.apply(cmd.SetCondition(cid, "dead"))
+    enc.apply(cmd.EndTurn())
+    assert enc.state.actor is None and enc.state.round == 4
