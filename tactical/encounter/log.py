@@ -113,9 +113,14 @@ class EncounterLog:
                 fd = os.open(path, os.O_RDWR | logio.O_BINARY)
             else:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | logio.O_BINARY, 0o644)
-                logio.write_all(fd, header)
-                logio.fsync_file(fd)
-                logio.fsync_dir(path.parent)
+                try:
+                    logio.write_all(fd, header)
+                    logio.fsync_file(fd)
+                    logio.fsync_dir(path.parent)
+                except OSError:  # e.g. disk full: leave no headless file behind
+                    os.close(fd)
+                    path.unlink(missing_ok=True)
+                    raise
         except FileExistsError:
             raise LogError(f"{path} already exists; not overwriting an encounter log") from None
         except OSError as error:

@@ -148,6 +148,18 @@ def test_an_event_must_be_a_dict(path):
         log.append(["Moved"])  # type: ignore[arg-type]
 
 
+def test_a_create_the_disk_refuses_leaves_no_file(path, monkeypatch):
+    def failing(fd: int, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", failing)
+    with pytest.raises(LogError, match="No space left"):
+        EncounterLog.create(path, META)
+    monkeypatch.undo()
+    assert not path.exists()
+    EncounterLog.create(path, META).close()
+
+
 def test_metadata_cannot_fake_the_format_or_version(path):
     with pytest.raises(ValueError, match="version"):
         EncounterLog.create(path, {"version": 7})
