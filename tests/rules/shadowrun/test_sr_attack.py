@@ -228,3 +228,18 @@ def test_any_dice_give_a_consistent_attack(att, dfn, res, armor, ap, dv, edition
     if result.damage is not None:
         assert result.damage.modified_dv == dv + result.net_hits
         assert result.damage.resist.pool == 4 + result.damage.modified_av
+
+
+@pytest.mark.parametrize(("armor", "ap", "av", "pool"), [(2, -5, 0, 4), (5, -5, 0, 4),
+                                                         (6, -5, 1, 5)])
+def test_no_armor_dice_when_the_modified_av_is_zero_or_less(armor, ap, av, pool):
+    setup = AttackSetup(weapon=WeaponStats("AP round", "ranged", 6, "P", ap),
+                        attack_parts=(Modifier("Pool", 3),),
+                        defence_parts=(Modifier("Pool", 1),), body=4,
+                        armor=ArmorValues(armor))
+    roller = PoolRoller(queues={"attack": [6, 6, 6], "defense": [1], "resist": [2] * 5})
+    dmg = resolve_attack(setup, roller, SR5).damage
+    assert dmg is not None and dmg.modified_av == av and dmg.resist.pool == pool
+    assert [p.source for p in dmg.resist.parts] == (["Body"] if av == 0 else
+                                                    ["Body", f"Armor {armor} AP {ap}"])
+    assert dmg.code == "P" and dmg.damage == 9
