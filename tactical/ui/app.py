@@ -1,14 +1,14 @@
-"""Starting the GUI: the QApplication, the bundled font, the first encounter."""
+"""Starting the GUI: the QApplication, the bundled font, and the first encounter — the one
+asked for, the one a crash interrupted (if the GM wants it back), or the demo."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from tactical.data.library import LoadedMap, load_map
-from tactical.data.problems import DataError
+from tactical.encounter import sessions
 from tactical.paths import demo_map
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
@@ -24,20 +24,26 @@ def application() -> QApplication:
     return app
 
 
-def open_map(path: Path) -> tuple[LoadedMap | None, str | None]:
-    """Load a map for the window; a broken file gives a message, never a traceback."""
-    try:
-        return load_map(path), None
-    except DataError as exc:
-        return None, str(exc)
+def offer_resume(parent: QWidget) -> Path | None:
+    """After a crash (a log never closed cleanly), ask whether to go on with it."""
+    session = sessions.latest_unfinished()
+    if session is None:
+        return None
+    name = session.header.get("name") or Path(str(session.header.get("map", "?"))).stem
+    answer = QMessageBox.question(
+        parent, "Resume the last encounter?",
+        f"The encounter on “{name}” was not closed (started {session.header.get('created')})."
+        "\nEverything up to the last command was saved. Resume it?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes)
+    return session.path if answer == QMessageBox.StandardButton.Yes else None
 
 
 def run_gui(path: Path | None) -> int:
     app = application()
-    loaded, error = open_map(path or demo_map())
-    window = MainWindow(loaded)
+    window = MainWindow()
     window.show()
-    if error:
-        print(error, file=sys.stderr)
-        QMessageBox.warning(window, "Cannot open the encounter", error)
+    first = path or offer_resume(window) or demo_map()
+    if not window.open_path(first) and first != demo_map():
+        window.open_path(demo_map())
     return app.exec()

@@ -1,45 +1,242 @@
-"""The main window. The board and the combat dock arrive with their own issues."""
+"""The main window: the board in the centre, the combat dock on the right, menus, toolbar,
+shortcuts and a status bar; it remembers its layout and recent files (QSettings)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 
 from tactical import __version__
-from tactical.data.library import LoadedMap
+from tactical.encounter import commands as cmd
+from tactical.encounter import files
+from tactical.paths import maps_dir
+from tactical.ui import actions as acts
+from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
+from tactical.ui.board.render import render_image
+from tactical.ui.dock import CombatDock
+from tactical.ui.document import EncounterDocument
+from tactical.ui.opening import OpenFailed, close_document, now, open_any
+
+MAX_RECENT = 8
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, loaded: LoadedMap | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, document: EncounterDocument | None = None,
+                 settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.loaded = loaded
+        self.settings = settings or QSettings()
+        self.document: EncounterDocument | None = None
+        self.scene: BoardScene | None = None  # a view does not own its scene: keep it
+        self.view: BoardView | None = None
+        self.dock: CombatDock | None = None
+        self.setMinimumSize(900, 600)
         self.resize(1600, 900)
-        self.setMinimumSize(800, 500)
-        title = loaded.map.name if loaded else "no encounter"
-        self.setWindowTitle(f"Tactical — {title}")
-        summary = QLabel(self._summary())
-        summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        summary.setObjectName("encounterSummary")
-        self.setCentralWidget(summary)
-        self._build_menus()
-        self.statusBar().showMessage(f"Tactical {__version__}")
+        self.actions = acts.make_actions(self)
+        self.recent_menu = QMenu("Open &recent", self)
+        self.toolbar, self.combat_menu = acts.build_menus(self, self.actions, self.recent_menu)
+        self._dock_actions: list[QAction] = []
+        acts.connect(self.actions, {
+            "new": self.choose_map, "open": self.choose_file, "save_as": self.save_as,
+            "export": self.export_image, "quit": self.close, "undo": self.undo,
+            "redo": self.redo, "start": lambda: self._apply(cmd.StartCombat()),
+            "next": lambda: self._apply(cmd.EndTurn()),
+            "end": lambda: self._apply(cmd.EndCombat()), "fit": self.zoom_to_fit,
+            "fullscreen": self.set_full_screen, "legend": self._legend,
+            "shortcuts": self.show_shortcuts, "about": self.show_about,
+        })
+        for layer in LAYERS:
+            self.actions[f"layer_{layer}"].toggled.connect(
+                lambda on, name=layer: self.scene and self.scene.set_layer_visible(name, on))
+        self.hover_label = QLabel()
+        self.statusBar().addWidget(self.hover_label, 1)
+        self.placeholder = QLabel("No encounter open. File ▸ Open… (Ctrl+O)")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCentralWidget(self.placeholder)
+        self._rebuild_recent()
+        self.set_document(document)
+        self._restore_layout()
 
-    def _summary(self) -> str:
-        if self.loaded is None:
-            return "No encounter loaded. File ▸ Open… (Ctrl+O)"
-        m = self.loaded.map
-        return (f"{m.name}\n{m.grid.columns}×{m.grid.rows} hexes · {len(m.cover)} cover · "
-                f"{len(m.tokens)} tokens · ruleset {m.ruleset}")
+    # --- the document
 
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        help_menu = self.menuBar().addMenu("&Help")
-        about = QAction("&About Tactical", self)
-        about.triggered.connect(lambda: QMessageBox.about(
-            self, "About Tactical", f"Tactical {__version__}\nA game master's combat board."))
-        help_menu.addAction(about)
+    def set_document(self, document: EncounterDocument | None) -> None:
+        """Show `document` (closing the previous one's log cleanly)."""
+        if self.document is not None and self.document is not document:
+            close_document(self.document)
+        self.document = document
+        if self.dock is not None:
+            for action in self._dock_actions:
+                self.combat_menu.removeAction(action)
+            self.removeDockWidget(self.dock)
+            self.dock.deleteLater()
+            self.dock = None
+        if document is None:
+            self.scene = self.view = None
+            self.setCentralWidget(QLabel("No encounter open. File ▸ Open… (Ctrl+O)"))
+            self.setWindowTitle("Tactical")
+            self._update_actions()
+            return
+        self.scene = BoardScene(document)
+        self.view = BoardView(self.scene)
+        self.view.hex_hovered.connect(self._hovered)
+        self.setCentralWidget(self.view)
+        self.dock = CombatDock(document, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
+        self.dock.toggleViewAction().setText("Combat &dock")
+        self.combat_menu.addActions(self._dock_actions)
+        document.changed.connect(self._update_actions)
+        document.refused.connect(self._refused)
+        for layer in LAYERS:
+            self.scene.set_layer_visible(layer, self.actions[f"layer_{layer}"].isChecked())
+        self.actions["legend"].setChecked(self.scene.legend.visible)
+        name = document.loaded.map.name
+        where = f" — {document.path.name}" if document.path else ""
+        self.setWindowTitle(f"Tactical — {name}{where}")
+        self._update_actions()
+        self.view.setFocus()
+
+    def open_path(self, path: Path) -> bool:
+        try:
+            document, warnings = open_any(path)
+        except OpenFailed as exc:
+            QMessageBox.warning(self, "Cannot open", str(exc))
+            return False
+        self.set_document(document)
+        self.zoom_to_fit()
+        self._remember(path)
+        if warnings:
+            QMessageBox.information(self, "The encounter log was repaired", "\n\n".join(warnings))
+        return True
+
+    def _apply(self, command: object) -> None:
+        if self.document is not None:
+            self.document.apply(command)
+
+    def undo(self) -> None:
+        if self.document is not None:
+            self.document.undo()
+
+    def redo(self) -> None:
+        if self.document is not None:
+            self.document.redo()
+
+    def _update_actions(self, *_: object) -> None:
+        doc = self.document
+        for name in ("save_as", "export", "start", "next", "end", "fit", "legend"):
+            self.actions[name].setEnabled(doc is not None)
+        self.actions["undo"].setText(doc.undo_text if doc else "Undo")
+        self.actions["redo"].setText(doc.redo_text if doc else "Redo")
+        self.actions["undo"].setEnabled(bool(doc and doc.encounter.history.undo_label))
+        self.actions["redo"].setEnabled(bool(doc and doc.encounter.history.redo_label))
+
+    def _refused(self, message: str) -> None:
+        self.statusBar().showMessage(f"Refused: {message}", 8000)
+
+    def _hovered(self, hex_: tuple[int, int] | None) -> None:
+        self.hover_label.setText(hover_text(self.document, hex_) if self.document and hex_
+                                 else "")
+
+    # --- files
+
+    def choose_map(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "New encounter from map", str(maps_dir()),
+                                              "Maps (*.yaml *.yml)")
+        if path:
+            self.open_path(Path(path))
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a map or an encounter", str(maps_dir()),
+            "Maps and encounters (*.yaml *.yml *.jsonl);;Maps (*.yaml *.yml);;"
+            "Encounter logs (*.jsonl)")
+        if path:
+            self.open_path(Path(path))
+
+    def save_as(self) -> None:
+        if self.document is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save encounter as", "",
+                                              "Encounter logs (*.jsonl)")
+        if path:
+            target = Path(path).with_suffix(".jsonl")
+            try:
+                files.save_as(self.document.encounter, target,
+                              now().isoformat(timespec="seconds"))
+            except Exception as exc:  # any failure to save is a message, never a crash
+                QMessageBox.warning(self, "Cannot save", str(exc))
+                return
+            self._remember(target)
+            self.statusBar().showMessage(f"Saved a copy as {target}", 6000)
+
+    def export_image(self) -> None:
+        if self.document is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export board image", "board.png",
+                                              "PNG images (*.png)")
+        if path:
+            image = render_image(self.document, (1920, 1080), self.document.selected, None,
+                                 None)
+            if not image.save(path, "PNG"):
+                QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
+
+    def _remember(self, path: Path) -> None:
+        recent = [str(path.resolve())] + [p for p in self._recent() if p !=
+                                          str(path.resolve())]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._rebuild_recent()
+
+    def _recent(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _rebuild_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self._recent()
+        for path in recent:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
+        self.recent_menu.setEnabled(bool(recent))
+
+    # --- view
+
+    def zoom_to_fit(self) -> None:
+        if self.view is not None:
+            self.view.zoom_to_fit()
+
+    def set_full_screen(self, on: bool) -> None:
+        self.showFullScreen() if on else self.showNormal()
+
+    def _legend(self, on: bool) -> None:
+        if self.scene is not None and self.view is not None:
+            self.scene.legend.visible = on
+            self.view.viewport().update()
+
+    def show_shortcuts(self) -> None:
+        QMessageBox.information(self, "Keyboard shortcuts", acts.shortcut_table(self.actions))
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About Tactical",
+                          f"Tactical {__version__}\nA game master's combat board.")
+
+    # --- layout and closing
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        close_document(self.document)
+        self.document = None
+        super().closeEvent(event)

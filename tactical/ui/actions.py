@@ -1,0 +1,137 @@
+"""The window's actions, menus and toolbar: one place that says what each does, its
+shortcut and its tooltip (issue 6: shortcuts for everything frequent)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from tactical.ui.board import LAYERS
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    text: str
+    keys: tuple[str | QKeySequence.StandardKey, ...] = ()
+    tip: str = ""
+    checkable: bool = False
+
+
+SPECS = {
+    "new": Spec("new", "&New encounter from map…", (QKeySequence.StandardKey.New,),
+                "Start an encounter on a map file (autosaved as you play)"),
+    "open": Spec("open", "&Open…", (QKeySequence.StandardKey.Open,),
+                 "Open a map (.yaml) or continue an encounter log (.jsonl)"),
+    "save_as": Spec("save_as", "Save encounter &as…", ("Ctrl+Shift+S",),
+                    "Write a compact copy of this encounter (the autosave goes on)"),
+    "export": Spec("export", "&Export board image…", ("Ctrl+E",),
+                   "Save the board as a PNG for handouts and stream overlays"),
+    "quit": Spec("quit", "&Quit", (QKeySequence.StandardKey.Quit,)),
+    "undo": Spec("undo", "&Undo", ("Ctrl+Z",), "Undo the last command, rolls and all"),
+    "redo": Spec("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y"),
+                 "Redo: the very same dice come up again"),
+    "start": Spec("start", "&Start combat", ("Ctrl+Return",),
+                  "Roll initiative for everyone without a value and start round 1"),
+    "next": Spec("next", "&Next turn", ("Space",), "End the current turn (Space)"),
+    "end": Spec("end", "&End combat", (), "End the fight"),
+    "fit": Spec("fit", "Zoom to &fit", ("F",), "Show the whole map (F)"),
+    "fullscreen": Spec("fullscreen", "&Full screen", ("F11",), "Full screen (F11)", True),
+    "legend": Spec("legend", "&Legend", ("L",), "Show the legend (L)", True),
+    "shortcuts": Spec("shortcuts", "&Keyboard shortcuts", (QKeySequence.StandardKey.HelpContents,)),
+    "about": Spec("about", "&About Tactical"),
+}
+LAYER_NAMES = {"grid": "Hex grid", "cover": "Cover", "bands": "Range bands",
+               "triggers": "Reaction triggers", "tokens": "Tokens and labels"}
+
+
+def make_actions(window: QMainWindow) -> dict[str, QAction]:
+    actions: dict[str, QAction] = {}
+    for spec in SPECS.values():
+        action = QAction(spec.text, window)
+        action.setObjectName(f"action_{spec.name}")
+        shortcuts = [QKeySequence(k) for k in spec.keys]
+        if shortcuts:
+            action.setShortcuts(shortcuts)
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        tip = spec.tip or spec.text.replace("&", "").rstrip("…")
+        if shortcuts:
+            tip += f" ({shortcuts[0].toString(QKeySequence.SequenceFormat.NativeText)})"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.setCheckable(spec.checkable)
+        actions[spec.name] = action
+    for number, layer in enumerate(LAYERS, start=1):
+        action = QAction(f"{LAYER_NAMES[layer]}", window)
+        action.setObjectName(f"action_layer_{layer}")
+        action.setCheckable(True)
+        action.setChecked(True)
+        action.setShortcut(QKeySequence(str(number)))
+        action.setToolTip(f"Show or hide {LAYER_NAMES[layer].lower()} ({number})")
+        actions[f"layer_{layer}"] = action
+    return actions
+
+
+def build_menus(window: QMainWindow, actions: dict[str, QAction],
+                recent: QMenu) -> tuple[QToolBar, QMenu]:
+    """The menu bar and the toolbar; returns the toolbar and the Combat menu (the dock adds
+    its own actions there)."""
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    for name in ("new", "open"):
+        file_menu.addAction(actions[name])
+    file_menu.addMenu(recent)
+    file_menu.addSeparator()
+    for name in ("save_as", "export"):
+        file_menu.addAction(actions[name])
+    file_menu.addSeparator()
+    file_menu.addAction(actions["quit"])
+    edit = bar.addMenu("&Edit")
+    edit.addAction(actions["undo"])
+    edit.addAction(actions["redo"])
+    combat = bar.addMenu("&Combat")
+    for name in ("start", "next", "end"):
+        combat.addAction(actions[name])
+    combat.addSeparator()
+    view = bar.addMenu("&View")
+    layers = view.addMenu("&Layers")
+    for layer in LAYERS:
+        layers.addAction(actions[f"layer_{layer}"])
+    for name in ("legend", "fit", "fullscreen"):
+        view.addAction(actions[name])
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(actions["shortcuts"])
+    help_menu.addAction(actions["about"])
+    toolbar = window.addToolBar("Main")
+    toolbar.setObjectName("mainToolbar")
+    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    for name in ("open", "undo", "redo", "start", "next", "fit", "fullscreen"):
+        toolbar.addAction(actions[name])
+    return toolbar, combat
+
+
+def connect(actions: dict[str, QAction], handlers: dict[str, Callable[..., object]]) -> None:
+    for name, handler in handlers.items():
+        action = actions[name]
+        if action.isCheckable():
+            action.toggled.connect(handler)
+        else:
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+
+
+def shortcut_table(actions: dict[str, QAction]) -> str:
+    rows = []
+    for action in actions.values():
+        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                         for k in action.shortcuts())
+        if keys:
+            rows.append(f"<tr><td><b>{keys}</b></td><td>{action.text().replace('&', '')}"
+                        "</td></tr>")
+    rows.append("<tr><td><b>Esc</b></td><td>Cancel a drag</td></tr>")
+    rows.append("<tr><td><b>Wheel</b></td><td>Zoom around the cursor</td></tr>")
+    rows.append("<tr><td><b>Middle/right drag</b></td><td>Pan</td></tr>")
+    return "<table cellspacing=6>" + "".join(rows) + "</table>"

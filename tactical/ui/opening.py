@@ -1,0 +1,63 @@
+"""Opening encounters for the window: a map starts a new autosaved encounter, a log
+continues one (after a crash too). Every problem comes back as a message, never a crash."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from tactical.data.library import load_map
+from tactical.encounter import files, sessions
+from tactical.encounter.mapview import GeometryOracle
+from tactical.errors import TacticalError
+from tactical.rules.chapter6.dice import Dice, RandomDice
+from tactical.ui.document import EncounterDocument
+
+
+class OpenFailed(TacticalError):
+    """The file could not be opened; the message names it and says why."""
+
+
+def now() -> datetime:
+    return datetime.now().astimezone()
+
+
+def start_on_map(map_path: Path, dice: Dice | None = None,
+                 log_folder: Path | None = None) -> EncounterDocument:
+    """A new encounter on a map, autosaved to a new log in the user data folder."""
+    try:
+        loaded = load_map(map_path)
+        started = now()
+        log_path = sessions.new_log_path(map_path, started, log_folder)
+        encounter = files.start(loaded, log_path, GeometryOracle, dice or RandomDice(),
+                                started.isoformat(timespec="seconds"))
+    except (TacticalError, OSError) as exc:
+        raise OpenFailed(str(exc)) from None
+    return EncounterDocument(encounter, log_path)
+
+
+def resume_log(log_path: Path, dice: Dice | None = None) -> tuple[EncounterDocument,
+                                                                   list[str]]:
+    """Continue an encounter from its log; warnings say what a crash damaged."""
+    try:
+        encounter, warnings = files.resume(log_path, GeometryOracle, dice or RandomDice())
+    except (TacticalError, OSError) as exc:
+        raise OpenFailed(str(exc)) from None
+    return EncounterDocument(encounter, log_path), warnings
+
+
+def open_any(path: Path, log_folder: Path | None = None) -> tuple[EncounterDocument,
+                                                                   list[str]]:
+    if path.suffix.lower() == ".jsonl":
+        return resume_log(path)
+    return start_on_map(path, log_folder=log_folder), []
+
+
+def close_document(document: EncounterDocument | None, *, finished: bool = True) -> None:
+    """Close the document's log; `finished` marks it so it is not offered for resuming."""
+    if document is None:
+        return
+    sink = document.encounter.sink
+    close = getattr(sink, "close", None)
+    if close is not None:
+        close(finished=finished)
