@@ -193,7 +193,7 @@ class AttackPanel(QWidget):
         layout.addWidget(self.odds)
         self.refusals = style.wrap(QLabel(""))
         self.refusals.setObjectName("refusalsLabel")
-        self.refusals.setStyleSheet(f"color: {style.VERMILLION}; font-weight: bold")
+        style.tint(self.refusals, style.VERMILLION, bold=True)
         layout.addWidget(self.refusals)
 
         buttons = QHBoxLayout()
@@ -204,7 +204,7 @@ class AttackPanel(QWidget):
         self.decline_button = QPushButton("Decline")
         self.decline_button.setObjectName("declineButton")
         self.decline_button.setToolTip("The reactor lets the mover pass")
-        self.back_button = QPushButton("Back to the actor")
+        self.back_button = QPushButton("Back")
         self.back_button.setObjectName("backButton")
         self.back_button.setToolTip("Leave the reaction pending and show the actor's attack")
         buttons.addWidget(self.roll_button, 2)
@@ -228,6 +228,11 @@ class AttackPanel(QWidget):
         for combo in (self.mode_combo, self.burst_combo, self.edge_combo, self.called_combo,
                       self.defence_combo, self.intercept_combo):
             combo.currentIndexChanged.connect(self.refresh)
+        for combo in self.findChildren(QComboBox):
+            # long item texts must not widen the dock: the popup shows them whole
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
         self.target_combo.currentIndexChanged.connect(self._target_chosen)
         self.weapon_combo.currentIndexChanged.connect(self._weapon_chosen)
         self.pick_button.toggled.connect(self._pick_toggled)
@@ -526,7 +531,8 @@ class AttackPanel(QWidget):
             self.odds.setText(_odds_html(odds, skill, plan))
         if stop:
             self.hit_label.setText("")
-            self.odds.setText("The mover stops here and its move ends; no attack is rolled.")
+            self.odds.setText("Stop: the mover's move ends here and no attack is rolled. "
+                              "(If it goes on, the interceptor attacks with the TN above.)")
         problems = [r for r in p.refusals if not (stop and "beyond reach" in r)]
         self.refusals.setText("\n".join(f"✗ {r}" for r in problems))
         self.roll_button.setEnabled(not problems)
@@ -563,7 +569,7 @@ class AttackPanel(QWidget):
         self.result_title.setText(f"{name.get(e.attacker, e.attacker)} → "
                                   f"{name.get(e.target, e.target)}: "
                                   f"{'HIT' if e.hit else 'MISS'}")
-        self.result_title.setStyleSheet(f"color: {colour}")
+        style.tint(self.result_title, colour)
         target = state.combatants.get(e.target)
         lines = result_lines(e.result)
         if target is not None:

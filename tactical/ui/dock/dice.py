@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from tactical.errors import TacticalError
 from tactical.rules.chapter6.dice import DiceError
+from tactical.ui.dock.style import VERMILLION, tint
 
 # callback(sides, prompt) → the face rolled at the table, or None to cancel the command
 AskFace = Callable[[int, str], int | None]
@@ -101,7 +102,7 @@ class FaceDialog(QDialog):
                 grid.addWidget(button, (face - 1) // 10, (face - 1) % 10)
             layout.addLayout(grid)
         self.error = QLabel("")
-        self.error.setStyleSheet("color: #D55E00")
+        tint(self.error, VERMILLION)
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)

@@ -25,7 +25,7 @@ class ReactionsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.heading = style.title("Pending reactions")
-        self.heading.setStyleSheet(f"color: {style.PURPLE}")
+        style.tint(self.heading, style.PURPLE)
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
         self.rows = QWidget()
@@ -61,7 +61,7 @@ class ReactionsPanel(QWidget):
                                       f"{mover.name} at ({offer.hex[0]}, {offer.hex[1]})"))
             label.setToolTip(offer.why)
             why = style.wrap(QLabel(offer.why))
-            why.setStyleSheet(f"color: {style.PURPLE}")
+            style.tint(why, style.PURPLE)
             resolve = QPushButton("Resolve…" if offer.kind != "intercept" else "Resolve "
                                   "(stop / go on)…")
             resolve.setObjectName(f"resolve_{offer.reactor}")

@@ -4,7 +4,7 @@ themes), font sizes legible on a projector, and small shared widgets (pips, bars
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 # Okabe & Ito (2008). Each accent reads on both a light and a dark background.
@@ -48,6 +48,17 @@ def wrap(label: QLabel) -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
     return label
+
+
+def tint(widget: QWidget, colour: str, bold: bool = False) -> QWidget:
+    """Colour a label's text through its palette (a style sheet would reset its font)."""
+    palette = widget.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(colour))
+    palette.setColor(QPalette.ColorRole.Text, QColor(colour))
+    widget.setPalette(palette)
+    if bold:
+        widget.setFont(font(widget.font(), BASE_PT, bold=True))
+    return widget
 
 
 def side_colour(sides: list[str], side: str) -> str:
@@ -99,7 +110,8 @@ class Pips(QWidget):
         for i in range(total):
             rect = QRectF(2 + i * (d + 6), 2, d, d)
             filled = i < self.left
-            painter.setPen(QPen(self.colour, 2.0))
+            # a darker rim keeps light colours (yellow) visible on a light background
+            painter.setPen(QPen(self.colour.darker(150), 1.5))
             painter.setBrush(self.colour if filled else Qt.BrushStyle.NoBrush)
             if i >= total - self.bonus:  # a tier bonus: a diamond instead of a disc
                 painter.save()

@@ -64,7 +64,7 @@ class TurnPanel(QWidget):
         layout.addWidget(self.full)
         self.why = style.wrap(QLabel(""))
         self.why.setObjectName("turnWhy")
-        self.why.setStyleSheet(f"color: {style.VERMILLION}")
+        style.tint(self.why, style.VERMILLION)
         layout.addWidget(self.why)
         document.changed.connect(self.sync)
         self.sync()
