@@ -13,6 +13,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Autosaved encounters go to a temporary folder, never the tester's own."""
+    folder = tmp_path_factory.mktemp("tactical-data")
+    os.environ["TACTICAL_DATA_DIR"] = str(folder)
+    return folder
+
+
 @pytest.fixture
 def root() -> Path:
     return ROOT

@@ -1,33 +1,109 @@
-"""The window opens on the demo encounter, and a broken map is a message, not a crash."""
+"""The main window: opens the demo encounter with board and dock, shortcuts drive the
+engine, broken files are messages, and a crashed encounter is offered back."""
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QMessageBox
 
+from tactical.encounter import commands as cmd
+from tactical.encounter import sessions
 from tactical.paths import demo_map
-from tactical.ui.app import open_map
+from tactical.ui import app as app_module
+from tactical.ui.board import BoardView
+from tactical.ui.dock import CombatDock
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
+from tactical.ui.opening import close_document, start_on_map
 
 
-def test_main_window_opens_on_the_demo_encounter(qtbot):
-    loaded, error = open_map(demo_map())
-    assert error is None and loaded is not None
-    window = MainWindow(loaded)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    assert window.windowTitle() == "Tactical — Warehouse 7, Tacoma docks"
-    summary = window.findChild(QLabel, "encounterSummary")
-    assert "24×16 hexes" in summary.text() and "6 tokens" in summary.text()
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
-def test_broken_map_gives_the_positioned_message(write):
-    path = write("m.yaml", "kind: map\nname: x\n")
-    loaded, error = open_map(path)
-    assert loaded is None
-    assert error == f"{path}:1:1: grid: missing required field 'grid'"
+@pytest.fixture
+def window(qtbot, settings):
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.open_path(demo_map())
+    yield win
+    win.close()
+
+
+def test_the_demo_encounter_opens_with_board_and_dock(window):
+    assert window.windowTitle().startswith("Tactical — Warehouse 7, Tacoma docks")
+    assert isinstance(window.centralWidget(), BoardView)
+    assert isinstance(window.dock, CombatDock)
+    assert window.document.path is not None and window.document.path.exists()  # autosave
+
+
+def test_space_ends_the_turn_and_ctrl_z_undoes_it(window, qtbot):
+    doc = window.document
+    window.actions["start"].trigger()
+    first = doc.state.actor
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    assert doc.state.actor != first
+    assert window.actions["undo"].text() == f"Undo End {doc.state.get(first).name}'s turn"
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert doc.state.actor == first
+    assert window.actions["redo"].isEnabled()
+
+
+def test_number_keys_toggle_layers(window, qtbot):
+    window.view.setFocus()
+    assert window.scene.layer_visible("grid")
+    qtbot.keyClick(window.view, Qt.Key.Key_1)
+    assert not window.scene.layer_visible("grid")
+    qtbot.keyClick(window.view, Qt.Key.Key_1)
+    assert window.scene.layer_visible("grid")
+
+
+def test_a_refused_command_shows_why_in_the_status_bar(window):
+    window.actions["next"].trigger()  # no combat yet
+    assert "combat has not started" in window.statusBar().currentMessage()
+
+
+def test_a_broken_map_is_a_message_and_the_encounter_stays(window, write, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[2]))
+    before = window.document
+    assert not window.open_path(write("bad.yaml", "kind: map\nname: x\n"))
+    assert "grid: missing required field 'grid'" in shown[0]
+    assert window.document is before
+
+
+def test_recent_files_are_remembered(window, settings, qtbot):
+    assert str(demo_map().resolve()) in settings.value("recent")
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.recent_menu.actions()[0].text() == demo_map().name
+    again.close()
+
+
+def test_a_crashed_encounter_is_offered_and_resumes_where_it_stopped(qtbot, settings,
+                                                                     monkeypatch, tmp_path):
+    monkeypatch.setenv(sessions.ENV_VAR, str(tmp_path / "data"))
+    doc = start_on_map(demo_map())
+    doc.apply(cmd.StartCombat())
+    doc.apply(cmd.EndTurn())
+    expected = doc.state
+    close_document(doc, finished=False)  # as if the power went out
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    path = app_module.offer_resume(win)
+    assert path == doc.path
+    assert win.open_path(path)
+    assert win.document.state == expected
+    win.close()  # a clean close: not offered again
+    assert sessions.latest_unfinished() is None
 
 
 def test_bundled_font_is_loaded(qapp):
