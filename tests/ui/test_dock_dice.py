@@ -55,7 +55,7 @@ def test_typed_dice_go_into_the_attack(dock):
     assert resolved[0].result["roll"]["dice"] == [10, 9, 8]
     assert table.prompts[0] == (10, "d10 #1 for Vanya's attack on Guard (shotgun)")
     assert table.prompts[3][0] == 6  # then the damage dice
-    assert dock.document.encounter.dice.asked == len(table.prompts)
+    assert table.prompts[2] == (10, "d10 #3 for Vanya's attack on Guard (shotgun)")
     dock.typed_dice_action.trigger()
     assert dock.document.encounter.dice is app_dice
 
@@ -103,3 +103,10 @@ def test_face_dialog_validates_and_accepts_a_click(qtbot):
     assert [b.text() for b in faces] == ["1", "2", "3", "4", "5", "6"]
     faces[3].click()
     assert six.face == 4
+
+
+def test_rolls_after_a_command_are_not_named_after_it(dock):
+    dock._ask = Table([1, 2, 3] + [1] * 10)
+    dock.set_typed_dice(True)
+    dock.attack.roll_button.click()
+    assert dock.document.encounter.dice.purpose == "the roll"

@@ -69,6 +69,10 @@ class CombatDock(QDockWidget):
         self.attack = AttackPanel(document)
         self.log = CombatLog(document)
         self.reactions.resolve_requested.connect(self.attack.resolve_reaction)
+        # after each command, rolls the dock did not announce are "the roll", not the last
+        # attack's (the main window's Space → EndTurn may roll bleeding)
+        document.changed.connect(self._forget_purpose)
+        document.refused.connect(self._forget_purpose)
         self.attack.picking_target.connect(self.picking_target)
 
         sections = QWidget()
@@ -123,6 +127,11 @@ class CombatDock(QDockWidget):
             encounter.dice = self._app_dice or RandomDice()
         if self.typed_dice_action.isChecked() != on:
             self.typed_dice_action.setChecked(on)
+
+    def _forget_purpose(self, *_args: object) -> None:
+        dice = self.document.encounter.dice
+        if isinstance(dice, AskDice):
+            dice.begin("the roll")
 
     # --- for the main window
 
