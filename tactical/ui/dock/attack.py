@@ -171,6 +171,7 @@ class AttackPanel(QWidget):
         self.tn_label.setToolTip("The target number the 2d10 + skill must reach")
         self.hit_label = style.big("")
         self.hit_label.setObjectName("hitLabel")
+        self.hit_label.setTextFormat(Qt.TextFormat.PlainText)
         self.hit_label.setToolTip("The exact chance to hit (every dice outcome counted)")
         numbers.addWidget(self.tn_label)
         numbers.addStretch(1)
@@ -642,7 +643,9 @@ def _advantage_html(plan: Any) -> str:
 
 
 def _odds_html(odds: Any, skill: int, plan: Any) -> str:
-    p = style.percent
+    def p(x: float) -> str:
+        return escape(style.percent(x))  # "<0.1%" is no tag
+
     injuries = [f"{level.value.capitalize()} {p(odds.injury[level.value])}"
                 for level in LEVELS if odds.injury.get(level.value, 0.0) > 0]
     damage = " + ".join([plan.setup.weapon.damage, *(d.dice.lstrip("+")

@@ -29,13 +29,6 @@ from tactical.ui.dock.turn import TurnPanel
 from tactical.ui.document import EncounterDocument
 
 
-def _rule() -> QFrame:
-    line = QFrame()
-    line.setFrameShape(QFrame.Shape.HLine)
-    line.setFrameShadow(QFrame.Shadow.Sunken)
-    return line
-
-
 class CombatDock(QDockWidget):
     """`CombatDock(document, parent=None, ask=None)`; `ask(sides, prompt) -> face | None`
     types table dice (default: a modal dialog). Put `typed_dice_action` in a menu or toolbar.
@@ -79,8 +72,8 @@ class CombatDock(QDockWidget):
         column = QVBoxLayout(sections)
         for i, panel in enumerate((self.initiative, self.reactions, self.turn, self.status,
                                    self.attack)):
-            if i:
-                column.addWidget(_rule())
+            if i and panel is not self.reactions:  # it draws its own, shown with it
+                column.addWidget(style.rule())
             column.addWidget(panel)
         column.addStretch(1)
         scroll = QScrollArea()

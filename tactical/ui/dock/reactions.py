@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from tactical.encounter import commands as cmd
 from tactical.ui.dock import style
 from tactical.ui.dock.attack import REACTION_TITLES
+from tactical.ui.dock.style import rule
 from tactical.ui.document import EncounterDocument
 
 
@@ -24,6 +25,7 @@ class ReactionsPanel(QWidget):
         self.document = document
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(rule())
         self.heading = style.title("Pending reactions")
         style.tint(self.heading, style.PURPLE)
         self.heading.setWordWrap(True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 # Okabe & Ito (2008). Each accent reads on both a light and a dark background.
 ORANGE = "#E69F00"
@@ -59,6 +59,14 @@ def tint(widget: QWidget, colour: str, bold: bool = False) -> QWidget:
     if bold:
         widget.setFont(font(widget.font(), BASE_PT, bold=True))
     return widget
+
+
+def rule() -> QFrame:
+    """A horizontal line between sections."""
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
 
 
 def side_colour(sides: list[str], side: str) -> str:
