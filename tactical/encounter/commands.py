@@ -50,9 +50,12 @@ class Attack:
     edge: str | None = None  # None, "roll" or "damage"
     burst_choice: str | None = None  # BF: "advantage" or "damage"
     called_shot: str | None = None
-    defence: str | None = None  # the defender's choice in melee: parry or dodge
+    defence: str | None = None  # Ch.6 melee: parry or dodge; Shadowrun: the declared option
     defenseless: bool = False
     crossfire: bool = False
+    # Shadowrun: situational dice pool modifiers, each named ("Situation", -1)
+    attack_modifiers: tuple[tuple[str, int], ...] = ()
+    defence_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

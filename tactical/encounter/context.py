@@ -63,6 +63,7 @@ class Context:
     loaded: LoadedMap
     oracle: MapOracle
     rules: Chapter6Ruleset = field(default_factory=chapter6_ruleset)
+    ruleset: str | None = None  # None: the map's; "chapter6", "sr4" or "sr5" to override
 
     def character(self, c: Combatant) -> Character:
         return self.loaded.library.characters[c.character]
@@ -71,8 +72,9 @@ class Context:
         return self.loaded.library.weapons[weapon_id]
 
 
-def initial_state(loaded: LoadedMap) -> EncounterState:
-    """Tokens as combatants, at full Health and Stamina, weapons loaded (Ch.6 defaults)."""
+def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterState:
+    """Tokens as combatants, at full Health and Stamina, weapons loaded (Ch.6 defaults);
+    under a Shadowrun ruleset, with empty condition monitors sized from the sheets."""
     combatants: dict[str, Combatant] = {}
     for token in loaded.map.tokens:
         ch = loaded.library.characters[token.character]
@@ -83,8 +85,13 @@ def initial_state(loaded: LoadedMap) -> EncounterState:
             hex=tuple(token.hex), health=ch.health, stamina=ch.stamina, edge=ch.edge,
             weapon=ch.weapons[0] if ch.weapons else None, ammo=ammo,
             unaware=not token.aware)
-    return EncounterState(map_name=loaded.map.name, ruleset=loaded.map.ruleset,
-                          combatants=combatants)
+    state = EncounterState(map_name=loaded.map.name, ruleset=ruleset or loaded.map.ruleset,
+                           combatants=combatants)
+    if state.ruleset in ("sr4", "sr5"):
+        from tactical.encounter.shadowrun import initial_monitors
+
+        state = initial_monitors(state, loaded.library.characters)
+    return state
 
 
 def halted_for(state: EncounterState, combatant: str) -> HaltedMove | None:

@@ -52,6 +52,18 @@ class RoundStarted:
     round: int
     order: tuple[str, ...]
     reactions: tuple[tuple[str, int], ...]  # Reactions each combatant has this round
+    pass_number: int = 1  # Shadowrun: a combat turn has initiative passes
+
+
+@event
+class MonitorsChanged:
+    """Shadowrun condition monitors after a hit (boxes marked, overflow past Physical)."""
+
+    combatant: str
+    physical: int
+    stun: int
+    overflow: int
+    source: str
 
 
 @event

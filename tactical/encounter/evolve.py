@@ -66,7 +66,11 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
                                budget=Budget(), initiative_this_round=c.initiative_next_round,
                                initiative_next_round=0)
                   for cid, c in state.combatants.items()}
-    return replace(state, combatants=combatants, round=e.round, order=e.order, turn=-1)
+    if e.pass_number > 1:  # a later initiative pass: same combat turn, no refresh
+        combatants = {cid: replace(c, budget=Budget())
+                      for cid, c in state.combatants.items()}
+    return replace(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
+                   initiative_pass=e.pass_number)
 
 
 @handles(ev.TurnStarted)
@@ -249,3 +253,9 @@ def _overwatch_declared(state: EncounterState, e: ev.OverwatchDeclared) -> Encou
 @handles(ev.CombatEnded)
 def _combat_ended(state: EncounterState, e: ev.CombatEnded) -> EncounterState:
     return replace(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None)
+
+
+@handles(ev.MonitorsChanged)
+def _monitors_changed(state: EncounterState, e: ev.MonitorsChanged) -> EncounterState:
+    return _update(state, e.combatant, damage=e.physical + e.overflow, stun=e.stun,
+                   overflow=e.overflow)

@@ -8,6 +8,7 @@ from typing import Any
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter import shadowrun
 from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.context import json_safe
 from tactical.encounter.harm import take_damage
@@ -186,6 +187,9 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
         slot, why = payment(batch.state.get(a.id), action)
         refuse_unless((slot is not None, why))
         batch.emit(ev.ActionSpent(a.id, action.value, str(slot), "Attack"))
+    if shadowrun.is_shadowrun(batch.state):
+        shadowrun.attack(batch, batch.state.get(a.id), t, weapon_id, command)
+        return
     resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
 
 

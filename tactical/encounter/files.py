@@ -24,16 +24,18 @@ LOG_FORMAT = "tactical-encounter"
 OracleFactory = Callable[[LoadedMap], MapOracle]
 
 
-def header_for(loaded: LoadedMap, created: str) -> dict[str, Any]:
-    return {"map": str(loaded.path.resolve()), "ruleset": loaded.map.ruleset,
+def header_for(loaded: LoadedMap, created: str, ruleset: str | None = None) -> dict[str, Any]:
+    return {"map": str(loaded.path.resolve()), "ruleset": ruleset or loaded.map.ruleset,
             "name": loaded.map.name, "created": created}
 
 
 def start(loaded: LoadedMap, log_path: Path, oracle: OracleFactory, dice: Dice,
-          created: str) -> Encounter:
-    """A new encounter on `loaded`, logging to a new file at `log_path`."""
-    log = EncounterLog.create(log_path, header_for(loaded, created))
-    return Encounter(Context(loaded, oracle(loaded)), dice, log)
+          created: str, ruleset: str | None = None) -> Encounter:
+    """A new encounter on `loaded` (under `ruleset`, default the map's), logging to a new
+    file at `log_path`."""
+    log = EncounterLog.create(log_path, header_for(loaded, created, ruleset))
+    return Encounter(Context(loaded, oracle(loaded), ruleset=ruleset or loaded.map.ruleset),
+                     dice, log)
 
 
 def _map_of(header: dict[str, Any], log_path: Path) -> LoadedMap:
@@ -56,7 +58,10 @@ def resume(log_path: Path, oracle: OracleFactory, dice: Dice) -> tuple[Encounter
     except BaseException:
         replay.log.close(finished=False)
         raise
-    encounter = Encounter(Context(loaded, oracle(loaded)), dice, replay.log, history)
+    ruleset = replay.header.get("ruleset")
+    context = Context(loaded, oracle(loaded), ruleset=ruleset if isinstance(ruleset, str)
+                      else None)
+    encounter = Encounter(context, dice, replay.log, history)
     return encounter, [*replay.warnings, *warnings]
 
 
@@ -73,7 +78,9 @@ class LogView:
     def state_at(self, count: int | None = None) -> EncounterState:
         """The state after the first `count` events in effect (all of them when None)."""
         events = self.events if count is None else self.events[:max(0, count)]
-        return fold(initial_state(self.loaded), events)
+        ruleset = self.header.get("ruleset")
+        return fold(initial_state(self.loaded, ruleset if isinstance(ruleset, str) else None),
+                    events)
 
 
 def read(log_path: Path) -> LogView:
@@ -91,4 +98,5 @@ def save_as(encounter: Encounter, path: Path, created: str) -> None:
         entry = encounter.history.entries[number]
         compact.record(entry.label, entry.events)
     records = [r for n in compact.done for r in entry_records(compact.entries[n])]
-    EncounterLog.save_as(Path(path), header_for(encounter.ctx.loaded, created), records)
+    EncounterLog.save_as(Path(path), header_for(encounter.ctx.loaded, created,
+                                                encounter.state.ruleset), records)

@@ -16,6 +16,15 @@ from tactical.rules.chapter6.injury import (
     cumulative_state,
     fatigue_state,
 )
+from tactical.rules.shadowrun.damage import Monitors, Status
+
+
+def monitors(c: Combatant) -> Monitors | None:
+    """Shadowrun condition monitors from the boxes the state keeps (None in Chapter 6)."""
+    if c.sr_monitor is None:
+        return None
+    physical_size, stun_size, body = c.sr_monitor
+    return Monitors(physical_size, stun_size, c.damage - c.overflow, c.stun, c.overflow, body)
 
 
 def out_of_action(c: Combatant, rules: Chapter6Ruleset) -> str | None:
@@ -24,6 +33,9 @@ def out_of_action(c: Combatant, rules: Chapter6Ruleset) -> str | None:
         return "dead"
     if c.has(Condition.UNCONSCIOUS):
         return "unconscious"
+    sr = monitors(c)
+    if sr is not None:  # Shadowrun: the condition monitors say it all
+        return None if sr.status is Status.OK else sr.status.value
     if cumulative_state(c.damage, c.health, rules) is CumulativeState.DYING:
         return "dying"
     if c.injury == "lethal":
@@ -47,6 +59,8 @@ def reaction_block(c: Combatant, rules: Chapter6Ruleset) -> str | None:
     reason = out_of_action(c, rules)
     if reason:
         return reason
+    if c.sr_monitor is not None:
+        return "Shadowrun: the map offers no reactions"
     for name, effect in _limiting_effects(c, rules):
         if effect.no_reactions:
             return f"no Reactions ({name})"
@@ -80,6 +94,8 @@ def turn_budget(c: Combatant, round_number: int, rules: Chapter6Ruleset) -> tupl
         return Budget(), reason
     if c.unaware and round_number == 1:
         return Budget(), "unaware: no actions in round 1"
+    if c.sr_monitor is not None:  # Shadowrun action phase: Complex, move, Simple (ruling)
+        return Budget(1, 1, 1, 0), ""
     tier = tier_actions(c.effective_initiative(), rules)
     budget = Budget(tier.major, tier.move, tier.minor, rules.initiative.downgrades_per_turn)
     why: list[str] = []

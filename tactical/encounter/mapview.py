@@ -51,6 +51,8 @@ class GeometryOracle:
                  skip: frozenset[str], started_in_reach_of: frozenset[str]
                  ) -> list[TriggerOffer]:
         c = state.get(mover)
+        if c.sr_monitor is not None:
+            return []  # Shadowrun: the map offers no Ch.6 reactions (docs/rules-shadowrun.md)
         report = triggers_along(self.prepared(state), Mover(
             c.id, c.side, (start, *path), disengaging=c.has(Condition.DISENGAGED)))
         # geometry counts steps from the start hex; the engine from the first hex entered,

@@ -99,6 +99,10 @@ class Combatant:
     budget: Budget = Budget()
     used_edge_this_round: bool = False
     overwatch_zone: tuple[tuple[float, float], ...] | None = None
+    # Shadowrun rulesets: damage is Physical boxes (+ overflow), stun is Stun boxes, and
+    # the monitors' sizes are (physical, stun, body) from the sheet
+    overflow: int = 0
+    sr_monitor: tuple[int, int | None, int] | None = None
 
     def has(self, condition: Condition) -> bool:
         return condition in self.conditions
@@ -149,6 +153,7 @@ class EncounterState:
     round: int = 0
     order: tuple[str, ...] = ()
     turn: int = -1  # index into order; −1 between rounds
+    initiative_pass: int = 1  # Shadowrun: the initiative pass within the combat turn
     pending: tuple[PendingReaction, ...] = ()
     halted: HaltedMove | None = None
 

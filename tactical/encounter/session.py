@@ -29,7 +29,7 @@ class Encounter:
         self.ctx = ctx
         self.dice = dice
         self.sink = sink
-        self.initial = initial_state(ctx.loaded)
+        self.initial = initial_state(ctx.loaded, ctx.ruleset)
         self.history = history or History()
         self.state: EncounterState = fold(self.initial, self.history.effective_events())
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter import shadowrun
 from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
 from tactical.encounter.harm import take_damage
 from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
@@ -12,6 +13,12 @@ from tactical.rules.chapter6.dice import roll_expression
 
 
 def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
+    if shadowrun.is_shadowrun(batch.state):
+        return shadowrun.roll_initiative_event(batch, c)
+    return chapter6_initiative(batch, c)
+
+
+def chapter6_initiative(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
     """Ch.6 Initiative = 1d6 (more with gear) + AG + CU; ties: AG, CU, then a d10 roll-off
     (rolled now, so the order never needs a second look at the dice)."""
     rules = batch.ctx.rules.initiative
@@ -29,6 +36,8 @@ def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
 def initiative_order(batch: Batch, *, next_round: bool = False) -> tuple[str, ...]:
     """Highest first; ties by the tie-breakers rolled with the initiative. With `next_round`,
     the changes pending for the next round (Edge, injuries' "next turn") count."""
+    if shadowrun.is_shadowrun(batch.state):
+        return shadowrun.pass_order(batch.state, 1)
 
     def score(c: Combatant) -> int:
         if not next_round:
@@ -68,6 +77,8 @@ def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
 
 
 def start_round(batch: Batch, number: int) -> None:
+    if shadowrun.is_shadowrun(batch.state) and number > 1:
+        shadowrun.reroll_for_new_turn(batch)  # SR: new scores every combat turn
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
@@ -94,8 +105,12 @@ def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:
             batch.emit(ev.TurnEnded(c.id))
         state = batch.state
         index += 1
-    if batch.state.phase is Phase.COMBAT:
-        start_round(batch, batch.state.round + 1)
+    if batch.state.phase is not Phase.COMBAT:
+        return
+    if shadowrun.is_shadowrun(batch.state) and shadowrun.next_pass(batch):
+        advance_to(batch, 0, skip_helpless=skip_helpless)
+        return
+    start_round(batch, batch.state.round + 1)
 
 
 def start_turn(batch: Batch, cid: str) -> None:
