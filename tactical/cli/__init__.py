@@ -26,6 +26,8 @@ def _gui_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", nargs="?", type=Path,
                         help="a map (.yaml) or encounter log (.jsonl) to open")
+    parser.add_argument("--ruleset", choices=("chapter6", "sr4", "sr5"),
+                        help="run a new encounter under this ruleset (default: the map's)")
     parser.add_argument("--version", action="version", version=f"tactical {__version__}")
     return parser
 
@@ -49,4 +51,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _gui_parser().parse_args(args_list)
     from tactical.ui.app import run_gui  # Qt is imported only when a window is wanted
 
-    return run_gui(args.file)
+    return run_gui(args.file, args.ruleset)

@@ -39,11 +39,11 @@ def offer_resume(parent: QWidget) -> Path | None:
     return session.path if answer == QMessageBox.StandardButton.Yes else None
 
 
-def run_gui(path: Path | None) -> int:
+def run_gui(path: Path | None, ruleset: str | None = None) -> int:
     app = application()
     window = MainWindow()
     window.show()
     first = path or offer_resume(window) or demo_map()
-    if not window.open_path(first) and first != demo_map():
-        window.open_path(demo_map())
+    if not window.open_path(first, ruleset) and first != demo_map():
+        window.open_path(demo_map(), ruleset)
     return app.exec()

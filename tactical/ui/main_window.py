@@ -7,18 +7,28 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
 
 from tactical import __version__
+from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import files
+from tactical.errors import TacticalError
 from tactical.paths import maps_dir
 from tactical.ui import actions as acts
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.render import render_image
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
-from tactical.ui.opening import OpenFailed, close_document, now, open_any
+from tactical.ui.opening import RULESETS, OpenFailed, close_document, now, open_any
 
 MAX_RECENT = 8
 
@@ -94,13 +104,15 @@ class MainWindow(QMainWindow):
         self.actions["legend"].setChecked(self.scene.legend.visible)
         name = document.loaded.map.name
         where = f" — {document.path.name}" if document.path else ""
-        self.setWindowTitle(f"Tactical — {name}{where}")
+        ruleset = RULESETS.get(document.state.ruleset, document.state.ruleset)
+        self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
         self._update_actions()
         self.view.setFocus()
 
-    def open_path(self, path: Path) -> bool:
+    def open_path(self, path: Path, ruleset: str | None = None) -> bool:
+        """Open a map (a new encounter, under `ruleset` or the map's own) or a log."""
         try:
-            document, warnings = open_any(path)
+            document, warnings = open_any(path, ruleset=ruleset)
         except OpenFailed as exc:
             QMessageBox.warning(self, "Cannot open", str(exc))
             return False
@@ -145,7 +157,22 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, "New encounter from map", str(maps_dir()),
                                               "Maps (*.yaml *.yml)")
         if path:
-            self.open_path(Path(path))
+            ruleset = self.choose_ruleset(Path(path))
+            if ruleset is not None:
+                self.open_path(Path(path), ruleset)
+
+    def choose_ruleset(self, map_path: Path) -> str | None:
+        """Which ruleset runs the new encounter (the map's own is offered first)."""
+        try:
+            own = load_map(map_path).map.ruleset
+        except TacticalError:
+            own = "chapter6"  # open_path will say what is wrong with the file
+        names = list(RULESETS.values())
+        label, ok = QInputDialog.getItem(self, "Ruleset", "Run this encounter with:", names,
+                                         list(RULESETS).index(own), False)
+        if not ok:
+            return None
+        return next(key for key, name in RULESETS.items() if name == label)
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(

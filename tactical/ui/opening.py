@@ -22,15 +22,20 @@ def now() -> datetime:
     return datetime.now().astimezone()
 
 
-def start_on_map(map_path: Path, dice: Dice | None = None,
-                 log_folder: Path | None = None) -> EncounterDocument:
-    """A new encounter on a map, autosaved to a new log in the user data folder."""
+RULESETS = {"chapter6": "Chapter 6 (2d10 success checks)", "sr5": "Shadowrun 5th edition",
+            "sr4": "Shadowrun 4th edition"}
+
+
+def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | None = None,
+                 ruleset: str | None = None) -> EncounterDocument:
+    """A new encounter on a map (under `ruleset`, default the map's own), autosaved to a
+    new log in the user data folder."""
     try:
         loaded = load_map(map_path)
         started = now()
         log_path = sessions.new_log_path(map_path, started, log_folder)
         encounter = files.start(loaded, log_path, GeometryOracle, dice or RandomDice(),
-                                started.isoformat(timespec="seconds"))
+                                started.isoformat(timespec="seconds"), ruleset)
     except (TacticalError, OSError) as exc:
         raise OpenFailed(str(exc)) from None
     return EncounterDocument(encounter, log_path)
@@ -46,11 +51,11 @@ def resume_log(log_path: Path, dice: Dice | None = None) -> tuple[EncounterDocum
     return EncounterDocument(encounter, log_path), warnings
 
 
-def open_any(path: Path, log_folder: Path | None = None) -> tuple[EncounterDocument,
-                                                                   list[str]]:
+def open_any(path: Path, log_folder: Path | None = None,
+             ruleset: str | None = None) -> tuple[EncounterDocument, list[str]]:
     if path.suffix.lower() == ".jsonl":
         return resume_log(path)
-    return start_on_map(path, log_folder=log_folder), []
+    return start_on_map(path, log_folder=log_folder, ruleset=ruleset), []
 
 
 def close_document(document: EncounterDocument | None, *, finished: bool = True) -> None:

@@ -110,3 +110,26 @@ def test_bundled_font_is_loaded(qapp):
     font = load_app_font(12)
     assert font.family() in QFontDatabase.families()
     assert "DejaVu Sans" in font.family()
+
+
+@pytest.mark.parametrize("ruleset, title", [("chapter6", "Chapter 6"),
+                                            ("sr5", "Shadowrun 5th edition"),
+                                            ("sr4", "Shadowrun 4th edition")])
+def test_a_new_encounter_runs_under_any_of_the_three_rulesets(qtbot, settings, monkeypatch,
+                                                               ruleset, title):
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(demo_map()), ""))
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (
+        {"chapter6": "Chapter 6 (2d10 success checks)", "sr5": "Shadowrun 5th edition",
+         "sr4": "Shadowrun 4th edition"}[ruleset], True))
+    win.actions["new"].trigger()
+    assert win.document.state.ruleset == ruleset
+    assert title in win.windowTitle()
+    kicker = win.document.state.get("kicker")
+    assert (kicker.sr_monitor is not None) == (ruleset != "chapter6")
+    win.actions["start"].trigger()
+    assert win.document.state.actor is not None
+    win.close()
