@@ -19,11 +19,16 @@ from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.context import json_safe
+from tactical.encounter.context import Context, json_safe
 from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, Condition, EncounterState
 from tactical.errors import IllegalCommand
-from tactical.rules.shadowrun.attack import AttackResult, attack_problems, resolve_attack
+from tactical.rules.shadowrun.attack import (
+    AttackResult,
+    AttackSetup,
+    attack_problems,
+    resolve_attack,
+)
 from tactical.rules.shadowrun.case import result_json
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.damage import wound_modifier
@@ -93,15 +98,19 @@ def reroll_for_new_turn(batch: Batch) -> None:
             batch.emit(roll_initiative_event(batch, c))
 
 
-def attack(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-           command: cmd.Attack) -> AttackResult:
-    """One opposed attack: pools from the sheets, the defence declared in the command, the
-    GM's situational modifiers; events carry every die so replay never rolls."""
-    ctx = batch.ctx
-    rules = rules_for(batch.state)
+def attack_setup(state: EncounterState, ctx: Context, command: cmd.Attack) -> AttackSetup:
+    """The opposed test `command` sets up, as the engine resolves it and the dock previews it:
+    pools from the sheets, the defence declared in the command, the GM's situational
+    modifiers, wound modifiers from the monitors. IllegalCommand when the map (sight, reach)
+    or the catalogue (no Shadowrun numbers) rules it out."""
+    rules = rules_for(state)
+    attacker, target = state.get(command.attacker), state.get(command.target)
+    weapon_id = command.weapon or attacker.weapon
+    if weapon_id is None:
+        raise IllegalCommand([f"{attacker.name} has no weapon ready"])
     weapon = ctx.weapon(weapon_id)
     target_sheet = ctx.character(target)
-    sight = ctx.oracle.sight(batch.state, attacker.id, target.id)
+    sight = ctx.oracle.sight(state, attacker.id, target.id)
     reasons: list[str] = []
     if weapon.kind == "ranged" and not sight.line_of_sight:
         reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
@@ -116,7 +125,7 @@ def attack(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
     defender_weapon = next((ctx.weapon(w) for w in target_sheet.weapons
                             if ctx.weapon(w).kind == "melee"), None)
     declaration = DefenceDeclaration((command.defence,)) if command.defence else DEFAULT
-    setup = attack_from_sheets(
+    return attack_from_sheets(
         ctx.character(attacker), weapon, target_sheet,
         [ctx.loaded.library.armor[a] for a in target_sheet.armor], rules,
         defence=declaration,
@@ -126,6 +135,15 @@ def attack(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
         defender_initiative=target.effective_initiative() if target.initiative is not None
         else None,
         defender_weapon=defender_weapon)
+
+
+def attack(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
+           command: cmd.Attack) -> AttackResult:
+    """One opposed attack (the setup from `attack_setup`); events carry every die so
+    replay never rolls."""
+    rules = rules_for(batch.state)
+    weapon = batch.ctx.weapon(weapon_id)
+    setup = attack_setup(batch.state, batch.ctx, replace(command, weapon=weapon_id))
     problems = attack_problems(setup, rules)
     if problems:
         raise IllegalCommand(problems)
