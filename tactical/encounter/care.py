@@ -7,9 +7,10 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.harm import take_damage
-from tactical.encounter.model import Action, Condition
+from tactical.encounter.model import Action, Condition, Phase
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
+from tactical.rules.chapter6.checks import roll_check
 from tactical.rules.chapter6.healing import first_aid
 from tactical.rules.chapter6.injury import InjuryLevel, injury_effects, injury_for
 
@@ -75,6 +76,44 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
         for timer in patient.timers:
             if timer.kind in ("bleed", "death"):
                 batch.emit(ev.TimerExpired(patient.id, timer.kind))
+
+
+def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
+    """Ch.6 Awareness (RULINGS Perception effort): TN = difficulty + effort (+0 Major, +5
+    Minor, +10 Free, −5 Full) + the hider's Stealth (+5 Solid, +10 Perfect); the degree sets
+    the awareness: Solid/Perfect fully, Marginal partially (both can act), Significant or
+    Complete failure Unaware. Outside combat it costs no action; in combat the effort's
+    action is spent (a Full effort: Major, Move and Minor)."""
+    c = batch.combatant(command.combatant)
+    p = batch.ctx.rules.perception
+    difficulty = batch.ctx.rules.checks.difficulty
+    refuse_unless((command.effort in p.effort_tn, f"effort must be one of: "
+                                                  f"{', '.join(p.effort_tn)}"),
+                  (command.difficulty in difficulty, f"difficulty must be one of: "
+                                                     f"{', '.join(difficulty)}"),
+                  (command.stealth in (None, *p.stealth_tn_bonus), "stealth must be solid "
+                                                                   "or perfect"))
+    if batch.state.phase is Phase.COMBAT:
+        acting(batch, c.id)
+        slots = (["major", "move", "minor"] if command.effort == "full"
+                 else [command.effort] if command.effort != "free" else [])
+        for slot_name in slots:
+            slot, why = payment(batch.state.get(c.id), Action(slot_name))
+            refuse_unless((slot is not None, why))
+            batch.emit(ev.ActionSpent(c.id, slot_name, str(slot), "Awareness"))
+    tn = (difficulty[command.difficulty] + p.effort_tn[command.effort]  # type: ignore[index]
+          + (p.stealth_tn_bonus[command.stealth] if command.stealth else 0))  # type: ignore[index]
+    skill = batch.ctx.character(c).skills.get("vigilance", 0)
+    check = roll_check(skill, tn, batch.dice, rules=batch.ctx.rules)
+    level = p.awareness[check.degree.value]
+    batch.emit(ev.Note(f"{c.name} checks awareness ({command.effort} effort): {check.skill}"
+                       + "".join(f"{d:+d}" for d in check.kept)
+                       + (f"{check.double_bonus:+d}" if check.double_bonus else "")
+                       + f" = {check.total} vs TN {tn} — {check.degree.value.replace('_', ' ')}"
+                       f": {level.replace('_', ' ')}"))
+    unaware = level == "unaware"
+    if unaware != c.unaware:
+        batch.emit(ev.AwarenessChanged(c.id, unaware, "Awareness check"))
 
 
 def apply_damage(batch: Batch, command: cmd.ApplyDamage) -> None:

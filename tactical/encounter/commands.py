@@ -129,6 +129,17 @@ class FirstAid:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckAwareness:
+    """Ch.6 Awareness: a Vigilance check with the effort chosen (major, minor, free, full)
+    against a difficulty (default Moderate), raised by the hider's Stealth degree."""
+
+    combatant: str
+    effort: str = "major"
+    difficulty: str = "moderate"
+    stealth: str | None = None  # the best hider's Stealth degree: solid or perfect
+
+
+@dataclass(frozen=True, slots=True)
 class ApplyDamage:
     """The GM's manual override: damage straight to the total, with its injury."""
 
@@ -147,7 +158,7 @@ class SetCondition:
 Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | Move
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
-           | FirstAid | ApplyDamage | SetCondition)
+           | FirstAid | CheckAwareness | ApplyDamage | SetCondition)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -173,4 +184,4 @@ def command_from_payload(payload: dict[str, object]) -> object:
 COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
-    UseEdgeForInitiative, FirstAid, ApplyDamage, SetCondition)}
+    UseEdgeForInitiative, FirstAid, CheckAwareness, ApplyDamage, SetCondition)}

@@ -36,6 +36,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.ReadyWeapon: care.ready_weapon,
     cmd.DeclareOverwatch: care.declare_overwatch,
     cmd.FirstAid: care.give_first_aid,
+    cmd.CheckAwareness: care.check_awareness,
     cmd.ApplyDamage: care.apply_damage,
     cmd.SetCondition: care.set_condition,
 }

@@ -130,3 +130,22 @@ def test_when_nobody_can_act_the_round_waits_for_the_gm(started):
         enc.apply(cmd.SetCondition(cid, "dead"))
     enc.apply(cmd.EndTurn())
     assert enc.state.actor is None and enc.state.round == 4
+
+
+def test_an_awareness_check_sets_who_is_unaware(arena, oracle, make_encounter):
+    # Vanya's Vigilance 12, Moderate 20 + Free effort 10 = TN 30: 12+1+2 is a Complete failure
+    enc = make_encounter(arena, oracle, d10=[1, 2, 10, 9])
+    events = enc.apply(cmd.CheckAwareness("vanya", effort="free"))
+    assert "= 15 vs TN 30 — complete failure: unaware" in events[0].text
+    assert enc.state.get("vanya").unaware
+    # Full effort (−5): 12+10+9 = 31 vs 15, Perfect: fully aware again
+    enc.apply(cmd.CheckAwareness("vanya", effort="full"))
+    assert not enc.state.get("vanya").unaware
+
+
+def test_awareness_in_combat_costs_the_effort_action(started):
+    enc = started(d10=[5, 5])
+    events = enc.apply(cmd.CheckAwareness("kicker", effort="minor"))
+    assert events[0].purpose == "Awareness" and events[0].action == "minor"
+    with pytest.raises(IllegalCommand, match="effort must be one of"):
+        enc.apply(cmd.CheckAwareness("kicker", effort="lazy"))
