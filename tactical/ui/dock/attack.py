@@ -1,10 +1,15 @@
 """The attack panel: who attacks whom with what and how; live, the TN breakdown, cover and
 range band from the map, the Advantage sources and the exact odds — from the same functions
 the engine resolves with (tactical.encounter.preview) — then Roll, and the result spelled
-out. It resolves pending reactions too (the reactor against the mover)."""
+out. It resolves pending reactions too (the reactor against the mover).
+
+Under Shadowrun (sr4/sr5) the same panel shows the opposed test instead: the attack pool with
+its named parts and the limit, the defence pool with the declared option, the GM's situational
+pool modifiers, and the exact hit and damage odds from the engine's own setup."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -19,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,14 +33,21 @@ from PySide6.QtWidgets import (
 from tactical.data.gear import FireMode
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter import shadowrun
+from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
-from tactical.encounter.preview import AttackPreview, preview, reaction_attack
+from tactical.encounter.preview import (
+    AttackPreview,
+    ShadowrunPreview,
+    preview,
+    reaction_attack,
+)
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.chapter6.injury import LEVELS
 from tactical.rules.chapter6.setup import OPTION_NAMES, Option
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce
-from tactical.ui.dock.lines import result_lines
+from tactical.ui.dock.lines import monitor_text, result_lines
 from tactical.ui.document import EncounterDocument
 
 REACTION_TITLES = {"snapshot": "Snapshot", "overwatch": "Overwatch", "intercept": "Intercept",
@@ -142,6 +155,34 @@ class AttackPanel(QWidget):
         self.intercept_combo.setToolTip("The mover's choice at an Intercept")
         self.intercept_label = QLabel("Mover")
         form.addRow(self.intercept_label, self.intercept_combo)
+        # Shadowrun: the defender's declared option and the GM's situational modifiers
+        self.sr_defence_combo = QComboBox()
+        self.sr_defence_combo.setObjectName("srDefenceCombo")
+        self.sr_defence_combo.setToolTip("The defender declares its defence before the roll; "
+                                         "an option's Initiative cost is paid from its score")
+        self.sr_defence_label = QLabel("Defence")
+        form.addRow(self.sr_defence_label, self.sr_defence_combo)
+        self.attack_mod = _pool_spin("attackPoolModifier",
+                                     "Situational modifier to the attack pool (dice), logged "
+                                     "as 'Situation' — e.g. −1 for a wounded or distracted "
+                                     "shooter, range, visibility")
+        self.defence_mod = _pool_spin("defencePoolModifier",
+                                      "Situational modifier to the defence pool (dice), logged "
+                                      "as 'Situation' — e.g. cover, or −1 when surprised")
+        mods = QWidget()
+        mods_layout = QHBoxLayout(mods)
+        mods_layout.setContentsMargins(0, 0, 0, 0)
+        mods_layout.addWidget(QLabel("Attack pool ±"))
+        mods_layout.addWidget(self.attack_mod)
+        mods_layout.addSpacing(12)
+        mods_layout.addWidget(QLabel("Defence pool ±"))
+        mods_layout.addWidget(self.defence_mod)
+        mods_layout.addStretch(1)
+        self.sr_mods = mods
+        self.sr_mods_label = QLabel("Situation")
+        form.addRow(self.sr_mods_label, mods)
+        self.form = form
+        self.edge_label = form.labelForField(self.edge_combo)
         layout.addLayout(form)
 
         self.options_box = QWidget()
@@ -227,8 +268,10 @@ class AttackPanel(QWidget):
         self.result_frame.hide()
 
         for combo in (self.mode_combo, self.burst_combo, self.edge_combo, self.called_combo,
-                      self.defence_combo, self.intercept_combo):
+                      self.defence_combo, self.intercept_combo, self.sr_defence_combo):
             combo.currentIndexChanged.connect(self.refresh)
+        for spin in (self.attack_mod, self.defence_mod):
+            spin.valueChanged.connect(self.refresh)
         for combo in self.findChildren(QComboBox):
             # long item texts must not widen the dock: the popup shows them whole
             combo.setSizeAdjustPolicy(
@@ -343,10 +386,14 @@ class AttackPanel(QWidget):
                 box.setChecked(False)
                 box.blockSignals(False)
             for combo in (self.edge_combo, self.called_combo, self.burst_combo,
-                          self.defence_combo, self.intercept_combo):
+                          self.defence_combo, self.intercept_combo, self.sr_defence_combo):
                 combo.blockSignals(True)
                 combo.setCurrentIndex(0)
                 combo.blockSignals(False)
+            for spin in (self.attack_mod, self.defence_mod):
+                spin.blockSignals(True)
+                spin.setValue(0)
+                spin.blockSignals(False)
         self.edge_combo.setEnabled(a.edge > 0)
         self.edge_combo.setToolTip(f"{a.name} has {a.edge} Edge. One Edge per attack: on the "
                                    "roll OR on damage, never both")
@@ -355,7 +402,8 @@ class AttackPanel(QWidget):
     def _set_enabled(self, on: bool) -> None:
         for w in (self.target_combo, self.pick_button, self.weapon_combo, self.mode_combo,
                   self.options_box, self.edge_combo, self.called_combo, self.roll_button,
-                  self.burst_combo, self.defence_combo):
+                  self.burst_combo, self.defence_combo, self.sr_defence_combo, self.attack_mod,
+                  self.defence_mod):
             w.setEnabled(on)
 
     def _fill_targets(self, state: EncounterState, a: Combatant,
@@ -441,6 +489,14 @@ class AttackPanel(QWidget):
             return cmd.React(a.id, weapon, mode, edge)
         if self.target is None:
             return None
+        if self.shadowrun:
+            def situation(n: int) -> tuple[tuple[str, int], ...]:
+                return (("Situation", n),) if n else ()
+
+            return cmd.Attack(a.id, self.target, weapon,
+                              defence=self.sr_defence_combo.currentData(),
+                              attack_modifiers=situation(self.attack_mod.value()),
+                              defence_modifiers=situation(self.defence_mod.value()))
         kind = self._weapon_kind()
         options = tuple(name for name, box in self.option_boxes.items()
                         if box.isChecked() and box.property("optionKind") == kind)
@@ -449,6 +505,50 @@ class AttackPanel(QWidget):
         return cmd.Attack(a.id, self.target, weapon, mode, options, edge, burst,
                           self.called_combo.currentData(), defence,
                           self.defenseless.isChecked())
+
+    @property
+    def shadowrun(self) -> bool:
+        return shadowrun.is_shadowrun(self.document.state)
+
+    def _fill_sr_defence(self, kind: str | None) -> None:
+        """The edition's defence options (not Intercept: an attack, not a defence); options
+        that do not defend against this weapon's kind are greyed out."""
+        rules = shadowrun.rules_for(self.document.state)
+        combo = self.sr_defence_combo
+        keep = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        model = combo.model()
+        for name, option in rules.defence_options.items():
+            if option.interrupt_attack:
+                continue
+            default = name == rules.default_defence
+            adds = " + ".join(a.replace("_", " ").title() for a in option.adds)
+            text = option.name + (f" (+ {adds})" if adds else "")
+            if option.initiative_cost:
+                text += f", −{option.initiative_cost} Init"
+            if option.duration == "turn":
+                text += ", whole turn"
+            if default:
+                text += " — default"
+            combo.addItem(text, None if default else name)
+            i = combo.count() - 1
+            tip = [f"{option.name}: defends against {' and '.join(option.against)} attacks"]
+            if option.prone:
+                tip.append("the defender drops prone")
+            if option.uses_next_action:
+                tip.append("uses the defender's next action")
+            if option.needs_melee_weapon:
+                tip.append("needs a melee weapon in hand")
+            combo.setItemData(i, "; ".join(tip), Qt.ItemDataRole.ToolTipRole)
+            if kind is not None and kind not in option.against and \
+                    isinstance(model, QStandardItemModel):
+                model.item(i).setEnabled(False)
+                if keep == name:
+                    keep = None
+        index = combo.findData(keep) if keep is not None else 0
+        combo.setCurrentIndex(max(0, index))
+        combo.blockSignals(False)
 
     def _weapon_kind(self) -> str | None:
         weapon_id = self.weapon_combo.currentData()
@@ -480,6 +580,19 @@ class AttackPanel(QWidget):
         self.back_button.setVisible(reaction_mode)
         stop = intercept and not self.intercept_combo.currentData()
         self.roll_button.setText("Stop here" if stop else "Roll")
+        sr = self.shadowrun
+        if sr:  # none of Chapter 6's choices: fire modes, options, Edge, called shots
+            self._fill_sr_defence(kind)
+            for w in (self.mode_combo, self.mode_label, self.burst_combo, self.burst_label,
+                      self.options_box, self.defenseless, self.called_combo,
+                      self.called_label, self.defence_combo, self.defence_label):
+                w.setVisible(False)
+        for w in (self.edge_combo, self.edge_label):
+            if w is not None:
+                w.setVisible(not sr)
+        for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
+                  self.sr_mods_label):
+            w.setVisible(sr and not reaction_mode)
         if command is None:
             self._clear_preview()
             self.refusals.setText("Choose a target")
@@ -511,7 +624,7 @@ class AttackPanel(QWidget):
             return
         state = self.document.state
         target = state.get(p.attack.target) if p.attack.target in state.combatants else None
-        if p.sight is not None and target is not None:
+        if p.sight is not None and target is not None and p.shadowrun is None:
             sight = p.sight
             band = f" — {p.plan.band.band.capitalize()} band (+{p.plan.band.tn})" \
                 if p.plan is not None and p.plan.band is not None else ""
@@ -522,6 +635,8 @@ class AttackPanel(QWidget):
             self.situation.setText(f"{sight.distance_m:g} m{band} · Cover: {cover}{seen}")
             self.situation.setToolTip("Read from the map: distance centre to centre, cover "
                                       "from rays to the target hex's centre and corners")
+        if p.shadowrun is not None and p.sight is not None and target is not None:
+            self._show_shadowrun(p.shadowrun, p.sight, target)
         if p.plan is not None and p.odds is not None:
             plan, odds = p.plan, p.odds
             self.tn_label.setText(f"TN {plan.tn.tn}")
@@ -535,9 +650,34 @@ class AttackPanel(QWidget):
             self.odds.setText("Stop: the mover's move ends here and no attack is rolled. "
                               "(If it goes on, the interceptor attacks with the TN above.)")
         problems = [r for r in p.refusals if not (stop and "beyond reach" in r)]
+        if p.shadowrun is not None or self.shadowrun:
+            problems = [_action_phase(r) for r in problems]
         self.refusals.setText("\n".join(f"✗ {r}" for r in problems))
         self.roll_button.setEnabled(not problems)
         self._reveal()
+
+    def _show_shadowrun(self, sr: ShadowrunPreview, sight: Any, target: Combatant) -> None:
+        """The opposed test: both pools part by part, the limit, the declared defence, the
+        exact odds; what the map says (distance, sight, cover) as advice."""
+        odds = sr.odds
+        self.tn_label.setText(f"{odds.attack_dice} vs {odds.defence_dice} dice")
+        self.tn_label.setToolTip("Attack pool vs defence pool: hits are 5s and 6s; the "
+                                 "attacker needs more hits than the defender")
+        self.hit_label.setText(f"Hit {style.percent(odds.hit)}")
+        limits = shadowrun.rules_for(self.document.state).dice.limits
+        self.breakdown.setText(_pools_html(sr, limits))
+        cover = sight.cover.capitalize() + (f" ({sight.cover_class})"
+                                            if sight.cover_class and sight.cover != "none"
+                                            else "")
+        seen = "" if sight.line_of_sight else f" — NO LINE OF SIGHT: {sight.why}"
+        advice = " (not counted: set it as a pool modifier if it applies)" \
+            if sight.cover != "none" else ""
+        self.situation.setText(f"{sight.distance_m:g} m · Cover on the map: {cover}{advice}"
+                               f"{seen}")
+        self.situation.setToolTip("Read from the map. Shadowrun range, cover and visibility "
+                                  "modifiers are the GM's: Attack pool ± / Defence pool ±")
+        self.advantage.setText(_defence_html(sr, target))
+        self.odds.setText(_pool_odds_html(sr))
 
     # --- changing
 
@@ -573,7 +713,10 @@ class AttackPanel(QWidget):
         style.tint(self.result_title, colour)
         target = state.combatants.get(e.target)
         lines = result_lines(e.result)
-        if target is not None:
+        sr = monitors(target) if target is not None else None
+        if target is not None and sr is not None:
+            lines.append(f"{target.name}: {monitor_text(sr)}")
+        elif target is not None:
             lines.append(f"{target.name}: Health {target.health - target.damage} / "
                          f"{target.health}")
         self.result.setText("\n".join(lines))
@@ -661,3 +804,94 @@ def _odds_html(odds: Any, skill: int, plan: Any) -> str:
         + (", through cover" if plan.cover is not None else "") + ")",
     ]
     return "<br>".join(lines)
+
+
+def _pool_spin(name: str, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(-20, 20)
+    spin.setToolTip(tip)
+    spin.setAccelerated(True)
+    return spin
+
+
+def _rows_html(title: str, parts: Any, total: str) -> str:
+    rows = [f"<tr><td colspan='2'><b>{escape(title)}</b></td></tr>"]
+    for i, m in enumerate(parts):
+        value = str(m.value) if i == 0 else f"{m.value:+d}"
+        colour = f" style='color:{style.VERMILLION}'" if m.value < 0 else ""
+        rows.append(f"<tr><td>&nbsp;&nbsp;{escape(m.source)}</td><td align='right'{colour}>"
+                    f"&nbsp;&nbsp;<b>{value}</b></td></tr>")
+    rows.append(f"<tr><td>&nbsp;&nbsp;<b>=</b></td><td align='right'>&nbsp;&nbsp;<b>{total}"
+                "</b></td></tr>")
+    return "".join(rows)
+
+
+def _pools_html(sr: ShadowrunPreview, limits: bool) -> str:
+    setup, odds = sr.setup, sr.odds
+    attack = _rows_html(f"Attack pool — {setup.weapon.name}", setup.attack_parts,
+                        f"{odds.attack_dice} dice")
+    if odds.limit is not None:
+        source = f" ({escape(setup.limit_source)})" if setup.limit_source else ""
+        attack += (f"<tr><td>&nbsp;&nbsp;Limit{source}</td><td align='right'>&nbsp;&nbsp;"
+                   f"<b>[{odds.limit}]</b></td></tr>")
+    elif limits:
+        attack += ("<tr><td colspan='2'>&nbsp;&nbsp;No limit (no Accuracy in the catalogue)"
+                   "</td></tr>")
+    options = sr.defence.options if sr.defence is not None else setup.defence.options
+    names = ", ".join(o.replace("_", " ").capitalize() for o in options) or "default"
+    defence = _rows_html(f"Defence pool — {names}", sr.defence_parts,
+                         f"{odds.defence_dice} dice")
+    return "<table cellspacing='0'>" + attack + defence + "</table>"
+
+
+def _defence_html(sr: ShadowrunPreview, target: Combatant) -> str:
+    d = sr.defence
+    if d is None:
+        return ""
+    parts = []
+    if d.initiative_cost and d.initiative_before is not None:
+        parts.append(f"{escape(target.name)} pays <b>−{d.initiative_cost} Initiative</b> "
+                     f"({d.initiative_before} → {d.initiative_after})")
+    if d.prone:
+        parts.append(f"{escape(target.name)} drops prone")
+    if d.uses_next_action:
+        parts.append(f"uses {escape(target.name)}'s next action")
+    return "Defence: " + "; ".join(parts) if parts else ""
+
+
+def _pool_odds_html(sr: ShadowrunPreview) -> str:
+    def p(x: float) -> str:
+        return escape(style.percent(x))
+
+    odds, setup = sr.odds, sr.setup
+    w = setup.weapon
+    tie = "a grazing hit (contact, no damage)" if odds.grazing \
+        else "a miss: the defender wins ties"
+    dv = f"{w.dv}{w.damage_type}"
+    if w.dv_text and w.dv_text != str(w.dv):
+        dv = f"{escape(w.dv_text)} = {dv}"
+    ap = f" {_minus(w.ap)} AP" if w.ap else ""
+    kind = f" {escape(sr.armor_kind)}" if sr.armor_kind != "armor" else ""
+    lines = [
+        f"Hits on 5–6 · tie {p(odds.tie)} ({tie})",
+        f"DV {dv} + net hits vs AV {sr.armor}{kind}{ap} = <b>{sr.modified_av}</b>"
+        + (f" (Stun if the DV is {sr.modified_av} or less)" if w.damage_type == "P" else ""),
+        f"Resist: Body {setup.body} + AV {sr.modified_av} = {odds.resist_dice} dice",
+        f"<b>Some damage</b> {p(odds.damage)} · <b>Stun</b> {p(odds.stun)} · "
+        f"expected <b>{odds.expected_boxes:.1f}</b> boxes",
+    ]
+    return "<br>".join(lines)
+
+
+def _minus(n: int) -> str:
+    return f"{n:+d}".replace("-", "−")
+
+
+def _action_phase(reason: str) -> str:
+    """The engine's 'no major action left (…; the downgrade is used)' in Shadowrun words."""
+    match = re.match(r"(.+) has no major action left", reason)
+    if match:
+        return (f"{match.group(1)} has no Complex action left in this action phase "
+                "(one attack per phase): press Next turn")
+    return reason

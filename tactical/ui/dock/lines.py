@@ -12,6 +12,9 @@ from typing import Any
 
 from tactical.encounter import events as ev
 from tactical.encounter.model import EncounterState
+from tactical.rules.shadowrun.damage import Monitors
+
+SHADOWRUN = ("sr4", "sr5")
 
 
 class Kind(StrEnum):
@@ -50,9 +53,24 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
     def n(cid: str) -> str:
         return _name(state, cid)
 
+    shadowrun = state.ruleset in SHADOWRUN
     match e:
+        case ev.AttackResolved() if e.result.get("ruleset") in SHADOWRUN:
+            return Line(shadowrun_attack_line(e, state), Kind.HIT if e.hit else Kind.MISS)
         case ev.AttackResolved():
             return Line(e.summary, Kind.HIT if e.hit else Kind.MISS)
+        case ev.MonitorsChanged():
+            return Line(monitors_line(e, state), Kind.DAMAGE)
+        case ev.InitiativeRolled() if e.faces and state.ruleset == "sr4":
+            faces = ", ".join(map(str, e.faces))
+            return Line(f"{n(e.combatant)} rolls Initiative {e.bonus} + "
+                        f"{e.total - e.bonus} hits ({faces}) = {e.total}", Kind.NOTE)
+        case ev.RoundStarted() if shadowrun:
+            return Line(f"Combat turn {e.round}, initiative pass {e.pass_number}: "
+                        + " → ".join(n(c) for c in e.order), Kind.ROUND)
+        case ev.TurnStarted() if shadowrun:
+            return Line(f"{n(e.combatant)}'s action phase: {e.major} Complex (attack), "
+                        f"{e.move} Move, {e.minor} Simple", Kind.TURN)
         case ev.DamageTaken():
             injury = f", {e.injury.capitalize()} injury" if e.injury else ""
             return Line(f"{n(e.combatant)} takes {e.amount} {e.damage_type} damage from "
@@ -131,13 +149,132 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
     return None
 
 
+def _monitors(state: EncounterState, cid: str, physical: int, stun: int,
+              overflow: int) -> Monitors | None:
+    c = state.combatants.get(cid)
+    if c is None or c.sr_monitor is None:
+        return None
+    physical_size, stun_size, body = c.sr_monitor
+    return Monitors(physical_size, stun_size, physical, stun, overflow, body)
+
+
+def monitor_text(m: Monitors) -> str:
+    """'Physical 0/10, Stun 5/10' (+ overflow, and what the monitors mean now)."""
+    stun = f"{m.stun}/{m.stun_size}" if m.stun_size is not None else str(m.stun)
+    text = f"Physical {m.physical}/{m.physical_size}, Stun {stun}"
+    if m.overflow:
+        text += f", {m.overflow} overflow (dead beyond {m.body})"
+    if m.status.value != "ok":
+        text += f" — {m.status.value.upper()}"
+    return text
+
+
+def monitors_line(e: ev.MonitorsChanged, state: EncounterState) -> str:
+    m = _monitors(state, e.combatant, e.physical, e.stun, e.overflow)
+    what = monitor_text(m) if m is not None else \
+        f"Physical {e.physical}, Stun {e.stun}, overflow {e.overflow}"
+    return f"{_name(state, e.combatant)}'s condition monitors: {what} ({e.source})"
+
+
+def shadowrun_attack_line(e: ev.AttackResolved, state: EncounterState) -> str:
+    """'Wombat → Cutter, Browning Ultra-Power: 4 hits vs 2 (9 vs 5 dice) — 2 net, HIT;
+    10P → 10S vs AV 11; 5 resisted → 5S'."""
+    r = e.result
+    a, d = r["attack"], r["defense"]
+    hits = f"{r['attack_hits']} hits"
+    if a.get("limit") is not None and r["attack_hits"] > a["limit"]:
+        hits += f" (limit {a['limit']}: {r['attack_hits_limited']})"
+    options = [o for o in d.get("options") or [] if o != "standard"]
+    defence = ""
+    if options:
+        cost = f", −{d['initiative_cost']} Initiative" if d.get("initiative_cost") else ""
+        defence = f" ({' + '.join(o.replace('_', ' ') for o in options)}{cost})"
+    verdict = {"hit": f"{r['net_hits']} net, HIT", "graze": "tie: grazing hit, no damage",
+               "miss": "tie: MISS (the defender wins ties)" if r["net_hits"] == 0
+               else "MISS"}[r["outcome"]]
+    line = (f"{_name(state, e.attacker)} → {_name(state, e.target)}, {r['weapon']['name']}: "
+            f"{hits} vs {r['defense_hits']}{defence} ({a['pool']} vs {d['pool']} dice) — "
+            f"{verdict}")
+    if r.get("modified_dv") is not None:
+        before, after = r["damage_type_before"], r["damage_type"]
+        dv = f"{r['modified_dv']}{before}"
+        if after != before:
+            dv += f" → {r['modified_dv']}{after}"
+        boxes = f"{r['damage']}{after}" if r["damage"] else "no damage"
+        line += f"; {dv} vs AV {r['modified_av']}; {r['resist_hits']} resisted → {boxes}"
+    for test, glitch in r["glitch"].items():
+        if glitch:
+            crit = r["critical_glitch"].get(test)
+            line += f"; {'CRITICAL ' if crit else ''}glitch on the {test} test"
+    return line
+
+
+def _parts(parts: list[Mapping[str, Any]]) -> str:
+    text = ""
+    for i, part in enumerate(parts):
+        value = part["value"]
+        if i == 0:
+            text = f"{part['source']} {value}"
+        else:
+            text += f" {'+' if value >= 0 else '−'} {part['source']} {abs(value)}"
+    return text or "nothing"
+
+
+def _roll(test: Mapping[str, Any]) -> str:
+    faces = " ".join(map(str, test["dice"])) or "no dice"
+    limit = ""
+    if test.get("limit") is not None and test["hits"] > test["limit"]:
+        limit = f", limit {test['limit']} → {test['hits_limited']}"
+    return f"{faces} → {test['hits']} hits{limit}"
+
+
+def shadowrun_result_lines(r: Mapping[str, Any]) -> list[str]:
+    """A Shadowrun attack spelled out: each pool with its parts and dice, net hits, DV vs
+    AV, the damage resistance test, boxes."""
+    a, d = r["attack"], r["defense"]
+    limit = f" [limit {a['limit']}]" if a.get("limit") is not None else ""
+    out = [f"Attack: {_parts(a['parts'])} = {a['pool']} dice{limit}",
+           f"   {_roll(a)}"]
+    options = ", ".join(o.replace("_", " ") for o in d.get("options") or [])
+    cost = f", −{d['initiative_cost']} Initiative" if d.get("initiative_cost") else ""
+    out += [f"Defence ({options}{cost}): {_parts(d['parts'])} = {d['pool']} dice",
+            f"   {_roll(d)}"]
+    verdict = {"hit": "HIT", "graze": "GRAZING HIT (no damage)", "miss": "MISS"}[r["outcome"]]
+    out.append(f"{verdict}: {r['attack_hits_limited']} − {r['defense_hits']} = "
+               f"{r['net_hits']} net hits")
+    if r.get("modified_dv") is not None:
+        w = r["weapon"]
+        armor = r["armor"]
+        before, after = r["damage_type_before"], r["damage_type"]
+        ap = f" {_minus(w['ap'])} AP" if w["ap"] else ""
+        out.append(f"DV {w['base_dv']}{before} + {r['net_hits']} net = {r['modified_dv']}"
+                   f"{before} vs AV {armor['value']}{ap} = {r['modified_av']}"
+                   + (f" → {r['modified_dv']}{after} (DV not above AV)" if after != before
+                      else ""))
+        res = r["resist"]
+        parts = [{"source": "AV", "value": p["value"]} if p["source"].startswith("Armor ")
+                 else p for p in res["parts"]]
+        out.append(f"Resist: {_parts(parts)} = {res['pool']} dice")
+        out.append(f"   {_roll(res)}")
+        out.append(f"Damage {r['modified_dv']} − {r['resist_hits']} = {r['damage']}{after}")
+    for note in r.get("notes") or []:
+        out.append(note)
+    return out
+
+
+def _minus(n: int) -> str:
+    return f"{n:+d}".replace("-", "−")
+
+
 def _signed(values: list[int]) -> str:
     return "".join(f" {'+' if v >= 0 else '−'} {abs(v)}" for v in values if v)
 
 
 def result_lines(r: Mapping[str, Any]) -> list[str]:
     """An attack's result (AttackResolved.result) spelled out: dice, kept dice, total vs TN,
-    degree, damage through cover and armor, injury and its effects."""
+    degree, damage through cover and armor, injury and its effects (Shadowrun: the pools)."""
+    if r.get("ruleset") in SHADOWRUN:
+        return shadowrun_result_lines(r)
     roll = r["roll"]
     out: list[str] = []
     dice = ", ".join(map(str, roll["dice"]))

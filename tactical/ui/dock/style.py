@@ -175,3 +175,50 @@ class Bar(QWidget):
         painter.setPen(self.palette().text().color())
         painter.drawText(r.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, self.text)
         painter.end()
+
+
+class Boxes(QWidget):
+    """A Shadowrun condition monitor: `size` boxes in groups of three (a wound modifier per
+    group), the `marked` ones filled; `overflow` boxes past the end drawn crossed."""
+
+    def __init__(self, colour: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.colour = QColor(colour)
+        self.size = 0
+        self.marked = 0
+        self.overflow = 0
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_boxes(self, marked: int, size: int, overflow: int = 0) -> None:
+        self.marked, self.size, self.overflow = max(0, marked), max(0, size), max(0, overflow)
+        self.updateGeometry()
+        self.update()
+
+    def _side(self) -> int:
+        return max(12, self.fontMetrics().height() - 2)
+
+    def _x(self, i: int) -> float:
+        side = self._side()
+        return 2 + i * (side + 2) + (i // 3) * 4
+
+    def sizeHint(self) -> QSize:
+        count = max(1, self.size + self.overflow)
+        return QSize(int(self._x(count)) + 2, self._side() + 4)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        side = self._side()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rim = QPen(self.palette().text().color(), 1.2)
+        for i in range(self.size + self.overflow):
+            rect = QRectF(self._x(i), 2, side, side)
+            painter.setPen(rim)
+            over = i >= self.size
+            painter.setBrush(self.colour if i < self.marked and not over
+                             else Qt.BrushStyle.NoBrush)
+            painter.drawRect(rect)
+            if over:  # overflow: a cross in vermillion
+                painter.setPen(QPen(QColor(VERMILLION), 2.0))
+                painter.drawLine(rect.topLeft(), rect.bottomRight())
+                painter.drawLine(rect.topRight(), rect.bottomLeft())
+        painter.end()

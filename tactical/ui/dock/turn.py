@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from tactical.encounter import events as ev
+from tactical.encounter import shadowrun
 from tactical.encounter.model import Combatant
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
@@ -38,6 +39,7 @@ class TurnPanel(QWidget):
         grid = QGridLayout()
         self.pips: dict[str, style.Pips] = {}
         self.counts: dict[str, QLabel] = {}
+        self.labels: dict[str, QLabel] = {}
         rows = [*SLOTS,
                 ("reaction", "Reaction", style.PURPLE, "Snapshot, Overwatch, Intercept, Attack "
                  "of Opportunity — refreshed each round"),
@@ -56,6 +58,7 @@ class TurnPanel(QWidget):
             grid.addWidget(count, row, 2)
             self.pips[key] = pips
             self.counts[key] = count
+            self.labels[key] = label
         grid.setColumnStretch(2, 1)
         layout.addLayout(grid)
         self.full = QLabel("")
@@ -83,6 +86,22 @@ class TurnPanel(QWidget):
         self.heading.setText(f"{c.name}'s turn")
         start = turn_start(self.document, actor)
         self._fill(c, start)
+        if shadowrun.is_shadowrun(state):
+            self._shadowrun(c)
+
+    def _shadowrun(self, c: Combatant) -> None:
+        """An SR action phase (Tactical's mapping): a Complex action (Major: an attack), a
+        Move and a Simple action (Minor); no map reactions, downgrades or Full actions."""
+        state = self.document.state
+        self.heading.setText(f"{c.name}'s action phase (pass {state.initiative_pass})")
+        for key in ("reaction", "downgrade"):
+            for w in (self.labels[key], self.pips[key], self.counts[key]):
+                w.setVisible(False)
+        self.full.setVisible(False)
+        self.labels["major"].setText("Complex")
+        self.labels["minor"].setText("Simple")
+        self.labels["major"].setToolTip("Complex action: an attack (Major in the log)")
+        self.labels["minor"].setToolTip("Simple action (Minor in the log)")
 
     def _fill(self, c: Combatant, start: ev.TurnStarted | None) -> None:
         b = c.budget
