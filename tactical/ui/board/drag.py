@@ -149,6 +149,8 @@ class DragTool(QObject):
         assert self._scan is not None and self.token_id is not None
         self.evaluations += 1
         report = self._scan.report()
+        if self.scene.shadowrun:  # the engine offers no map reactions under Shadowrun
+            report = TriggerReport((), ())
         halted = self.document.state.halted
         done = halted.done_reactors if halted is not None else frozenset()
         report = TriggerReport(tuple(r for r in report.reactions if r.reactor not in done),

@@ -31,13 +31,17 @@ class Entry:
     style: str  # "ring", "high", "low", "band"
 
 
-def legend_entries() -> tuple[Entry, ...]:
-    triggers = tuple(Entry(TRIGGER_NAMES[k], TRIGGER_COLOURS[k], "ring") for k in ReactionKind)
+def legend_entries(shadowrun: bool = False) -> tuple[Entry, ...]:
+    """Under Shadowrun the map offers no reactions (no trigger rings) and the arcs are the
+    condition monitors."""
+    triggers = () if shadowrun else tuple(Entry(TRIGGER_NAMES[k], TRIGGER_COLOURS[k], "ring")
+                                          for k in ReactionKind)
     cover = (Entry("High cover (blocks sight)", COVER_COLOURS[CoverClass.REINFORCED], "high"),
              Entry("Low cover", COVER_COLOURS[CoverClass.MEDIUM], "low"))
     bands = tuple(Entry(f"{b.value.capitalize()} range", BAND_COLOURS[b], "band") for b in Band)
-    tokens = (Entry("Health (left arc)", HEALTH.name(), "arc"),
-              Entry("Stamina (right arc)", STAMINA.name(), "arc"),
+    left, right = ("Physical", "Stun") if shadowrun else ("Health", "Stamina")
+    tokens = (Entry(f"{left} (left arc)", HEALTH.name(), "arc"),
+              Entry(f"{right} (right arc)", STAMINA.name(), "arc"),
               Entry("Acting now", CURRENT_ACTOR.name(), "ring"))
     return (*triggers, *cover, *bands, *tokens)
 
@@ -45,8 +49,8 @@ def legend_entries() -> tuple[Entry, ...]:
 class Legend:
     """Entries in a column, bottom-left, on a dark plate; `px` is the text height."""
 
-    def __init__(self, px: float = 17.0) -> None:
-        self.entries = legend_entries()
+    def __init__(self, px: float = 17.0, shadowrun: bool = False) -> None:
+        self.entries = legend_entries(shadowrun)
         self.visible = True
         self.font: QFont = load_app_font(10.0)
         self.font.setPixelSize(int(px))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import Polygon
 
+from tactical.encounter import shadowrun
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
@@ -67,7 +68,8 @@ class BoardScene(QGraphicsScene):
         self.geometry = document.oracle.geometry
         self.layout = self.geometry.layout
         self.map = document.loaded.map
-        self.legend = Legend()
+        self.shadowrun = shadowrun.is_shadowrun(document.state)
+        self.legend = Legend(shadowrun=self.shadowrun)
         self._layers: dict[str, bool] = dict.fromkeys(LAYERS, True)
         self.setBackgroundBrush(QBrush(QColor("#1b1c1f")))
         minx, miny, maxx, maxy = self.geometry.bounds
@@ -241,11 +243,15 @@ class BoardScene(QGraphicsScene):
         if wr is not None:
             bands = band_polygons(self.geometry, c.hex, wr, params)
             for zone in bands:
-                label = f"{zone.span.band.value.capitalize()} +{zone.span.tn}"
+                label = zone.span.band.value.capitalize()
+                if not self.shadowrun:  # Ch.6 TN modifier; SR range is the GM's pool ±
+                    label += f" +{zone.span.tn}"
                 geom = zone.polygon.intersection(self.geometry.bounds_polygon)
                 item = ZoneItem("band", label, geom, BAND_COLOURS[zone.span.band], BAND_ALPHA)
                 item.setToolTip(f"{wr.name}: {label} ({zone.span.min_m:g}–"
-                                f"{zone.span.max_m:g} m)")
+                                f"{zone.span.max_m:g} m)"
+                                + (" — Shadowrun: a range modifier is the GM's Attack pool ±"
+                                   if self.shadowrun else ""))
                 self.zones.append(item)
             radii = [(z.span.min_m + z.span.max_m) / 2 + (1.0 if i == 0 else 0.0)
                      for i, z in enumerate(bands)]

@@ -1,6 +1,7 @@
 """Tokens: round counters in their side's colour with initials (or a portrait), a Health arc
-(left) and a Stamina arc (right), condition and injury badges, the current actor ringed in
-yellow and the selected token in white. Everything is re-read from the state in `sync`."""
+(left) and a Stamina arc (right) — under Shadowrun the Physical and Stun condition monitors'
+boxes left — condition and injury badges, the current actor ringed in yellow and the selected
+token in white. Everything is re-read from the state in `sync`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, Condition
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.palette import (
@@ -51,8 +53,8 @@ class TokenLook:
     name: str
     initials: str
     colour: str
-    health_left: float  # 0..1
-    stamina_left: float
+    health_left: float  # 0..1 (Shadowrun: Physical boxes left)
+    stamina_left: float  # (Shadowrun: Stun boxes left)
     badges: tuple[tuple[str, str], ...]  # (text, colour)
     current: bool
     selected: bool
@@ -87,6 +89,22 @@ def look_of(c: Combatant, colour: QColor, current: bool, selected: bool,
                f"{f' (Stun {c.stun})' if c.stun else ''}<br>"
                f"Stamina {c.stamina - c.fatigue}/{c.stamina}<br>"
                f"Injury: {c.injury or 'none'}<br>Conditions: {', '.join(conditions)}")
+    sr = monitors(c)
+    if sr is not None:  # Shadowrun: the arcs are the condition monitors' boxes left
+        health_left = max(0.0, 1.0 - sr.physical / sr.physical_size) if sr.physical_size \
+            else 0.0
+        stamina_left = max(0.0, 1.0 - sr.stun / sr.stun_size) if sr.stun_size else 0.0
+        status = sr.status.value
+        down = down or status != "ok"
+        stun = (f"{sr.stun_size - sr.stun}/{sr.stun_size} boxes left ({sr.stun} marked)"
+                if sr.stun_size is not None else f"{sr.stun} marked")
+        overflow = f", {sr.overflow} overflow" if sr.overflow else ""
+        tooltip = (f"<b>{c.name}</b> ({c.side})<br>"
+                   f"Physical (left arc): {sr.physical_size - sr.physical}/{sr.physical_size} "
+                   f"boxes left ({sr.physical} marked{overflow})<br>"
+                   f"Stun (right arc): {stun}<br>"
+                   + (f"Status: {status}<br>" if status != "ok" else "")
+                   + f"Conditions: {', '.join(conditions)}")
     return TokenLook(c.name, unique_initials or initials(c.name), colour.name(), health_left,
                      stamina_left, tuple(badges), current, selected, down, tooltip)
 

@@ -217,6 +217,8 @@ def drag_summary(tool: DragTool) -> list[tuple[str, str]]:
             who = state.get(r.reactor).name if r.reactor in state.combatants else r.reactor
             lines.append((f"{TRIGGER_NAMES[r.kind]}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}",
                           TRIGGER_COLOURS[r.kind]))
-        if not report.reactions:
+        if tool.scene.shadowrun:
+            lines.append(("Shadowrun: no map reactions", "#FFFFFF"))
+        elif not report.reactions:
             lines.append(("No reactions", "#FFFFFF"))
     return lines
