@@ -1,0 +1,84 @@
+"""The board under Shadowrun (issue 7): token arcs follow the Physical and Stun condition
+monitors, tooltips and the legend say so, and a drag offers no map reactions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tactical.data.library import load_map
+from tactical.encounter import commands as cmd
+from tactical.encounter.context import Context
+from tactical.encounter.mapview import GeometryOracle
+from tactical.encounter.session import Encounter
+from tactical.rules.chapter6.dice import RandomDice, ScriptedDice
+from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.view import BoardView, drag_summary
+from tactical.ui.document import EncounterDocument
+
+ALLEY = """kind: map
+name: Alley behind the Hellhounds' bar
+ruleset: chapter6
+grid: {columns: 10, rows: 6, orientation: flat}
+tokens:
+  - {id: wombat, character: wombat, side: runners, hex: [1, 2]}
+  - {id: cutter, character: cutter, side: hellhounds, hex: [6, -1]}
+"""
+# SR5 Wombat's pistol shot (sr5-combat-sequence.txt): initiative, attack, defence, resistance
+SHOT = [6, 1, 5, 6, 5, 6, 1, 2, 3, 4, 2, 5, 6, 1, 2, 3,
+        5, 5, 5, 6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 1]
+# Wombat walks up to Cutter and past him: under Chapter 6 Cutter may Intercept
+PAST_CUTTER = [(2, 1), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (8, 0)]
+
+
+@pytest.fixture
+def alley(tmp_path):
+    path = tmp_path / "alley.yaml"
+    path.write_text(ALLEY, encoding="utf-8")
+    return load_map(path)
+
+
+def board(qtbot, alley, ruleset: str, dice=None) -> tuple[EncounterDocument, BoardView]:
+    encounter = Encounter(Context(alley, GeometryOracle(alley), ruleset=ruleset),
+                          dice or RandomDice(1))
+    document = EncounterDocument(encounter)
+    view = BoardView(BoardScene(document))
+    qtbot.addWidget(view)
+    return document, view
+
+
+def test_token_arcs_follow_the_condition_monitors(qtbot, alley):
+    document, view = board(qtbot, alley, "sr5", ScriptedDice(d6=SHOT))
+    scene = view.board
+    cutter = scene.tokens["cutter"]
+    assert (cutter.look.health_left, cutter.look.stamina_left) == (1.0, 1.0)
+    assert "Stun (right arc): 10/10 boxes left" in cutter.toolTip()
+    document.apply(cmd.StartCombat())
+    assert document.apply(cmd.Attack("wombat", "cutter",
+                                     attack_modifiers=(("Situation", -1),),
+                                     defence_modifiers=(("Situation", -1),))) is not None
+    # 5S on a Stun monitor of 10: the right arc is half full, the left (Physical) untouched
+    assert cutter.look.stamina_left == pytest.approx(0.5)
+    assert cutter.look.health_left == 1.0
+    assert "Stun (right arc): 5/10 boxes left (5 marked)" in cutter.toolTip()
+    assert "Physical (left arc): 10/10 boxes left" in cutter.toolTip()
+    assert "Health" not in cutter.toolTip()
+    texts = [e.text for e in scene.legend.entries]
+    assert "Physical (left arc)" in texts and "Stun (right arc)" in texts
+    assert not any("Intercept" in t or "Snapshot" in t for t in texts)
+    document.undo()
+    assert cutter.look.stamina_left == 1.0
+
+
+@pytest.mark.parametrize(("ruleset", "reacts"), [("chapter6", True), ("sr5", False),
+                                                  ("sr4", False)])
+def test_a_drag_shows_no_reactions_under_shadowrun(qtbot, alley, ruleset, reacts):
+    _document, view = board(qtbot, alley, ruleset)
+    tool = view.drag_tool
+    tool.begin("wombat")
+    tool.step_to(PAST_CUTTER)
+    summary = [text for text, _colour in drag_summary(tool)]
+    overlay = view.board.overlay
+    assert bool(overlay.reaction_marks) is reacts
+    assert bool(tool.report.reactions) is reacts
+    assert ("Shadowrun: no map reactions" in summary) is not reacts
+    tool.cancel()
