@@ -42,7 +42,10 @@ def offer_resume(parent: QWidget) -> Path | None:
 def run_gui(path: Path | None, ruleset: str | None = None) -> int:
     app = application()
     window = MainWindow()
-    window.show()
+    if window.settings.value("window/geometry") is None:
+        window.showMaximized()  # first run: the whole screen (a projector, usually)
+    else:
+        window.show()
     first = path or offer_resume(window) or demo_map()
     if not window.open_path(first, ruleset) and first != demo_map():
         window.open_path(demo_map(), ruleset)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -94,6 +94,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.dock = CombatDock(document, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        if self.settings.value("window/state") is None:  # first run: a roomy dock
+            self.resizeDocks([self.dock], [max(560, self.width() // 3)],
+                             Qt.Orientation.Horizontal)
         self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
         self.dock.toggleViewAction().setText("Combat &dock")
         self.combat_menu.addActions(self._dock_actions)
@@ -117,7 +120,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open", str(exc))
             return False
         self.set_document(document)
-        self.zoom_to_fit()
+        # fit once the new view has its real size (after this event loop turn)
+        QTimer.singleShot(0, self.zoom_to_fit)
         self._remember(path)
         if warnings:
             QMessageBox.information(self, "The encounter log was repaired", "\n\n".join(warnings))
