@@ -3,12 +3,16 @@ asked for, the one a crash interrupted (if the GM wants it back), or the demo.""
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tactical.encounter import sessions
+from tactical.encounter.log import EncounterLog
+from tactical.errors import TacticalError
 from tactical.paths import demo_map
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
@@ -30,13 +34,21 @@ def offer_resume(parent: QWidget) -> Path | None:
     if session is None:
         return None
     name = session.header.get("name") or Path(str(session.header.get("map", "?"))).stem
+    last = datetime.fromtimestamp(session.modified).strftime("%a %d %b, %H:%M")
     answer = QMessageBox.question(
         parent, "Resume the last encounter?",
-        f"The encounter on “{name}” was not closed (started {session.header.get('created')})."
-        "\nEverything up to the last command was saved. Resume it?",
+        f"The encounter on “{name}” was not closed properly (last played {last}).\n"
+        "Everything up to its last command was saved. Resume it?\n\n"
+        "(No: it stays in your encounters folder; File ▸ Open can continue it later.)",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.Yes)
-    return session.path if answer == QMessageBox.StandardButton.Yes else None
+    if answer == QMessageBox.StandardButton.Yes:
+        return session.path
+    # declined: mark it closed so it is not offered at every start (if it cannot be read,
+    # File ▸ Open will say why when the GM tries it)
+    with contextlib.suppress(TacticalError):
+        EncounterLog.open(session.path).log.close(finished=True)
+    return None
 
 
 def run_gui(path: Path | None, ruleset: str | None = None) -> int:

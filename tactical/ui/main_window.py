@@ -62,9 +62,7 @@ class MainWindow(QMainWindow):
                 lambda on, name=layer: self.scene and self.scene.set_layer_visible(name, on))
         self.hover_label = QLabel()
         self.statusBar().addWidget(self.hover_label, 1)
-        self.placeholder = QLabel("No encounter open. File ▸ Open… (Ctrl+O)")
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(self.placeholder)
+        self.setCentralWidget(self._placeholder())
         self._rebuild_recent()
         self.set_document(document)
         self._restore_layout()
@@ -84,7 +82,7 @@ class MainWindow(QMainWindow):
             self.dock = None
         if document is None:
             self.scene = self.view = None
-            self.setCentralWidget(QLabel("No encounter open. File ▸ Open… (Ctrl+O)"))
+            self.setCentralWidget(self._placeholder())
             self.setWindowTitle("Tactical")
             self._update_actions()
             return
@@ -111,6 +109,15 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
         self._update_actions()
         self.view.setFocus()
+
+    def _placeholder(self) -> QLabel:
+        label = QLabel("No encounter open.\nFile ▸ New encounter from map… (Ctrl+N) or "
+                       "File ▸ Open… (Ctrl+O)")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        label.setFont(font)
+        return label
 
     def open_path(self, path: Path, ruleset: str | None = None) -> bool:
         """Open a map (a new encounter, under `ruleset` or the map's own) or a log."""

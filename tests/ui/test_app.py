@@ -133,3 +133,18 @@ def test_a_new_encounter_runs_under_any_of_the_three_rulesets(qtbot, settings, m
     win.actions["start"].trigger()
     assert win.document.state.actor is not None
     win.close()
+
+
+def test_a_declined_resume_is_not_offered_again(qtbot, settings, monkeypatch, tmp_path):
+    monkeypatch.setenv(sessions.ENV_VAR, str(tmp_path / "data"))
+    doc = start_on_map(demo_map())
+    doc.apply(cmd.StartCombat())
+    close_document(doc, finished=False)
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.No)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    assert app_module.offer_resume(win) is None
+    assert sessions.latest_unfinished() is None  # not asked again at the next start
+    assert doc.path.exists()  # but kept: File ▸ Open can continue it
+    win.close()
