@@ -64,7 +64,8 @@ def hover_text(document: EncounterDocument, h: Hex | None) -> str:
                          else "no cover")
         if wr is not None:
             span = band_at(metres, wr, params)
-            parts.append(f"{span.band.value.capitalize()} +{span.tn} ({wr.name})" if span
+            tn = "" if state.ruleset in ("sr4", "sr5") else f" +{span.tn}" if span else ""
+            parts.append(f"{span.band.value.capitalize()}{tn} ({wr.name})" if span
                          else f"beyond {wr.name}'s range")
         elif weapon is not None:
             reach = document.oracle.reactor(state, selected).reach_m

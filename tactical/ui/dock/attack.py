@@ -832,8 +832,10 @@ def _pools_html(sr: ShadowrunPreview, limits: bool) -> str:
     attack = _rows_html(f"Attack pool — {setup.weapon.name}", setup.attack_parts,
                         f"{odds.attack_dice} dice")
     if odds.limit is not None:
-        source = f" ({escape(setup.limit_source)})" if setup.limit_source else ""
-        attack += (f"<tr><td>&nbsp;&nbsp;Limit{source}</td><td align='right'>&nbsp;&nbsp;"
+        source = setup.limit_source
+        name = escape(source) if "limit" in source.lower() else \
+            "Limit" + (f" ({escape(source)})" if source else "")
+        attack += (f"<tr><td>&nbsp;&nbsp;{name}</td><td align='right'>&nbsp;&nbsp;"
                    f"<b>[{odds.limit}]</b></td></tr>")
     elif limits:
         attack += ("<tr><td colspan='2'>&nbsp;&nbsp;No limit (no Accuracy in the catalogue)"
@@ -851,8 +853,11 @@ def _defence_html(sr: ShadowrunPreview, target: Combatant) -> str:
         return ""
     parts = []
     if d.initiative_cost and d.initiative_before is not None:
+        after = d.initiative_after if d.initiative_after is not None else 0
+        score = f"({d.initiative_before} → {after})" if after >= 0 \
+            else f"(has only {d.initiative_before})"
         parts.append(f"{escape(target.name)} pays <b>−{d.initiative_cost} Initiative</b> "
-                     f"({d.initiative_before} → {d.initiative_after})")
+                     f"{score}")
     if d.prone:
         parts.append(f"{escape(target.name)} drops prone")
     if d.uses_next_action:
