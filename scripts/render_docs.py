@@ -1,0 +1,77 @@
+"""Regenerate the pictures in docs/ (run: make render-docs): the board through
+`tactical render`, and the whole window mid-fight, both at 1920 × 1080.
+
+Look at them before committing: legible on a projector, colours distinguishable.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+
+from tactical.cli import main as tactical  # noqa: E402
+from tactical.encounter import commands as cmd  # noqa: E402
+
+INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
+              "guard-office": 11, "abomination": 9}
+DRAG = "2,8 3,7 4,7 5,6 6,5 7,5 7,4 8,3 9,2 10,2 11,2"
+
+
+def board_pictures() -> None:
+    golden = ROOT / "tests" / "scenarios" / "warehouse_three_rounds.jsonl"
+    runs = [
+        [str(golden), "--select", "vanya", "--out", str(DOCS / "board-warehouse.png")],
+        [str(ROOT / "maps" / "warehouse.yaml"), "--drag", DRAG,
+         "--out", str(DOCS / "board-warehouse-drag.png")],
+        [str(ROOT / "maps" / "street.yaml"), "--select", "vanya",
+         "--out", str(DOCS / "board-street.png")],
+    ]
+    for args in runs:
+        if tactical(["render", *args, "--size", "1920x1080"]) != 0:
+            raise SystemExit(f"tactical render failed: {args}")
+
+
+def window_picture() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from tactical.paths import demo_map
+    from tactical.ui.app import application
+    from tactical.ui.main_window import MainWindow
+
+    app = application()
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["TACTICAL_DATA_DIR"] = folder
+        settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings)
+        window.resize(1920, 1080)
+        window.show()
+        window.open_path(demo_map())
+        doc = window.document
+        assert doc is not None
+        for cid, value in INITIATIVE.items():
+            doc.apply(cmd.SetInitiative(cid, value))
+        doc.apply(cmd.StartCombat())
+        doc.apply(cmd.Move("kicker", ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))))
+        doc.apply(cmd.Move("kicker", ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))))
+        doc.select("guard-shotgun")
+        QApplication.processEvents()
+        window.zoom_to_fit()
+        QApplication.processEvents()
+        window.grab().save(str(DOCS / "window.png"))
+        window.close()
+    del app
+
+
+if __name__ == "__main__":
+    board_pictures()
+    window_picture()
+    print("wrote", ", ".join(p.name for p in sorted(DOCS.glob("*.png"))))
