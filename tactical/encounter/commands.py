@@ -123,6 +123,14 @@ class UseEdgeForInitiative:
 
 
 @dataclass(frozen=True, slots=True)
+class LowerInjury:
+    """Ch.6 Using Edge to stay in the fight: right after a hit (until its next turn), the
+    injured combatant spends 1 Edge to make that hit's injury one step less severe."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
 class FirstAid:
     healer: str
     patient: str
@@ -158,7 +166,7 @@ class SetCondition:
 Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | Move
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
-           | FirstAid | CheckAwareness | ApplyDamage | SetCondition)
+           | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -184,4 +192,5 @@ def command_from_payload(payload: dict[str, object]) -> object:
 COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
-    UseEdgeForInitiative, FirstAid, CheckAwareness, ApplyDamage, SetCondition)}
+    UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
+    SetCondition)}

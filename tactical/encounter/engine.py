@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tactical.encounter import care, fight, moves, turns
+from tactical.encounter import care, fight, harm, moves, turns
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
@@ -35,6 +35,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.DeclineReaction: fight.decline,
     cmd.ReadyWeapon: care.ready_weapon,
     cmd.DeclareOverwatch: care.declare_overwatch,
+    cmd.LowerInjury: harm.lower_injury,
     cmd.FirstAid: care.give_first_aid,
     cmd.CheckAwareness: care.check_awareness,
     cmd.ApplyDamage: care.apply_damage,

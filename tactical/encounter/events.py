@@ -158,6 +158,26 @@ class DamageTaken:
 
 
 @event
+class HitRecorded:
+    """The last injuring hit on a combatant and what it did, so its Edge can still lower
+    the injury (Ch.6 Using Edge to stay in the fight) until its next turn or next hit."""
+
+    combatant: str
+    injury: str
+    previous_injury: str | None
+    effects: dict[str, Any]  # the Effects applied, as JSON
+    had_prone: bool
+    had_unconscious: bool
+
+
+@event
+class InjurySet:
+    combatant: str
+    injury: str | None
+    source: str
+
+
+@event
 class FatigueTaken:
     combatant: str
     amount: int

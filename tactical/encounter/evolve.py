@@ -81,7 +81,8 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     # combatant can react again once its first turn comes (Awareness).
     c = state.get(e.combatant)
     conditions = c.conditions - {Condition.CHARGING, Condition.EVADING}
-    return _update(state, e.combatant, budget=budget, unaware=False, conditions=conditions)
+    return _update(state, e.combatant, budget=budget, unaware=False, conditions=conditions,
+                   last_hit=None)
 
 
 @handles(ev.TurnEnded)
@@ -162,6 +163,18 @@ def _damage_taken(state: EncounterState, e: ev.DamageTaken) -> EncounterState:
     return _update(state, e.combatant, damage=c.damage + e.amount, stun=stun,
                    injury=injury.value if injury else None,
                    treated=c.treated and e.injury is None)
+
+
+@handles(ev.HitRecorded)
+def _hit_recorded(state: EncounterState, e: ev.HitRecorded) -> EncounterState:
+    return _update(state, e.combatant, last_hit={
+        "injury": e.injury, "previous_injury": e.previous_injury, "effects": e.effects,
+        "had_prone": e.had_prone, "had_unconscious": e.had_unconscious})
+
+
+@handles(ev.InjurySet)
+def _injury_set(state: EncounterState, e: ev.InjurySet) -> EncounterState:
+    return _update(state, e.combatant, injury=e.injury, last_hit=None)
 
 
 @handles(ev.FatigueTaken)

@@ -84,6 +84,7 @@ class Combatant:
     fatigue: int = 0
     injury: str | None = None  # the worst injury so far
     treated: bool = False  # Ch.6 First aid: once, until injured anew
+    last_hit: dict[str, object] | None = None  # HitRecorded, while Edge may still lower it
     conditions: frozenset[Condition] = frozenset()
     timers: tuple[Timer, ...] = ()
     weapon: str | None = None  # the ready weapon's catalogue id

@@ -149,3 +149,32 @@ def test_awareness_in_combat_costs_the_effort_action(started):
     assert events[0].purpose == "Awareness" and events[0].action == "minor"
     with pytest.raises(IllegalCommand, match="effort must be one of"):
         enc.apply(cmd.CheckAwareness("kicker", effort="lazy"))
+
+
+def test_edge_lowers_the_last_injury_one_step(arena, oracle, make_encounter):
+    # Vanya (Health 22) takes 12: Serious (≥ 50 %): 10 Fatigue, −2d6 Initiative for the
+    # combat, bleeding 1d6+1 rounds. Her Edge makes it Moderate: 5 Fatigue, −2d6 next
+    # round, Disadvantage for 1d6+1 rounds; the damage stays.
+    enc = make_encounter(arena, oracle, d6=[3, 4, 2, 5, 1, 3])
+    enc.apply(cmd.ApplyDamage("vanya", 12))
+    vanya = enc.state.get("vanya")
+    assert vanya.injury == "serious" and vanya.fatigue == 10
+    assert vanya.initiative_lasting == -7 and {t.kind for t in vanya.timers} == {"bleed"}
+    enc.apply(cmd.LowerInjury("vanya"))
+    vanya = enc.state.get("vanya")
+    assert vanya.injury == "moderate" and vanya.damage == 12 and vanya.edge == 1
+    assert vanya.fatigue == 5
+    assert vanya.initiative_lasting == 0 and vanya.initiative_next_round == -6
+    assert [(t.kind, t.rounds) for t in vanya.timers] == [("disadvantage", 4)]
+    # only once per hit
+    with pytest.raises(IllegalCommand, match="no fresh injury to lower"):
+        enc.apply(cmd.LowerInjury("vanya"))
+
+
+def test_edge_below_light_means_no_injury(arena, oracle, make_encounter):
+    enc = make_encounter(arena, oracle, d6=[2])
+    enc.apply(cmd.ApplyDamage("vanya", 2))  # Light: −1d6 Init next turn, Disadvantage
+    enc.apply(cmd.LowerInjury("vanya"))
+    vanya = enc.state.get("vanya")
+    assert vanya.injury is None and vanya.timers == () and vanya.fatigue == 0
+    assert vanya.initiative_next_round == 0 and vanya.damage == 2

@@ -18,7 +18,7 @@ from tactical.rules.chapter6.dice import RandomDice
 IDS = ("kicker", "vanya", "guard", "shield", "monster")
 
 choice = st.tuples(st.sampled_from(["move", "attack", "end", "prone", "up", "damage",
-                                    "condition", "reload"]),
+                                    "condition", "reload", "edge"]),
                    st.sampled_from(IDS), st.integers(0, 5))
 
 
@@ -39,6 +39,8 @@ def to_command(enc: Encounter, kind: str, who: str, n: int):
         return cmd.ApplyDamage(who, 1 + 4 * n)
     if kind == "reload":
         return cmd.ReadyWeapon(actor)
+    if kind == "edge":
+        return cmd.LowerInjury(who)
     return cmd.SetCondition(who, ("pinned", "prone", "grappled")[n % 3], n < 3)
 
 

@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from tactical.encounter import commands as cmd
 from tactical.encounter import shadowrun
 from tactical.encounter.limits import monitors, out_of_action, reaction_block
 from tactical.encounter.model import Combatant, EncounterState, Phase, Timer
@@ -45,8 +53,16 @@ class StatusPanel(QWidget):
         self.edge.setObjectName("edgePips")
         self.edge.setToolTip("Edge: 1 on a roll (an extra d10) or on damage (+2d6), or to "
                              "lower an injury one step, or +2d6 Initiative next round")
-        self.injury = style.wrap(QLabel(""))
-        self.injury.setObjectName("injuryLabel")
+        self.injury_text = style.wrap(QLabel(""))
+        self.injury_text.setObjectName("injuryLabel")
+        self.lower_button = QPushButton("Spend Edge: one step less")
+        self.lower_button.setObjectName("lowerInjuryButton")
+        self.lower_button.setToolTip("Ch.6 Using Edge to stay in the fight: 1 Edge makes the "
+                                     "last hit's injury one step less severe (until this "
+                                     "combatant's next turn or next hit)")
+        self.lower_button.clicked.connect(self._lower_injury)
+        self.injury = _row(self.injury_text, self.lower_button)
+        self.injury.setObjectName("injuryRow")
         self.conditions = style.wrap(QLabel(""))
         self.conditions.setObjectName("conditionsLabel")
         self.timers = style.wrap(QLabel(""))
@@ -134,7 +150,13 @@ class StatusPanel(QWidget):
         extra = [f"out of action: {down}"] if down else []
         if block and not down:
             extra.append(f"cannot react: {block}")
-        self.injury.setText("; ".join([injury, *extra]))
+        self.injury_text.setText("; ".join([injury, *extra]))
+        self.lower_button.setVisible(c.last_hit is not None and c.edge > 0)
+
+    def _lower_injury(self) -> None:
+        c = self.shown()
+        if c is not None:
+            self.document.apply(cmd.LowerInjury(c.id))
 
     def _common(self, c: Combatant) -> None:
         """Conditions, timers and the weapon: the same under every ruleset."""
