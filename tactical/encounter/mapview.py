@@ -34,7 +34,7 @@ class GeometryOracle:
         self.rules = rules or chapter6_ruleset()
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
-        self._prepared: tuple[EncounterState, PreparedReactors] | None = None
+        self._prepared: tuple[EncounterState, str, PreparedReactors] | None = None
 
     # --- what the engine asks
 
@@ -53,7 +53,7 @@ class GeometryOracle:
         c = state.get(mover)
         if c.sr_monitor is not None:
             return []  # Shadowrun: the map offers no Ch.6 reactions (docs/rules-shadowrun.md)
-        report = triggers_along(self.prepared(state), Mover(
+        report = triggers_along(self.prepared(state, c.side), Mover(
             c.id, c.side, (start, *path), disengaging=c.has(Condition.DISENGAGED)))
         # geometry counts steps from the start hex; the engine from the first hex entered,
         # so −1 is "as it starts to move" (a Snapshot on a mover already within Short range)
@@ -99,11 +99,15 @@ class GeometryOracle:
                        overwatch=overwatch, cannot_react=(block,) if block else (),
                        aware=True)
 
-    def prepared(self, state: EncounterState) -> PreparedReactors:
-        """Prepared once per state (a drag asks many times about one state)."""
+    def prepared(self, state: EncounterState, mover_side: str) -> PreparedReactors:
+        """The mover's enemies, prepared once per state and side (lazily: each reactor's
+        sight is built when a path first comes near it)."""
         # Keyed by the state object itself, not id(): an id is reused once its state is
         # collected, which would hand a new state another state's reactors.
-        if self._prepared is None or self._prepared[0] is not state:
-            self._prepared = (state, prepare_reactors(self.geometry, self.reactors(state),
-                                                      self.params))
-        return self._prepared[1]
+        cached = self._prepared
+        if cached is None or cached[0] is not state or cached[1] != mover_side:
+            enemies = [r for r in self.reactors(state) if r.side != mover_side]
+            cached = (state, mover_side, prepare_reactors(self.geometry, enemies,
+                                                          self.params, lazy=True))
+            self._prepared = cached
+        return cached[2]

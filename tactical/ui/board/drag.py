@@ -110,8 +110,10 @@ class DragTool(QObject):
         rules = document.encounter.ctx.rules
         oracle = document.oracle
         preview = preview_state(state, rules.initiative.reactions_per_round)
-        self._prepared = prepare_reactors(oracle.geometry, oracle.reactors(preview),
-                                          oracle.params)
+        # Only the mover's enemies, and lazily (each reactor's sight is built at the first
+        # step near it): no pause when the drag starts (ISSUE 5: ≤ 100 ms or off-thread)
+        enemies = [r for r in oracle.reactors(preview) if r.side != c.side]
+        self._prepared = prepare_reactors(oracle.geometry, enemies, oracle.params, lazy=True)
         self._scan = PathScan.start(self._prepared, Mover(
             c.id, c.side, (c.hex,), disengaging=c.has(Condition.DISENGAGED)))
         self.token_id = token_id
