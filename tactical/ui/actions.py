@@ -27,6 +27,8 @@ SPECS = {
                 "Start an encounter on a map file (autosaved as you play)"),
     "open": Spec("open", "&Open…", (QKeySequence.StandardKey.Open,),
                  "Open a map (.yaml) or continue an encounter log (.jsonl)"),
+    "continue": Spec("continue", "&Continue an encounter…", ("Ctrl+Shift+O",),
+                     "Continue a saved encounter from your encounters folder"),
     "save_as": Spec("save_as", "Save encounter &as…", ("Ctrl+Shift+S",),
                     "Write a compact copy of this encounter (the autosave goes on)"),
     "export": Spec("export", "&Export board image…", ("Ctrl+E",),
@@ -82,7 +84,7 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction],
     its own actions there)."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
-    for name in ("new", "open"):
+    for name in ("new", "open", "continue"):
         file_menu.addAction(actions[name])
     file_menu.addMenu(recent)
     file_menu.addSeparator()

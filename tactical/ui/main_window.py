@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from tactical import __version__
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import files
+from tactical.encounter import files, sessions
 from tactical.errors import TacticalError
 from tactical.paths import maps_dir
 from tactical.ui import actions as acts
@@ -28,7 +28,14 @@ from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.render import render_image
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
-from tactical.ui.opening import RULESETS, OpenFailed, close_document, now, open_any
+from tactical.ui.opening import (
+    RULESETS,
+    OpenFailed,
+    close_document,
+    fight_unfinished,
+    now,
+    open_any,
+)
 
 MAX_RECENT = 8
 
@@ -49,7 +56,8 @@ class MainWindow(QMainWindow):
         self.toolbar, self.combat_menu = acts.build_menus(self, self.actions, self.recent_menu)
         self._dock_actions: list[QAction] = []
         acts.connect(self.actions, {
-            "new": self.choose_map, "open": self.choose_file, "save_as": self.save_as,
+            "new": self.choose_map, "open": self.choose_file,
+            "continue": self.choose_encounter, "save_as": self.save_as,
             "export": self.export_image, "quit": self.close, "undo": self.undo,
             "redo": self.redo, "start": lambda: self._apply(cmd.StartCombat()),
             "next": lambda: self._apply(cmd.EndTurn()),
@@ -72,7 +80,7 @@ class MainWindow(QMainWindow):
     def set_document(self, document: EncounterDocument | None) -> None:
         """Show `document` (closing the previous one's log cleanly)."""
         if self.document is not None and self.document is not document:
-            close_document(self.document)
+            self._put_away(self.document)
         self.document = document
         if self.dock is not None:
             for action in self._dock_actions:
@@ -134,6 +142,16 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, "The encounter log was repaired", "\n\n".join(warnings))
         return True
 
+    def _put_away(self, document: EncounterDocument) -> None:
+        """Close a document's log; a fight still running stays resumable (offered at the
+        next start) and goes to the top of Open recent, so nothing the GM did is lost."""
+        if fight_unfinished(document) and document.path is not None:
+            self._remember(document.path)
+            self.statusBar().showMessage(
+                f"The fight on {document.loaded.map.name} is saved; File ▸ Open recent "
+                "continues it", 10000)
+        close_document(document)
+
     def _apply(self, command: object) -> None:
         if self.document is not None:
             self.document.apply(command)
@@ -184,6 +202,14 @@ class MainWindow(QMainWindow):
         if not ok:
             return None
         return next(key for key, name in RULESETS.items() if name == label)
+
+    def choose_encounter(self) -> None:
+        folder = sessions.encounters_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path, _ = QFileDialog.getOpenFileName(self, "Continue an encounter", str(folder),
+                                              "Encounter logs (*.jsonl)")
+        if path:
+            self.open_path(Path(path))
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -236,7 +262,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = self._recent()
         for path in recent:
-            action = self.recent_menu.addAction(Path(path).name)
+            kind = "encounter" if path.endswith(".jsonl") else "map"
+            action = self.recent_menu.addAction(f"{Path(path).name}  ({kind})")
             action.setToolTip(path)
             action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
         self.recent_menu.setEnabled(bool(recent))
@@ -275,6 +302,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        close_document(self.document)
+        if self.document is not None:
+            self._put_away(self.document)
         self.document = None
         super().closeEvent(event)

@@ -9,6 +9,7 @@ from pathlib import Path
 from tactical.data.library import load_map
 from tactical.encounter import files, sessions
 from tactical.encounter.mapview import GeometryOracle
+from tactical.encounter.model import Phase
 from tactical.errors import TacticalError
 from tactical.rules.chapter6.dice import Dice, RandomDice
 from tactical.ui.document import EncounterDocument
@@ -58,10 +59,19 @@ def open_any(path: Path, log_folder: Path | None = None,
     return start_on_map(path, log_folder=log_folder, ruleset=ruleset), []
 
 
-def close_document(document: EncounterDocument | None, *, finished: bool = True) -> None:
-    """Close the document's log; `finished` marks it so it is not offered for resuming."""
+def fight_unfinished(document: EncounterDocument) -> bool:
+    """A fight that started and has not ended: closing it keeps it resumable."""
+    return document.state.phase is Phase.COMBAT
+
+
+def close_document(document: EncounterDocument | None, *,
+                   finished: bool | None = None) -> None:
+    """Close the document's log. A finished log is not offered for resuming; by default a
+    fight still running is left unfinished, so the next start offers it back."""
     if document is None:
         return
+    if finished is None:
+        finished = not fight_unfinished(document)
     sink = document.encounter.sink
     close = getattr(sink, "close", None)
     if close is not None:

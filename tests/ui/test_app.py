@@ -82,7 +82,7 @@ def test_recent_files_are_remembered(window, settings, qtbot):
     assert str(demo_map().resolve()) in settings.value("recent")
     again = MainWindow(settings=settings)
     qtbot.addWidget(again)
-    assert again.recent_menu.actions()[0].text() == demo_map().name
+    assert again.recent_menu.actions()[0].text() == f"{demo_map().name}  (map)"
     again.close()
 
 
@@ -102,8 +102,29 @@ def test_a_crashed_encounter_is_offered_and_resumes_where_it_stopped(qtbot, sett
     assert path == doc.path
     assert win.open_path(path)
     assert win.document.state == expected
-    win.close()  # a clean close: not offered again
-    assert sessions.latest_unfinished() is None
+    win.close()  # the fight is still running: offered again at the next start
+    assert sessions.latest_unfinished().path == doc.path
+    assert str(doc.path.resolve()) in settings.value("recent")
+
+
+def test_quitting_mid_fight_keeps_it_and_an_ended_fight_is_closed(qtbot, settings,
+                                                                  monkeypatch, tmp_path):
+    monkeypatch.setenv(sessions.ENV_VAR, str(tmp_path / "data"))
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    assert win.open_path(demo_map())
+    running = win.document
+    running.apply(cmd.StartCombat())
+    assert win.open_path(demo_map())  # another encounter: the running fight is put away
+    assert sessions.latest_unfinished().path == running.path
+    labels = [a.text() for a in win.recent_menu.actions()]
+    assert labels[0].endswith("(map)") and labels[1].endswith("(encounter)")
+    win.actions["start"].trigger()
+    win.actions["end"].trigger()
+    ended = win.document
+    win.close()
+    assert [s.path for s in sessions.resumable()] == [running.path]  # not the ended one
+    assert ended.path.exists()
 
 
 def test_bundled_font_is_loaded(qapp):
