@@ -23,14 +23,33 @@ from tactical.encounter import commands as cmd  # noqa: E402
 
 INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
               "guard-office": 11, "abomination": 9}
-DRAG = "2,8 3,7 4,7 5,6 6,5 7,5 7,4 8,3 9,2 10,2 11,2"
+APPROACH = ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))
+DRAG = "7,5 7,4 8,3 9,2 10,2 11,2"  # Kicker's second 10 m move: a Snapshot, an Intercept
 
 
-def board_pictures() -> None:
+def fight_so_far(folder: Path) -> Path:
+    """A log of round 1 up to Kicker's first move (for a drag picture that is legal)."""
+    from tactical.data.library import load_map
+    from tactical.encounter import files
+    from tactical.encounter.mapview import GeometryOracle
+    from tactical.rules.chapter6.dice import RandomDice
+
+    log = folder / "round1.jsonl"
+    encounter = files.start(load_map(ROOT / "maps" / "warehouse.yaml"), log, GeometryOracle,
+                            RandomDice(1), "docs")
+    for cid, value in INITIATIVE.items():
+        encounter.apply(cmd.SetInitiative(cid, value))
+    encounter.apply(cmd.StartCombat())
+    encounter.apply(cmd.Move("kicker", APPROACH))
+    encounter.sink.close(finished=False)  # type: ignore[union-attr]
+    return log
+
+
+def board_pictures(folder: Path) -> None:
     golden = ROOT / "tests" / "scenarios" / "warehouse_three_rounds.jsonl"
     runs = [
         [str(golden), "--select", "vanya", "--out", str(DOCS / "board-warehouse.png")],
-        [str(ROOT / "maps" / "warehouse.yaml"), "--drag", DRAG,
+        [str(fight_so_far(folder)), "--drag", DRAG,
          "--out", str(DOCS / "board-warehouse-drag.png")],
         [str(ROOT / "maps" / "street.yaml"), "--select", "vanya",
          "--out", str(DOCS / "board-street.png")],
@@ -60,7 +79,7 @@ def window_picture() -> None:
         for cid, value in INITIATIVE.items():
             doc.apply(cmd.SetInitiative(cid, value))
         doc.apply(cmd.StartCombat())
-        doc.apply(cmd.Move("kicker", ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))))
+        doc.apply(cmd.Move("kicker", APPROACH))
         doc.apply(cmd.Move("kicker", ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))))
         doc.select("guard-shotgun")
         QApplication.processEvents()
@@ -72,6 +91,7 @@ def window_picture() -> None:
 
 
 if __name__ == "__main__":
-    board_pictures()
+    with tempfile.TemporaryDirectory() as scratch:
+        board_pictures(Path(scratch))
     window_picture()
     print("wrote", ", ".join(p.name for p in sorted(DOCS.glob("*.png"))))

@@ -42,13 +42,15 @@ COVER_COLOURS: dict[CoverClass, str] = {
     CoverClass.IMPENETRABLE: "#221E1C",
 }
 
-# Viridis steps, nearest band brightest.
+# Range bands are a neutral lightness ramp, nearest band brightest: ordered like the bands,
+# readable without colour vision, and clear of the four trigger hues (a viridis ramp put
+# Medium next to the Intercept green). Their names and TN modifiers are written on them.
 BAND_COLOURS: dict[Band, str] = {
-    Band.CLOSE: "#FDE725", Band.SHORT: "#7AD151", Band.MEDIUM: "#22A884",
-    Band.LONG: "#2A788E", Band.EXTREME: "#414487",
+    Band.CLOSE: "#FFFFFF", Band.SHORT: "#D4D4D4", Band.MEDIUM: "#A3A3A3",
+    Band.LONG: "#6B6B6B", Band.EXTREME: "#363636",
 }
 BAND_ALPHA = 70
-REACH_COLOUR = OKABE_ITO["green"]
+REACH_COLOUR = "#FFFFFF"  # melee reach: white, dashed — the Intercept green is the trigger's
 OVERWATCH_COLOUR = OKABE_ITO["sky"]
 
 HALO = QColor(0, 0, 0, 230)
