@@ -78,6 +78,7 @@ class AttackRules(Frozen):
     base_tn: int
     easy_tn: int
     easy_tn_takes_modifiers: bool = False
+    crossfire_many_allies: int = Field(default=2, ge=1)
     tn_modifiers: dict[str, int]
     parry_without_weapon_gives_advantage: bool
     options: dict[OptionName, AttackOption]

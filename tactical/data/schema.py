@@ -69,8 +69,20 @@ def _found(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+_TYPE_TAGS = frozenset({"int", "str", "float", "bool", "dict", "list", "tuple", "none"})
+
+
+def _is_field(part: object) -> bool:
+    """pydantic puts the union member it tried into an error's location ("constrained-int",
+    "CaseArmor", "function-after[...]"); our field names are lowercase slugs."""
+    if isinstance(part, int):
+        return True
+    return (isinstance(part, str) and part not in _TYPE_TAGS and "-" not in part
+            and "[" not in part and not (part[:1].isupper() and not part.isupper()))
+
+
 def _problem(doc: YamlDocument, model: type[BaseModel], prefix: Loc, error: Any) -> Problem:
-    loc: Loc = prefix + tuple(p for p in error["loc"] if isinstance(p, str | int))
+    loc: Loc = prefix + tuple(p for p in error["loc"] if _is_field(p))
     kind = error["type"]
     if kind == "missing":
         line, column = doc.position(loc[:-1])
@@ -100,7 +112,12 @@ def validate(doc: YamlDocument, model: type[M], data: Any = None, prefix: Loc = 
     try:
         result = model.model_validate(value)
     except ValidationError as exc:
-        raise DataError(_problem(doc, model, prefix, e) for e in exc.errors()) from None
+        # A value that fits no member of a union fails once per member: say it once.
+        problems = {}
+        for error in exc.errors():
+            problem = _problem(doc, model, prefix, error)
+            problems.setdefault((problem.line, problem.column, problem.path), problem)
+        raise DataError(problems.values()) from None
     problems = [doc.problem(prefix + loc, message) for loc, message in _problems(result)]
     if problems:
         raise DataError(problems)

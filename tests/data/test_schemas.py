@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 import pytest
 
+from tactical.cli import main
 from tactical.data.character import Roster
 from tactical.data.gear import Catalogue
 from tactical.data.kinds import load_file
@@ -184,3 +188,25 @@ def test_map_model_is_importable_without_files():
     model = MapFile.model_validate({"kind": "map", "name": "x",
                                     "grid": {"columns": 2, "rows": 2}})
     assert model.grid.orientation is Orientation.FLAT and model.ruleset == "chapter6"
+
+
+def test_an_attribute_error_names_the_attribute(write):
+    path = write("r.yaml", "kind: characters\ncharacters:\n"
+                 "  - {id: bob, name: Bob, health: 5, stamina: 5,\n"
+                 "     attributes: {AG: 99, CU: 1, ST: 1, VI: 1, RE: 1, PR: 1}}\n")
+    with pytest.raises(DataError) as exc:
+        load_file(path)
+    assert str(exc.value) == (f"{path}:4:23: characters[0].attributes.AG: Input should be "
+                              "less than or equal to 20; found 99")
+
+
+def test_a_value_that_fits_no_union_member_is_one_problem(tmp_path):
+    case = tmp_path / "case.json"
+    case.write_text('{"ruleset": "sr5", "attacker": {"pool": 9}, "weapon": {"kind": "ranged",'
+                    ' "dv": 8}, "defender": {"pool": 5, "armor": -12, "body": 3}}')
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["attack", str(case)]) == 1
+    lines = err.getvalue().strip().splitlines()
+    assert lines == [f"{case}:1:117: defender.armor: Input should be greater than or equal "
+                     "to 0; found -12"]

@@ -78,7 +78,7 @@ def tn_modifiers(setup: AttackSetup, band: BandResult | None,
     if band is not None and band.tn:
         out.append(Modifier(f"{band.band.capitalize()} range", band.tn))
     if Option.CROSSFIRE in setup.options:
-        many = s.crossfire_allies >= 2 and s.target_exposed
+        many = s.crossfire_allies >= rules.attack.crossfire_many_allies and s.target_exposed
         out.append(Modifier("Crossfire" + (" (2+ allies, exposed)" if many else ""),
                             mods["crossfire_many" if many else "crossfire"]))
     if s.called_shot is not None:

@@ -68,7 +68,8 @@ class CaseArmor(Frozen):
 
 class CaseDefender(Frozen):
     pool: int = Field(ge=0, le=100)  # SR5 Reaction + Intuition, SR4 Reaction (± modifiers)
-    armor: int | CaseArmor = Field(default=0, union_mode="left_to_right")
+    armor: Annotated[int, Field(ge=0, le=100)] | CaseArmor = Field(
+        default=0, union_mode="left_to_right")
     body: int = Field(ge=1, le=50)
     willpower: int | None = Field(default=None, ge=1, le=50)  # sizes the Stun monitor
     physical: int = Field(default=0, ge=0, le=100)  # boxes already marked
