@@ -52,3 +52,29 @@ def test_layers_import_only_downwards():
             offenders += [f"{path.relative_to(PACKAGE.parent)} imports {name}"
                           for name in imported_modules(path) if name.startswith(forbidden)]
     assert offenders == []
+
+
+def test_the_command_line_loads_qt_only_when_a_window_or_picture_is_wanted():
+    """cli/ sits below ui/ but launches it (the GUI, `tactical render`): only lazily, inside
+    functions, so `tactical validate` or `attack` never loads Qt."""
+    offenders = []
+    for path in (PACKAGE / "cli").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:  # module level only
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            offenders += [f"{path.name}: {n}" for n in names
+                          if n.startswith(("tactical.ui", "PySide6"))]
+    assert offenders == []
+
+
+def test_validate_runs_without_loading_qt():
+    import subprocess
+    import sys
+
+    code = ("import sys; from tactical.cli import main; "
+            "main(['validate', 'maps/warehouse.yaml']); "
+            "print('PySide6' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=PACKAGE.parent, timeout=60)
+    assert out.stdout.strip().splitlines()[-1] == "False"

@@ -19,4 +19,6 @@ def test_void_setters_do_not_leak_references_to_none(qapp):
         item.setPos(i, i)
         item.setPen(pen)
     leaked = sys.getrefcount(None) - before
+    # The interpreter itself moves None's count by a handful (frames, caches); the 6.12.0
+    # bug leaks one per call, 30,000 here. Anything near zero is "unchanged".
     assert leaked < 100, f"{leaked} references to None leaked in 30,000 void calls"
