@@ -16,7 +16,8 @@ QT_DEBS_WINDOW := libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-
 missing = $(shell command -v dpkg-query >/dev/null 2>&1 && for p in $(1); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done)
 
-.PHONY: run test bench lint clean missing-debs check-offscreen-libs check-window-libs render-docs
+.PHONY: run test bench lint clean missing-debs check-offscreen-libs check-window-libs render-docs \
+	package
 
 run: $(STAMP) check-window-libs
 	$(BIN)/tactical
@@ -52,6 +53,11 @@ check-offscreen-libs:
 check-window-libs:
 	@m="$(call missing,$(QT_DEBS_OFFSCREEN) $(QT_DEBS_WINDOW))"; if [ -n "$$m" ]; then \
 		echo "Qt needs these Debian packages to open a window: sudo apt-get install $$m"; exit 1; fi
+
+# The standalone app (dist/tactical/): PyInstaller, with the window libraries installed.
+package: $(STAMP) check-window-libs
+	$(BIN)/python -m pip install --quiet -e '.[package]'
+	$(BIN)/pyinstaller --noconfirm --log-level WARN packaging/tactical.spec
 
 render-docs: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/render_docs.py
