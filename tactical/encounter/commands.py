@@ -53,6 +53,7 @@ class Attack:
     defence: str | None = None  # Ch.6 melee: parry or dodge; Shadowrun: the declared option
     defenseless: bool = False
     crossfire: bool = False
+    gm_tn: int | None = None  # Ch.6 Trick Shot: "the GM sets an appropriately high TN"
     # Shadowrun: situational dice pool modifiers, each named ("Situation", -1)
     attack_modifiers: tuple[tuple[str, int], ...] = ()
     defence_modifiers: tuple[tuple[str, int], ...] = ()

@@ -99,7 +99,7 @@ def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id:
         situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
                               cover_class=sight.cover_class,
                               called_shot=CalledShot(command.called_shot)
-                              if command.called_shot else None)
+                              if command.called_shot else None, gm_tn=command.gm_tn)
     else:  # the resolver refuses a target beyond reach
         # RULINGS Outnumbered: who is in reach of whom, counted from the map
         ours = sum(1 for c in batch.state if c.side == attacker.side and _standing(c)

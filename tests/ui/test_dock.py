@@ -314,3 +314,20 @@ def test_refusals_are_logged_in_their_own_colour(make_dock):
     line = dock.log.lines[-1]
     assert line.kind == "refusal" and "combat has not started" in line.text
     assert "#D55E00" in dock.log.toHtml().upper()
+
+
+def test_trick_shot_takes_the_gms_tn(make_dock):
+    dock = make_dock(scripted(d10=[9, 9], d6=[]))
+    start(dock)
+    panel = dock.attack
+    panel.set_target("guard-shotgun")
+    assert not panel.gm_tn.isVisibleTo(panel)
+    panel.option_boxes["trick_shot"].setChecked(True)
+    assert panel.gm_tn.isVisibleTo(panel)
+    panel.gm_tn.setValue(35)
+    assert panel.command().gm_tn == 35
+    assert panel.current.plan.tn.tn == 35 and panel.roll_button.isEnabled()
+    panel.roll_button.click()
+    resolved = [e for e in dock.document.encounter.history.entries[
+        dock.document.encounter.history.done[-1]].events if isinstance(e, ev.AttackResolved)]
+    assert resolved[0].result["tn"] == 35

@@ -203,6 +203,14 @@ class AttackPanel(QWidget):
         self.defenseless.setToolTip("Not resisting: TN 10 (may target an ally)")
         self.defenseless.toggled.connect(self.refresh)
         grid.addWidget(self.defenseless, (len(self.option_boxes) + 1) // 2, 0, 1, 2)
+        self.gm_tn = QSpinBox()
+        self.gm_tn.setObjectName("gmTn")
+        self.gm_tn.setRange(10, 60)
+        self.gm_tn.setValue(30)
+        self.gm_tn.setPrefix("GM-set TN ")
+        self.gm_tn.setToolTip("Ch.6 Trick Shot: the GM sets an appropriately high TN")
+        self.gm_tn.valueChanged.connect(self.refresh)
+        grid.addWidget(self.gm_tn, (len(self.option_boxes) + 1) // 2 + 1, 0, 1, 2)
         layout.addWidget(self.options_box)
 
         # --- the live preview
@@ -502,9 +510,10 @@ class AttackPanel(QWidget):
                         if box.isChecked() and box.property("optionKind") == kind)
         burst = self.burst_combo.currentData() if mode == FireMode.BF.value else None
         defence = self.defence_combo.currentData() if kind == "melee" else None
+        gm_tn = self.gm_tn.value() if "trick_shot" in options else None
         return cmd.Attack(a.id, self.target, weapon, mode, options, edge, burst,
                           self.called_combo.currentData(), defence,
-                          self.defenseless.isChecked())
+                          self.defenseless.isChecked(), gm_tn=gm_tn)
 
     @property
     def shadowrun(self) -> bool:
@@ -569,6 +578,9 @@ class AttackPanel(QWidget):
         for box in self.option_boxes.values():
             box.setVisible(box.property("optionKind") == kind and not reaction_mode)
         self.defenseless.setVisible(not reaction_mode)
+        trick = self.option_boxes.get("trick_shot")
+        self.gm_tn.setVisible(trick is not None and trick.isChecked() and trick.isVisibleTo(self)
+                              and not reaction_mode)
         for w in (self.called_combo, self.called_label):
             w.setVisible(not reaction_mode)
         for w in (self.defence_combo, self.defence_label):
