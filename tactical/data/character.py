@@ -45,6 +45,8 @@ class ShadowrunStats(Frozen):
     charisma: int = Field(default=3, ge=1, le=20)
     skills: dict[Slug, int] = Field(default_factory=dict)
     physical_limit: int | None = Field(default=None, ge=1)
+    initiative_dice: int = Field(default=1, ge=1, le=5)  # SR5: 1 + enhancements (d6)
+    initiative_passes: int = Field(default=1, ge=1, le=4)  # SR4: 1 + cyberware or magic
 
 
 class Character(Frozen):

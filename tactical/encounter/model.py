@@ -104,6 +104,7 @@ class Combatant:
     # the monitors' sizes are (physical, stun, body) from the sheet
     overflow: int = 0
     sr_monitor: tuple[int, int | None, int] | None = None
+    sr_passes: int = 1  # SR4 Initiative Passes (from the sheet)
 
     def has(self, condition: Condition) -> bool:
         return condition in self.conditions

@@ -66,7 +66,8 @@ def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
     sr_monitors = monitors(c)
     wound = wound_modifier(sr_monitors, rules.monitors) if sr_monitors is not None else 0
     base = initiative_base(stats.reaction, stats.intuition, wound)
-    dice = stats.reaction + stats.intuition if rules.initiative.score == "hits" else 1
+    dice = (stats.reaction + stats.intuition if rules.initiative.score == "hits"
+            else stats.initiative_dice)
     roll = roll_initiative(base, dice, PoolRoller(batch.dice), rules.initiative, rules.dice)
     tiebreak = (stats.reaction + stats.intuition, c.edge)
     return ev.InitiativeRolled(c.id, roll.faces, roll.base, roll.score, tiebreak)
@@ -74,7 +75,8 @@ def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
 
 def pass_order(state: EncounterState, pass_number: int) -> tuple[str, ...]:
     rules = rules_for(state)
-    entries = [InitiativeEntry(c.id, c.effective_initiative(), 1, c.tiebreak) for c in state
+    entries = [InitiativeEntry(c.id, c.effective_initiative(), c.sr_passes, c.tiebreak)
+               for c in state
                if not c.has(Condition.DEAD)]
     return acting_order(entries, pass_number, rules.initiative)
 
@@ -190,6 +192,7 @@ def initial_monitors(state: EncounterState,
     rules = rules_for(state)
     combatants = {}
     for cid, c in state.combatants.items():
-        sizes = monitor_sizes(rules, library_characters[c.character])
-        combatants[cid] = replace(c, sr_monitor=sizes)
+        sheet = library_characters[c.character]
+        passes = sheet.shadowrun.initiative_passes if sheet.shadowrun else 1
+        combatants[cid] = replace(c, sr_monitor=monitor_sizes(rules, sheet), sr_passes=passes)
     return replace(state, combatants=combatants)

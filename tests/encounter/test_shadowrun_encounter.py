@@ -145,3 +145,40 @@ def test_initiative_passes_sr5(alley):
     enc.apply(cmd.EndTurn())  # next combat turn: both re-roll 1d6 (6 each)
     assert enc.state.round == 2 and enc.state.initiative_pass == 1
     assert enc.state.get("wombat").initiative == 7 + 6
+
+
+SR4_DOJO = """kind: map
+name: Dojo
+ruleset: sr4
+grid: {columns: 8, rows: 6}
+tokens:
+  - {id: wombat, character: wombat, side: runners, hex: [1, 2]}
+  - {id: razor, character: razorboy, side: gang, hex: [5, 0]}
+characters:
+  - id: razorboy
+    name: Razorboy
+    attributes: {AG: 5, CU: 3, ST: 3, VI: 3, RE: 2, PR: 2}
+    health: 20
+    stamina: 20
+    weapons: [hand-razors]
+    shadowrun: {body: 4, agility: 5, reaction: 5, strength: 3, willpower: 2, intuition: 3,
+                skills: {unarmed_combat: 4}, initiative_passes: 2}
+"""
+
+
+def test_sr4_extra_initiative_passes_come_from_the_sheet(tmp_path):
+    path = tmp_path / "dojo.yaml"
+    path.write_text(SR4_DOJO, encoding="utf-8")
+    loaded = load_map(path)
+    enc = Encounter(Context(loaded, GeometryOracle(loaded)),
+                    ScriptedDice(d10=[1, 2], d6=[1] * 20))
+    enc.apply(cmd.SetInitiative("wombat", 12))
+    enc.apply(cmd.SetInitiative("razor", 9))
+    enc.apply(cmd.StartCombat())
+    assert enc.state.order == ("wombat", "razor")
+    enc.apply(cmd.EndTurn())
+    enc.apply(cmd.EndTurn())  # pass 2: only the one with two passes
+    assert enc.state.initiative_pass == 2 and enc.state.order == ("razor",)
+    enc.apply(cmd.EndTurn())  # next combat turn: SR4 re-rolls Reaction + Intuition dice
+    assert enc.state.round == 2 and enc.state.initiative_pass == 1
+    assert enc.state.get("razor").initiative == 5 + 3  # no hits on a row of 1s
