@@ -7,32 +7,41 @@ from collections.abc import Sequence
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
-from tactical.encounter.model import Action, Condition, Hex
+from tactical.encounter.context import MapOracle
+from tactical.encounter.model import Action, Condition, EncounterState, Hex
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_line, is_neighbour
 
 HOW_COST = {"move": Action.MOVE, "step": Action.MINOR}
 
 
+def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex, *,
+                 last: bool) -> list[str]:
+    """Why `mover` cannot enter `hex_` (walls, cover, an enemy there), or stop in it when it
+    is the `last` hex (anyone there). The engine and the board's drag both ask this."""
+    problems: list[str] = []
+    blocked = oracle.passable(hex_)
+    if blocked:
+        problems.append(blocked)
+    other = state.occupant(hex_)
+    if other is not None and other.id != mover:
+        if other.side != state.get(mover).side and not other.has(Condition.DEAD):
+            problems.append(f"held by {other.name}")
+        elif last:
+            problems.append(f"{other.name} already stands there")
+    return problems
+
+
 def path_problems(batch: Batch, mover: str, start: Hex, path: Sequence[Hex]) -> list[str]:
     """Every reason the path cannot be walked (gaps, walls, enemies in the way)."""
-    state = batch.state
-    c = state.get(mover)
     problems: list[str] = []
     previous = start
     for index, hex_ in enumerate(path):
         if not is_neighbour(previous, hex_):
             problems.append(f"step {index + 1} {list(hex_)} is not next to {list(previous)}")
             break
-        blocked = batch.ctx.oracle.passable(hex_)
-        if blocked:
-            problems.append(f"step {index + 1} {list(hex_)}: {blocked}")
-        other = state.occupant(hex_)
-        if other is not None and other.id != mover:
-            if other.side != c.side and not other.has(Condition.DEAD):
-                problems.append(f"step {index + 1} {list(hex_)} is held by {other.name}")
-            elif index == len(path) - 1:
-                problems.append(f"{other.name} already stands in {list(hex_)}")
+        problems += [f"step {index + 1} {list(hex_)}: {why}" for why in hex_problems(
+            batch.state, batch.ctx.oracle, mover, hex_, last=index == len(path) - 1)]
         previous = hex_
     return problems
 

@@ -16,6 +16,8 @@ from tactical.geometry.triggers import ReactionKind
 from tactical.paths import maps_dir
 from tactical.rules.chapter6.dice import RandomDice
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
+from tactical.ui.board.palette import PATH_TOO_LONG
+from tactical.ui.board.view import drag_summary
 from tactical.ui.document import EncounterDocument
 
 INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
@@ -178,8 +180,6 @@ def test_an_overlong_drag_is_shown_as_such(board, qtbot):
     assert tool.limit_m == 10.0
     assert scene.overlay.path.allowed == 5 and len(scene.overlay.path.hexes) == 8
     assert tool.report is not None
-    from tactical.ui.board.view import drag_summary
-
     assert drag_summary(tool)[0][0] == "Kicker moves 14 m of 10 m — too far"
     tool.cancel()
     # with the Move spent, nothing is left
@@ -229,3 +229,14 @@ def test_cover_tooltip_names_class_height_and_pt_dr(board):
     text = scene.tooltip_at(QPointF(16.6, 5.0))  # the shelving
     assert text.startswith("Shelving — medium (high: blocks sight)")
     assert "PT 20 / DR 40" in text
+
+
+def test_a_hex_the_move_cannot_enter_is_shown_during_the_drag(board, qtbot):
+    _document, scene, view = board
+    drag_through(view, (7, 5), ((8, 4), (9, 3)))  # (9, 3) lies inside the crate stack
+    tool = view.drag_tool
+    qtbot.waitUntil(lambda: tool.dragging and tool.path[-1] == (9, 3))
+    assert tool.blocked == (2, "9,3: inside Crate stack")
+    assert scene.overlay.path.allowed == 1  # red dashes from the hex it cannot enter
+    assert ("Cannot enter 9,3: inside Crate stack", PATH_TOO_LONG.name()) in drag_summary(tool)
+    view.cancel_drag()

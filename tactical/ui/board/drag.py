@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QPointF, Signal
 from tactical.encounter.batch import payment
 from tactical.encounter.commands import Move
 from tactical.encounter.model import Action, Condition, EncounterState, Phase
+from tactical.encounter.moves import hex_problems
 from tactical.geometry.layout import hex_to_point, hexes_along
 from tactical.geometry.triggers import (
     Mover,
@@ -64,6 +65,7 @@ class DragTool(QObject):
         self.dragging = False
         self.path: list[Hex] = []
         self.report: TriggerReport | None = None
+        self.blocked: tuple[int, str] | None = None  # the first step the engine would refuse
         self.limit_m = 0.0
         self.evaluations = 0  # trigger reports computed (one per new hex at most)
         self._prepared: PreparedReactors | None = None
@@ -161,6 +163,9 @@ class DragTool(QObject):
         step = self.document.oracle.params.metres_per_hex
         length = (len(self.path) - 1) * step
         allowed = int(self.limit_m // step + 1e-9)
+        self.blocked = self._first_blocked()
+        if self.blocked is not None:  # red from the hex it cannot enter, with the reason
+            allowed = min(allowed, self.blocked[0] - 1)
         where = {c.id: c.hex for c in self.document.state}
         faint = tuple(x for x in report.left_out if _could_react(x.reasons))
         self.scene.overlay.dragged = self.token_id
@@ -171,6 +176,17 @@ class DragTool(QObject):
         token.name_label.setVisible(False)
         self.scene.arrange_labels()
         self.stepped.emit(report)
+
+    def _first_blocked(self) -> tuple[int, str] | None:
+        """The first step (1 = the first hex entered) the engine would refuse, and why."""
+        state, oracle = self.document.state, self.document.oracle
+        assert self.token_id is not None
+        last = len(self.path) - 1
+        for index, h in enumerate(self.path[1:], start=1):
+            why = hex_problems(state, oracle, self.token_id, h, last=index == last)
+            if why:
+                return index, f"{h[0]},{h[1]}: {'; '.join(why)}"
+        return None
 
     def commit(self) -> bool:
         token_id, path = self.token_id, tuple(self.path[1:])
@@ -201,6 +217,7 @@ class DragTool(QObject):
         self.token_id = None
         self.path = []
         self.report = None
+        self.blocked = None
         self._scan = None
         self._prepared = None
         self._last = None

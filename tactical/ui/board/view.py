@@ -211,6 +211,8 @@ def drag_summary(tool: DragTool) -> list[tuple[str, str]]:
     over = length > tool.limit_m + 1e-9
     lines = [(f"{name} moves {length:g} m of {tool.limit_m:g} m"
               + (" — too far" if over else ""), PATH_TOO_LONG.name() if over else "#FFFFFF")]
+    if tool.blocked is not None:
+        lines.append((f"Cannot enter {tool.blocked[1]}", PATH_TOO_LONG.name()))
     report = tool.report
     if report is not None:
         for r in report.reactions:
