@@ -15,7 +15,7 @@ from tactical.data.character import Character
 from tactical.data.gear import Weapon
 from tactical.data.library import LoadedMap
 from tactical.data.ruleset import Chapter6Ruleset
-from tactical.encounter.model import Combatant, EncounterState, HaltedMove, Hex
+from tactical.encounter.model import Combatant, EncounterState, Hex
 from tactical.rules.chapter6.constants import chapter6_ruleset
 
 
@@ -92,11 +92,6 @@ def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterSta
 
         state = initial_monitors(state, loaded.library.characters)
     return state
-
-
-def halted_for(state: EncounterState, combatant: str) -> HaltedMove | None:
-    halted = state.halted
-    return halted if halted is not None and halted.mover == combatant else None
 
 
 def json_safe(value: Any) -> Any:
