@@ -29,10 +29,10 @@ DRAG = "7,5 7,4 8,3 9,2 10,2 11,2"  # Kicker's second 10 m move: a Snapshot, an 
 
 def fight_so_far(folder: Path) -> Path:
     """A log of round 1 up to Kicker's first move (for a drag picture that is legal)."""
+    from tactical.core.dice import RandomDice
     from tactical.data.library import load_map
     from tactical.encounter import files
-    from tactical.encounter.mapview import GeometryOracle
-    from tactical.rules.chapter6.dice import RandomDice
+    from tactical.encounter.oracle import GeometryOracle
 
     log = folder / "round1.jsonl"
     encounter = files.start(load_map(ROOT / "maps" / "warehouse.yaml"), log, GeometryOracle,
@@ -62,7 +62,7 @@ def board_pictures(folder: Path) -> None:
 def window_picture() -> None:
     from PySide6.QtWidgets import QApplication
 
-    from tactical.paths import demo_map
+    from tactical.core.paths import demo_map
     from tactical.ui.app import application
     from tactical.ui.main_window import MainWindow
 

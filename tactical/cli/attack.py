@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tactical.errors import IllegalCommand, TacticalError
+from tactical.core.errors import IllegalCommand, TacticalError
 
 
 def add_parser(sub: Any) -> None:

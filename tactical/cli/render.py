@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from tactical.cli.sight import UsageError, fail, parse_hex
+from tactical.core.errors import TacticalError
 from tactical.data.maps import Hex
-from tactical.errors import TacticalError
 from tactical.geometry.hexgrid import hex_distance
 
 
@@ -66,11 +66,11 @@ def _drag(text: str | None, tokens: dict[Hex, str], select: str | None,
 
 
 def _document(source: Path) -> Any:
+    from tactical.core.dice import RandomDice
     from tactical.encounter.context import Context
-    from tactical.encounter.files import read
-    from tactical.encounter.mapview import GeometryOracle
-    from tactical.encounter.session import Encounter
-    from tactical.rules.chapter6.dice import RandomDice
+    from tactical.encounter.encounter import Encounter
+    from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.store.files import read
     from tactical.ui.document import EncounterDocument
 
     if not source.exists():

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tactical.encounter import files
+from tactical.core.errors import TacticalError
 from tactical.encounter.report import state_json, state_text
-from tactical.errors import TacticalError
+from tactical.encounter.store import files
 from tactical.rules.chapter6.constants import chapter6_ruleset
 
 

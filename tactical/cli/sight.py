@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tactical.core.errors import TacticalError
 from tactical.data.gear import Weapon
 from tactical.data.library import LoadedMap, load_map
 from tactical.data.maps import Hex
-from tactical.errors import TacticalError
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import GeometryParams

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tactical.cli.sight import UsageError, check_on_map, fail, load, parse_hex
+from tactical.core.errors import TacticalError
 from tactical.data.maps import Hex
-from tactical.errors import TacticalError
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.reactors import reactors_from_map
 from tactical.geometry.triggers import Mover, Overwatch, prepare_reactors, triggers_along

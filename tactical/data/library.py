@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from tactical.core.paths import assets_dir
 from tactical.data.character import Character, Roster
 from tactical.data.gear import Armor, Catalogue, Weapon
 from tactical.data.kinds import load_file
 from tactical.data.maps import MapFile
 from tactical.data.problems import DataError, Problem
 from tactical.data.yamlsafe import YamlDocument
-from tactical.paths import assets_dir
 
 
 @dataclass(frozen=True)

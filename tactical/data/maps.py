@@ -13,13 +13,13 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from tactical.core.types import Hex
 from tactical.data.character import Character
 from tactical.data.gear import Slug, duplicate_ids
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
 
 Point = tuple[float, float]
-Hex = tuple[int, int]
 
 
 class CoverClass(StrEnum):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tactical.errors import TacticalError
+from tactical.core.errors import TacticalError
 
 Loc = tuple[str | int, ...]
 

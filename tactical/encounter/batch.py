@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactical.core.dice import Dice
+from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
-from tactical.errors import IllegalCommand, InvalidCommand
-from tactical.rules.chapter6.dice import Dice
 
 
 class Batch:

@@ -174,7 +174,7 @@ def command_from_payload(payload: dict[str, object]) -> object:
     """A command from its JSON form {"type": "Move", "combatant": …} (scenario files, CLI)."""
     from pydantic import TypeAdapter, ValidationError
 
-    from tactical.errors import InvalidCommand
+    from tactical.core.errors import InvalidCommand
 
     data = dict(payload)
     name = data.pop("type", None)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tactical.encounter import care, fight, harm, moves, turns
+from tactical.core.dice import Dice
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter import fight, gm, harm, moves, readiness, skills, turns
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context
 from tactical.encounter.model import Condition, EncounterState
-from tactical.rules.chapter6.dice import Dice
 
 HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.StartCombat: turns.start_combat,
@@ -33,13 +33,13 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.Attack: fight.attack,
     cmd.React: fight.react,
     cmd.DeclineReaction: fight.decline,
-    cmd.ReadyWeapon: care.ready_weapon,
-    cmd.DeclareOverwatch: care.declare_overwatch,
+    cmd.ReadyWeapon: readiness.ready_weapon,
+    cmd.DeclareOverwatch: readiness.declare_overwatch,
     cmd.LowerInjury: harm.lower_injury,
-    cmd.FirstAid: care.give_first_aid,
-    cmd.CheckAwareness: care.check_awareness,
-    cmd.ApplyDamage: care.apply_damage,
-    cmd.SetCondition: care.set_condition,
+    cmd.FirstAid: skills.give_first_aid,
+    cmd.CheckAwareness: skills.check_awareness,
+    cmd.ApplyDamage: gm.apply_damage,
+    cmd.SetCondition: gm.set_condition,
 }
 
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from tactical.core.errors import TacticalError
 from tactical.encounter.model import Hex, Timer
-from tactical.errors import TacticalError
 
 EVENT_TYPES: dict[str, type] = {}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tactical.core.errors import IllegalCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter import shadowrun
@@ -16,7 +17,6 @@ from tactical.encounter.limits import disadvantage_sources, out_of_action, react
 from tactical.encounter.model import Action, Combatant, Condition, PendingReaction
 from tactical.encounter.moves import continue_move
 from tactical.encounter.turns import acting
-from tactical.errors import IllegalCommand
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.chapter6.attack import AttackResult, attack_refusals, resolve_attack
 from tactical.rules.chapter6.case import result_json

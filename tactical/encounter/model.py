@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-Hex = tuple[int, int]
+from tactical.core.types import Hex
 
 
 class Phase(StrEnum):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.encounter import commands as cmd
 from tactical.encounter import shadowrun
@@ -20,7 +21,6 @@ from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import decide
 from tactical.encounter.fight import _melee_weapon, build_setup
 from tactical.encounter.model import EncounterState
-from tactical.errors import IllegalCommand, TacticalError
 from tactical.rules.chapter6.attack import AttackPlan, plan_attack
 from tactical.rules.chapter6.odds import AttackOdds, attack_odds
 from tactical.rules.chapter6.setup import AttackSetup, Reaction

@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tactical.core.dice import ScriptedDice
+from tactical.core.errors import TacticalError
 from tactical.data.library import load_map
 from tactical.encounter.commands import command_from_payload
 from tactical.encounter.context import Context
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.history import entry_records
-from tactical.encounter.log import EncounterLog
-from tactical.encounter.mapview import GeometryOracle
-from tactical.encounter.session import Encounter
-from tactical.errors import TacticalError
-from tactical.rules.chapter6.dice import ScriptedDice
+from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.store.log import EncounterLog
 
 
 @dataclass

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from tactical.core.errors import IllegalCommand
 from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.encounter import commands as cmd
@@ -22,7 +23,6 @@ from tactical.encounter.batch import Batch, refuse_unless
 from tactical.encounter.context import Context, json_safe
 from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, Condition, EncounterState
-from tactical.errors import IllegalCommand
 from tactical.rules.shadowrun.attack import (
     AttackResult,
     AttackSetup,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter import shadowrun
@@ -9,7 +10,6 @@ from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
 from tactical.encounter.harm import take_damage
 from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
 from tactical.encounter.model import Combatant, Condition, Phase
-from tactical.rules.chapter6.dice import roll_expression
 
 
 def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from tactical.encounter import sessions
-from tactical.encounter.log import EncounterLog
-from tactical.errors import TacticalError
-from tactical.paths import demo_map
+from tactical.core.errors import TacticalError
+from tactical.core.paths import demo_map
+from tactical.encounter.store import autosave
+from tactical.encounter.store.log import EncounterLog
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
 
@@ -30,7 +30,7 @@ def application() -> QApplication:
 
 def offer_resume(parent: QWidget) -> Path | None:
     """After a crash (a log never closed cleanly), ask whether to go on with it."""
-    session = sessions.latest_unfinished()
+    session = autosave.latest_unfinished()
     if session is None:
         return None
     name = session.header.get("name") or Path(str(session.header.get("map", "?"))).stem

@@ -12,13 +12,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from tactical.core.dice import Dice, RandomDice
+from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.data.library import LoadedMap
 from tactical.encounter.context import Context
-from tactical.encounter.mapview import GeometryOracle
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import EncounterState
-from tactical.encounter.session import Encounter
-from tactical.errors import IllegalCommand, TacticalError
-from tactical.rules.chapter6.dice import Dice, RandomDice
+from tactical.encounter.oracle import GeometryOracle
 
 
 class EncounterDocument(QObject):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QFont, QFontDatabase
 
-from tactical.paths import font_file
+from tactical.core.paths import font_file
 
 _family: str | None = None
 

@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from tactical import __version__
+from tactical.core.errors import TacticalError
+from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import files, sessions
-from tactical.errors import TacticalError
-from tactical.paths import maps_dir
+from tactical.encounter.store import autosave, files
 from tactical.ui import actions as acts
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.render import render_image
@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
         return next(key for key, name in RULESETS.items() if name == label)
 
     def choose_encounter(self) -> None:
-        folder = sessions.encounters_dir()
+        folder = autosave.encounters_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path, _ = QFileDialog.getOpenFileName(self, "Continue an encounter", str(folder),
                                               "Encounter logs (*.jsonl)")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from tactical.core.dice import Dice, RandomDice
+from tactical.core.errors import TacticalError
 from tactical.data.library import load_map
-from tactical.encounter import files, sessions
-from tactical.encounter.mapview import GeometryOracle
 from tactical.encounter.model import Phase
-from tactical.errors import TacticalError
-from tactical.rules.chapter6.dice import Dice, RandomDice
+from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.store import autosave, files
 from tactical.ui.document import EncounterDocument
 
 
@@ -34,7 +34,7 @@ def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | No
     try:
         loaded = load_map(map_path)
         started = now()
-        log_path = sessions.new_log_path(map_path, started, log_folder)
+        log_path = autosave.new_log_path(map_path, started, log_folder)
         encounter = files.start(loaded, log_path, GeometryOracle, dice or RandomDice(),
                                 started.isoformat(timespec="seconds"), ruleset)
     except (TacticalError, OSError) as exc:

@@ -18,10 +18,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPolygonItem
 
+from tactical.core.dice import RandomDice
 from tactical.data.library import LoadedMap, bundled_library
 from tactical.data.maps import Cover, Grid, MapFile, Token
 from tactical.geometry.layout import hex_corners, hex_to_point, layout_for
-from tactical.rules.chapter6.dice import RandomDice
 from tactical.ui.board import BoardScene, BoardView
 from tactical.ui.board.palette import GRID_LINE
 from tactical.ui.document import EncounterDocument

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 
 from tactical.cli import main
-from tactical.paths import maps_dir
+from tactical.core.paths import maps_dir
 
 WAREHOUSE = str(maps_dir() / "warehouse.yaml")
 DRAG = "2,8 3,7 4,7 5,6 6,5 7,5 7,4 8,3 9,2 10,2 11,2"

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tactical.core.dice import ScriptedDice
 from tactical.data.library import LoadedMap, load_map
 from tactical.encounter.context import Context, SightInfo, TriggerOffer
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import EncounterState, Hex
-from tactical.encounter.session import Encounter
 from tactical.geometry.hexgrid import hex_distance
-from tactical.rules.chapter6.dice import ScriptedDice
 
 ARENA = """kind: map
 name: Arena

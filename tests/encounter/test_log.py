@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tactical.encounter import logformat
-from tactical.encounter.log import EncounterLog, LogError, read_log
-from tactical.errors import TacticalError
+from tactical.core.errors import TacticalError
+from tactical.encounter.store import logformat
+from tactical.encounter.store.log import EncounterLog, LogError, read_log
 
 META = {"map": "maps/warehouse.yaml", "ruleset": "chapter6", "created": "2026-11-30T14:25:01"}
 EVENTS = [

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from tactical.encounter import logformat
-from tactical.encounter.log import EncounterLog
+from tactical.encounter.store import logformat
+from tactical.encounter.store.log import EncounterLog
 
 ROOT = Path(__file__).resolve().parents[2]
 META = {"map": "maps/warehouse.yaml", "ruleset": "chapter6", "created": "2026-11-30T14:25:01"}
@@ -138,7 +138,7 @@ for name, sub in (("tactical", ""), ("tactical.encounter", "encounter")):
     package = types.ModuleType(name)
     package.__path__ = [os.path.join(root, "tactical", sub)]
     sys.modules[name] = package
-from tactical.encounter.log import EncounterLog
+from tactical.encounter.store.log import EncounterLog
 """ + EVENT_SOURCE + """
 def say(*words):
     # One write() each: a pipe keeps writes under 4 KiB whole, so the server's and the

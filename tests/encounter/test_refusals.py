@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import TriggerOffer
 from tactical.encounter.model import PendingReaction
-from tactical.errors import IllegalCommand, InvalidCommand
 
 # The GM types everyone's initiative; each needs a d10 roll-off face for ties.
 INITIATIVE = {"kicker": 20, "vanya": 18, "guard": 12, "shield": 11, "monster": 8}

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from tactical.cli import main
-from tactical.encounter import files
-from tactical.encounter.log import read_log
 from tactical.encounter.scenario import play, write_golden
+from tactical.encounter.store import files
+from tactical.encounter.store.log import read_log
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("*.json"))
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from tactical.core.dice import ScriptedDice
+from tactical.core.errors import IllegalCommand
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import entry_records, replay_records
 from tactical.encounter.limits import monitors
-from tactical.encounter.mapview import GeometryOracle
-from tactical.encounter.session import Encounter
-from tactical.errors import IllegalCommand
-from tactical.rules.chapter6.dice import ScriptedDice
+from tactical.encounter.oracle import GeometryOracle
 
 ALLEY = """kind: map
 name: Alley behind the Hellhounds' bar

@@ -6,14 +6,14 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tactical.core.dice import RandomDice
+from tactical.core.errors import TacticalError
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import entry_records, marker_record, replay_records
-from tactical.encounter.session import Encounter
-from tactical.errors import TacticalError
 from tactical.geometry.hexgrid import hex_neighbours
-from tactical.rules.chapter6.dice import RandomDice
 
 IDS = ("kicker", "vanya", "guard", "shield", "monster")
 

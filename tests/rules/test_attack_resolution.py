@@ -3,11 +3,11 @@ from __future__ import annotations
 import pytest
 from ch6_builders import machine_pistol, pistol, setup, sword
 
+from tactical.core.dice import DiceExhausted, ScriptedDice
+from tactical.core.errors import IllegalCommand
 from tactical.data.gear import FireMode
-from tactical.errors import IllegalCommand
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
 from tactical.rules.chapter6.checks import AdvantageState, Degree
-from tactical.rules.chapter6.dice import DiceExhausted, ScriptedDice
 from tactical.rules.chapter6.setup import (
     Attacker,
     BurstChoice,

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tactical.core.dice import ScriptedDice
 from tactical.rules.chapter6.checks import (
     AdvantageState,
     Degree,
@@ -12,7 +13,6 @@ from tactical.rules.chapter6.checks import (
     evaluate_check,
     roll_check,
 )
-from tactical.rules.chapter6.dice import ScriptedDice
 
 NONE = AdvantageState.NONE
 face = st.integers(1, 10)

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from tactical.errors import TacticalError
-from tactical.rules.chapter6.dice import (
+from tactical.core.dice import (
     DiceError,
     DiceExhausted,
     RandomDice,
@@ -12,6 +11,7 @@ from tactical.rules.chapter6.dice import (
     parse_dice,
     roll_expression,
 )
+from tactical.core.errors import TacticalError
 
 
 @pytest.mark.parametrize(("text", "minimum", "maximum"), [

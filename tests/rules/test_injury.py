@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from tactical.core.dice import ScriptedDice
 from tactical.data.gear import DamageType
-from tactical.rules.chapter6.dice import ScriptedDice
 from tactical.rules.chapter6.healing import first_aid, first_aid_tn
 from tactical.rules.chapter6.initiative import roll_initiative, tier_for
 from tactical.rules.chapter6.injury import (

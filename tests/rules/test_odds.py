@@ -7,11 +7,11 @@ from ch6_builders import machine_pistol, pistol, setup, sword
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tactical.core.dice import RandomDice
 from tactical.data.gear import DamageType, FireMode
 from tactical.data.ruleset import PtDr
 from tactical.rules.chapter6.attack import plan_attack, resolve_plan
 from tactical.rules.chapter6.checks import AdvantageState, Degree
-from tactical.rules.chapter6.dice import RandomDice
 from tactical.rules.chapter6.injury import severity
 from tactical.rules.chapter6.odds import (
     attack_odds,

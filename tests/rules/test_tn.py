@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from ch6_builders import setup, sword
 
-from tactical.errors import IllegalCommand
+from tactical.core.errors import IllegalCommand
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack
 from tactical.rules.chapter6.setup import (
     CalledShot,

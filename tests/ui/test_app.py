@@ -8,9 +8,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QMessageBox
 
+from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import sessions
-from tactical.paths import demo_map
+from tactical.encounter.store import autosave
 from tactical.ui import app as app_module
 from tactical.ui.board import BoardView
 from tactical.ui.dock import CombatDock
@@ -88,7 +88,7 @@ def test_recent_files_are_remembered(window, settings, qtbot):
 
 def test_a_crashed_encounter_is_offered_and_resumes_where_it_stopped(qtbot, settings,
                                                                      monkeypatch, tmp_path):
-    monkeypatch.setenv(sessions.ENV_VAR, str(tmp_path / "data"))
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
     doc = start_on_map(demo_map())
     doc.apply(cmd.StartCombat())
     doc.apply(cmd.EndTurn())
@@ -103,27 +103,27 @@ def test_a_crashed_encounter_is_offered_and_resumes_where_it_stopped(qtbot, sett
     assert win.open_path(path)
     assert win.document.state == expected
     win.close()  # the fight is still running: offered again at the next start
-    assert sessions.latest_unfinished().path == doc.path
+    assert autosave.latest_unfinished().path == doc.path
     assert str(doc.path.resolve()) in settings.value("recent")
 
 
 def test_quitting_mid_fight_keeps_it_and_an_ended_fight_is_closed(qtbot, settings,
                                                                   monkeypatch, tmp_path):
-    monkeypatch.setenv(sessions.ENV_VAR, str(tmp_path / "data"))
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
     win = MainWindow(settings=settings)
     qtbot.addWidget(win)
     assert win.open_path(demo_map())
     running = win.document
     running.apply(cmd.StartCombat())
     assert win.open_path(demo_map())  # another encounter: the running fight is put away
-    assert sessions.latest_unfinished().path == running.path
+    assert autosave.latest_unfinished().path == running.path
     labels = [a.text() for a in win.recent_menu.actions()]
     assert labels[0].endswith("(map)") and labels[1].endswith("(encounter)")
     win.actions["start"].trigger()
     win.actions["end"].trigger()
     ended = win.document
     win.close()
-    assert [s.path for s in sessions.resumable()] == [running.path]  # not the ended one
+    assert [s.path for s in autosave.resumable()] == [running.path]  # not the ended one
     assert ended.path.exists()
 
 
@@ -157,7 +157,7 @@ def test_a_new_encounter_runs_under_any_of_the_three_rulesets(qtbot, settings, m
 
 
 def test_a_declined_resume_is_not_offered_again(qtbot, settings, monkeypatch, tmp_path):
-    monkeypatch.setenv(sessions.ENV_VAR, str(tmp_path / "data"))
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
     doc = start_on_map(demo_map())
     doc.apply(cmd.StartCombat())
     close_document(doc, finished=False)
@@ -166,6 +166,6 @@ def test_a_declined_resume_is_not_offered_again(qtbot, settings, monkeypatch, tm
     win = MainWindow(settings=settings)
     qtbot.addWidget(win)
     assert app_module.offer_resume(win) is None
-    assert sessions.latest_unfinished() is None  # not asked again at the next start
+    assert autosave.latest_unfinished() is None  # not asked again at the next start
     assert doc.path.exists()  # but kept: File ▸ Open can continue it
     win.close()

@@ -10,11 +10,11 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from tactical.core.dice import RandomDice
+from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
 from tactical.encounter.commands import Move, SetInitiative, StartCombat
 from tactical.geometry.triggers import ReactionKind
-from tactical.paths import maps_dir
-from tactical.rules.chapter6.dice import RandomDice
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.view import drag_summary

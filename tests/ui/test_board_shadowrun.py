@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from tactical.core.dice import RandomDice, ScriptedDice
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
-from tactical.encounter.mapview import GeometryOracle
-from tactical.encounter.session import Encounter
-from tactical.rules.chapter6.dice import RandomDice, ScriptedDice
+from tactical.encounter.encounter import Encounter
+from tactical.encounter.oracle import GeometryOracle
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView, drag_summary
 from tactical.ui.document import EncounterDocument

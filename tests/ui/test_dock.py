@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from tactical.core.dice import RandomDice, ScriptedDice
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
 from tactical.encounter.fight import build_setup
 from tactical.encounter.model import Phase
-from tactical.rules.chapter6.dice import RandomDice, ScriptedDice
 from tactical.rules.chapter6.odds import attack_odds
 from tactical.ui.dock import CombatDock
 from tactical.ui.dock.initiative import reorder_values, shown_order

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QPushButton
 
+from tactical.core.dice import DiceError, ScriptedDice
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.rules.chapter6.dice import DiceError, ScriptedDice
 from tactical.ui.dock import AskDice, CombatDock, RollCancelled
 from tactical.ui.dock.dice import FaceDialog, read_face
 from tactical.ui.document import EncounterDocument

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from tactical.core.dice import ScriptedDice
+from tactical.core.paths import demo_map
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.paths import demo_map
-from tactical.rules.chapter6.dice import ScriptedDice
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from tactical.core.dice import ScriptedDice
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
-from tactical.encounter.mapview import GeometryOracle
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import Timer
-from tactical.encounter.session import Encounter
-from tactical.rules.chapter6.dice import ScriptedDice
+from tactical.encounter.oracle import GeometryOracle
 from tactical.ui.dock.lines import Kind, effect_text, event_line, result_lines
 
 ORDER = ("vanya", "kicker", "guard-shotgun", "guard-shield", "guard-office", "abomination")

@@ -7,15 +7,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QStandardItemModel
 
+from tactical.core.dice import RandomDice, ScriptedDice
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import shadowrun
 from tactical.encounter.context import Context
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.limits import monitors
-from tactical.encounter.mapview import GeometryOracle
+from tactical.encounter.oracle import GeometryOracle
 from tactical.encounter.preview import pool_odds
-from tactical.encounter.session import Encounter
-from tactical.rules.chapter6.dice import RandomDice, ScriptedDice
 from tactical.rules.shadowrun.attack import AttackSetup, WeaponStats
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.pools import Modifier

@@ -9,10 +9,10 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from tactical.core.dice import ScriptedDice
+from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
 from tactical.geometry.triggers import ReactionKind
-from tactical.paths import demo_map
-from tactical.rules.chapter6.dice import ScriptedDice
 from tactical.ui.main_window import MainWindow
 
 INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,

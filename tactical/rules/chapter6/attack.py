@@ -6,9 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tactical.core.dice import Dice as DiceSource
+from tactical.core.dice import (
+    DiceExpr,
+    DiceRoll,
+    display_dice,
+    parse_dice,
+    roll_expression,
+)
+from tactical.core.errors import IllegalCommand
 from tactical.data.gear import DamageType, FireMode
 from tactical.data.ruleset import Chapter6Ruleset
-from tactical.errors import IllegalCommand
 from tactical.rules.chapter6.armor import (
     Protection,
     adjust,
@@ -26,14 +34,6 @@ from tactical.rules.chapter6.checks import (
     roll_check,
 )
 from tactical.rules.chapter6.constants import chapter6_ruleset
-from tactical.rules.chapter6.dice import Dice as DiceSource
-from tactical.rules.chapter6.dice import (
-    DiceExpr,
-    DiceRoll,
-    display_dice,
-    parse_dice,
-    roll_expression,
-)
 from tactical.rules.chapter6.injury import (
     CumulativeState,
     Effects,

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from tactical.core.dice import ScriptedDice
 from tactical.data.character import Resistance
 from tactical.data.gear import DamageType, DiceExpression, FireMode
 from tactical.data.ruleset import Chapter6Ruleset, PtDr
@@ -16,7 +17,6 @@ from tactical.data.yamlsafe import read_yaml
 from tactical.rules.chapter6.attack import AttackResult, resolve_attack
 from tactical.rules.chapter6.checks import Modifier
 from tactical.rules.chapter6.constants import chapter6_ruleset
-from tactical.rules.chapter6.dice import ScriptedDice
 from tactical.rules.chapter6.odds import AttackOdds, attack_odds
 from tactical.rules.chapter6.setup import (
     Attacker,

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tactical.core.dice import Dice
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.chapter6.constants import chapter6_ruleset
-from tactical.rules.chapter6.dice import Dice
 
 
 class Degree(StrEnum):

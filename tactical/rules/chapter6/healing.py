@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tactical.core.dice import Dice, roll_expression
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.chapter6.checks import (
     NO_ADVANTAGE,
@@ -15,7 +16,6 @@ from tactical.rules.chapter6.checks import (
     roll_check,
 )
 from tactical.rules.chapter6.constants import chapter6_ruleset
-from tactical.rules.chapter6.dice import Dice, roll_expression
 from tactical.rules.chapter6.injury import InjuryLevel, lower
 
 Kit = Literal["medkit", "some_equipment", "improvised", "trauma_kit", "autodoc"]

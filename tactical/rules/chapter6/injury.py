@@ -8,9 +8,9 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
+from tactical.core.dice import Dice, roll_expression
 from tactical.data.gear import DamageType
 from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
-from tactical.rules.chapter6.dice import Dice, roll_expression
 
 
 @cache

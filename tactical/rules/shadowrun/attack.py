@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tactical.core.errors import IllegalCommand
 from tactical.data.shadowrun_ruleset import ArmorKind, AttackKind, ShadowrunRuleset
-from tactical.errors import IllegalCommand
 from tactical.rules.shadowrun.damage import (
     DamageCode,
     Monitors,

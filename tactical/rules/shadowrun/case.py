@@ -10,10 +10,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
+from tactical.core.dice import DiceExhausted
 from tactical.data.problems import DataError, Loc
 from tactical.data.schema import Frozen, validate
 from tactical.data.yamlsafe import YamlDocument, read_yaml
-from tactical.rules.chapter6.dice import DiceExhausted
 from tactical.rules.shadowrun.attack import (
     ArmorValues,
     AttackResult,

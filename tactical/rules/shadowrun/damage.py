@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Literal
 
+from tactical.core.errors import TacticalError
 from tactical.data.shadowrun_ruleset import DamageRules, MonitorRules
-from tactical.errors import TacticalError
 
 DamageCode = Literal["P", "S"]
 _DV = re.compile(r"^\s*(?:(STR)\s*(?:([+-])\s*(\d+))?|(\d+))\s*$")

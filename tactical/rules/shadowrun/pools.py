@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from tactical.core.dice import Dice, DiceError, DiceExhausted
 from tactical.data.shadowrun_ruleset import DiceRules
-from tactical.rules.chapter6.dice import Dice, DiceError, DiceExhausted
 
 TestName = Literal["attack", "defense", "resist", "initiative"]
 MAX_POOL = 200  # far beyond any sheet; stops a typo from rolling a million dice

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tactical.core.errors import TacticalError
 from tactical.data.character import Character, ShadowrunStats
 from tactical.data.gear import Armor, Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
-from tactical.errors import TacticalError
 from tactical.rules.shadowrun.attack import ArmorValues, AttackSetup, WeaponStats
 from tactical.rules.shadowrun.damage import Monitors, base_dv, monitors_for, wound_modifier
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration

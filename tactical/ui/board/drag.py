@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, QPointF, Signal
 
+from tactical.core.types import Hex
 from tactical.encounter.batch import payment
 from tactical.encounter.commands import Move
 from tactical.encounter.model import Action, Condition, EncounterState, Phase
@@ -22,8 +23,6 @@ from tactical.geometry.triggers import (
 )
 from tactical.ui.board.palette import Z
 from tactical.ui.board.scene import BoardScene
-
-Hex = tuple[int, int]
 
 
 def preview_state(state: EncounterState, reactions_per_round: int) -> EncounterState:

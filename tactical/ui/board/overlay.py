@@ -8,6 +8,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
+from tactical.core.types import Hex
 from tactical.geometry.layout import Layout, hex_corners, hex_to_point
 from tactical.geometry.triggers import LeftOut, Reaction, ReactionKind
 from tactical.ui.board.labels import LabelItem
@@ -23,7 +24,6 @@ from tactical.ui.board.palette import (
 )
 from tactical.ui.board.shapes import polygon_path
 
-Hex = tuple[int, int]
 RING_GAP = 0.3
 
 

@@ -10,11 +10,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
+from tactical.core.types import Hex
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
-
-Hex = tuple[int, int]
 
 
 def application() -> QApplication:

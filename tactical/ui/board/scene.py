@@ -19,14 +19,16 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import Polygon
 
+from tactical.core.paths import assets_dir
+from tactical.core.types import Hex
 from tactical.encounter import shadowrun
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
-from tactical.paths import assets_dir
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
+from tactical.ui.board.hovertext import cover_description
 from tactical.ui.board.labels import MIN_PX_PER_M as LABEL_MIN_PX_PER_M
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.legend import Legend
@@ -41,12 +43,9 @@ from tactical.ui.board.palette import (
     Z,
     side_colour,
 )
-from tactical.ui.board.status import cover_description
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
-
-Hex = tuple[int, int]
 
 PIXMAP_CACHE_KB = 192 * 1024
 

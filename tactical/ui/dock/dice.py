@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.errors import TacticalError
-from tactical.rules.chapter6.dice import DiceError
+from tactical.core.dice import DiceError
+from tactical.core.errors import TacticalError
 from tactical.ui.dock.style import VERMILLION, tint
 
 # callback(sides, prompt) → the face rolled at the table, or None to cancel the command

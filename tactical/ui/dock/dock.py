@@ -17,14 +17,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.rules.chapter6.dice import Dice, RandomDice
+from tactical.core.dice import Dice, RandomDice
 from tactical.ui.dock import style
 from tactical.ui.dock.attack import AttackPanel
+from tactical.ui.dock.combatant import StatusPanel
 from tactical.ui.dock.dice import AskDice, AskFace, dialog_asker
 from tactical.ui.dock.initiative import InitiativePanel
 from tactical.ui.dock.log import CombatLog
 from tactical.ui.dock.reactions import ReactionsPanel
-from tactical.ui.dock.status import StatusPanel
 from tactical.ui.dock.turn import TurnPanel
 from tactical.ui.document import EncounterDocument
 

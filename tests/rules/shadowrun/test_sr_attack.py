@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tactical.core.dice import RandomDice
+from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.data.library import bundled_library
-from tactical.errors import IllegalCommand, TacticalError
-from tactical.rules.chapter6.dice import RandomDice
 from tactical.rules.shadowrun import (
     ArmorValues,
     AttackSetup,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tactical.errors import TacticalError
+from tactical.core.errors import TacticalError
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.damage import (
     Status,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tactical.rules.chapter6.dice import DiceError, DiceExhausted, RandomDice
+from tactical.core.dice import DiceError, DiceExhausted, RandomDice
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.pools import (
     Modifier,

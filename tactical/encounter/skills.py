@@ -1,48 +1,17 @@
-"""Weapons, overwatch, first aid and the GM's overrides."""
+"""Skill checks in the encounter: first aid and awareness (Ch.6 First aid, Awareness)."""
+
 
 from __future__ import annotations
 
-from tactical.data.gear import DamageType
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
-from tactical.encounter.harm import take_damage
 from tactical.encounter.model import Action, Condition, Phase
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.chapter6.checks import roll_check
 from tactical.rules.chapter6.healing import first_aid
-from tactical.rules.chapter6.injury import InjuryLevel, injury_effects, injury_for
-
-
-def ready_weapon(batch: Batch, command: cmd.ReadyWeapon) -> None:
-    """Ch.6 (RULINGS): Reload = Ready weapon, a Major action; also draws another weapon."""
-    c = acting(batch, command.combatant)
-    weapon_id = command.weapon or c.weapon
-    carried = batch.ctx.character(c).weapons
-    refuse_unless((weapon_id is not None and weapon_id in carried,
-                   f"{c.name} carries no weapon '{weapon_id}' (carries: {', '.join(carried)})"))
-    assert weapon_id is not None
-    slot, why = payment(c, Action.MAJOR)
-    refuse_unless((slot is not None, why))
-    weapon = batch.ctx.weapon(weapon_id)
-    rounds = weapon.magazine if weapon.kind == "ranged" else None
-    purpose = "Reload" if weapon_id == c.weapon else f"Ready {weapon.name}"
-    batch.emit(ev.ActionSpent(c.id, "major", str(slot), purpose),
-               ev.WeaponReadied(c.id, weapon_id, rounds))
-
-
-def declare_overwatch(batch: Batch, command: cmd.DeclareOverwatch) -> None:
-    """Ch.6 Overwatch: a Major now and the Reaction later, for a normal ranged attack."""
-    c = acting(batch, command.combatant)
-    weapon = batch.ctx.weapon(c.weapon) if c.weapon else None
-    slot, why = payment(c, Action.MAJOR)
-    refuse_unless((slot is not None, why),
-                  (weapon is not None and weapon.kind == "ranged",
-                   f"{c.name} needs a ranged weapon ready for Overwatch"),
-                  (c.reactions > 0, f"{c.name} has no Reaction left this round"))
-    batch.emit(ev.ActionSpent(c.id, "major", str(slot), "Overwatch"),
-               ev.OverwatchDeclared(c.id, command.zone))
+from tactical.rules.chapter6.injury import InjuryLevel
 
 
 def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
@@ -114,27 +83,3 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
     unaware = level == "unaware"
     if unaware != c.unaware:
         batch.emit(ev.AwarenessChanged(c.id, unaware, "Awareness check"))
-
-
-def apply_damage(batch: Batch, command: cmd.ApplyDamage) -> None:
-    """The GM's override: damage (after armor) straight to the total, with its injury."""
-    c = batch.combatant(command.combatant)
-    refuse_unless((command.amount > 0, "damage must be at least 1"),
-                  (command.damage_type in {t.value for t in DamageType},
-                   f"unknown damage type '{command.damage_type}'"))
-    outcome = injury_for(command.amount, c.health, DamageType(command.damage_type),
-                         batch.ctx.rules)
-    effects = (injury_effects(outcome.level, batch.ctx.rules, batch.dice)
-               if outcome.level is not None else None)
-    take_damage(batch, c.id, command.amount, command.damage_type, outcome.level, effects,
-                "GM")
-
-
-def set_condition(batch: Batch, command: cmd.SetCondition) -> None:
-    c = batch.combatant(command.combatant)
-    known = {x.value for x in Condition}
-    refuse_unless((command.condition in known,
-                   f"unknown condition '{command.condition}'; expected one of: "
-                   f"{', '.join(sorted(known))}"))
-    if c.has(Condition(command.condition)) != command.on:
-        batch.emit(ev.ConditionChanged(c.id, command.condition, command.on, "GM"))

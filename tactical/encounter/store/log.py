@@ -16,9 +16,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import NamedTuple
 
-from tactical.encounter import logformat, logio
-from tactical.encounter.logformat import Payload
-from tactical.errors import TacticalError
+from tactical.core.errors import TacticalError
+from tactical.encounter.store import logformat, logio
+from tactical.encounter.store.logformat import Payload
 
 __all__ = ["EncounterLog", "LogContents", "LogError", "Payload", "Replay", "read_log"]
 

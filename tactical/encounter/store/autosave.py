@@ -15,8 +15,8 @@ from pathlib import Path
 
 import platformdirs
 
-from tactical.encounter import logformat, logio
-from tactical.encounter.logformat import Payload
+from tactical.encounter.store import logformat, logio
+from tactical.encounter.store.logformat import Payload
 
 ENV_VAR = "TACTICAL_DATA_DIR"  # tests and portable installs point this at their own folder
 
@@ -49,7 +49,7 @@ def new_log_path(map_path: Path | str, started: datetime, folder: Path | None = 
 
 
 @dataclass(frozen=True, slots=True)
-class Session:
+class Autosave:
     """A log that can be resumed: enough for the prompt ("Resume warehouse from 14:25?")."""
 
     path: Path
@@ -77,7 +77,7 @@ def _read_header(path: Path) -> Payload | None:
         return None
 
 
-def resumable(folder: Path | None = None) -> list[Session]:
+def resumable(folder: Path | None = None) -> list[Autosave]:
     """Logs not closed cleanly, most recently written first. Skips files that are not
     encounter logs, and logs open in a running Tactical (they are not crashed)."""
     folder = encounters_dir() if folder is None else folder
@@ -91,12 +91,12 @@ def resumable(folder: Path | None = None) -> list[Session]:
         except OSError:
             continue  # vanished or unreadable: nothing we could resume
         if header is not None:
-            sessions.append(Session(path, header, modified))
+            sessions.append(Autosave(path, header, modified))
     sessions.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
     return sessions
 
 
-def latest_unfinished(folder: Path | None = None) -> Session | None:
+def latest_unfinished(folder: Path | None = None) -> Autosave | None:
     """The encounter to offer after a crash, or None."""
     found = resumable(folder)
     return found[0] if found else None

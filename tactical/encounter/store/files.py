@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tactical.core.dice import Dice
 from tactical.data.library import LoadedMap, load_map
 from tactical.encounter.context import Context, MapOracle, initial_state
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import History, entry_records, replay_records
-from tactical.encounter.log import EncounterLog, LogError, read_log
 from tactical.encounter.model import EncounterState
-from tactical.encounter.session import Encounter
-from tactical.rules.chapter6.dice import Dice
+from tactical.encounter.store.log import EncounterLog, LogError, read_log
 
 LOG_FORMAT = "tactical-encounter"
 OracleFactory = Callable[[LoadedMap], MapOracle]

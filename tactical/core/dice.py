@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from tactical.errors import TacticalError
+from tactical.core.errors import TacticalError
 
 _TERM = re.compile(r"\s*([+-])?\s*(?:(\d*)d(\d+)|(\d+))\s*")
 MAX_DICE = 200  # far beyond any rule's pool; stops "9999999d6" from hanging the board

@@ -11,7 +11,7 @@ def app_root() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)  # set by PyInstaller's bootloader
     if bundle:
         return Path(bundle)
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]  # tactical/core/paths.py → the checkout
 
 
 def assets_dir() -> Path:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import shapely
 
+from tactical.core.types import Hex
 from tactical.encounter.model import Condition
 from tactical.geometry.bands import band_at, weapon_range
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.sight import CoverLevel, sight
 from tactical.ui.document import EncounterDocument
-
-Hex = tuple[int, int]
 
 
 def cover_description(document: EncounterDocument, point: tuple[float, float]) -> str:

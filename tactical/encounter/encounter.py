@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from tactical.core.dice import Dice
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context, initial_state
 from tactical.encounter.engine import decide
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import Entry, History, entry_records, marker_record
 from tactical.encounter.model import EncounterState
-from tactical.rules.chapter6.dice import Dice
 
 
 class LogSink(Protocol):
