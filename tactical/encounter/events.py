@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar, dataclass_transform
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -17,10 +17,13 @@ from tactical.core.errors import TacticalError
 from tactical.encounter.model import Hex, Timer
 
 EVENT_TYPES: dict[str, type] = {}
+_E = TypeVar("_E")
 
 
-def event(cls: type) -> type:
-    """Register a frozen dataclass as an event type (by its class name)."""
+@dataclass_transform(frozen_default=True)
+def event(cls: type[_E]) -> type[_E]:
+    """Register a frozen dataclass as an event type (by its class name); typed like
+    `@dataclass(frozen=True)` so checkers see each event's fields."""
     data_cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
     EVENT_TYPES[cls.__name__] = data_cls
     return data_cls
