@@ -15,7 +15,7 @@ from tactical.encounter.model import (
     PendingReaction,
     Phase,
 )
-from tactical.rules.chapter6.injury import InjuryLevel, worse
+from tactical.rules import registry
 
 Handler = Callable[[EncounterState, Any], EncounterState]
 _HANDLERS: dict[type, Handler] = {}
@@ -158,10 +158,9 @@ def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterStat
 def _damage_taken(state: EncounterState, e: ev.DamageTaken) -> EncounterState:
     c = state.get(e.combatant)
     stun = c.stun + (e.amount if e.damage_type == "stun" else 0)
-    injury = worse(InjuryLevel(c.injury) if c.injury else None,
-                   InjuryLevel(e.injury) if e.injury else None)
+    injury = registry.ruleset(state.ruleset).worse_injury(c.injury, e.injury)
     return _update(state, e.combatant, damage=c.damage + e.amount, stun=stun,
-                   injury=injury.value if injury else None,
+                   injury=injury,
                    treated=c.treated and e.injury is None)
 
 

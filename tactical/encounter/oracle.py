@@ -25,6 +25,7 @@ from tactical.geometry.triggers import (
     prepare_reactors,
     triggers_along,
 )
+from tactical.rules import registry
 from tactical.rules.chapter6.constants import chapter6_ruleset
 
 
@@ -92,7 +93,7 @@ class GeometryOracle:
         melee = [library.weapons[w] for w in sheet.weapons if library.weapons[w].kind == "melee"]
         if melee:
             reach = max(reach, *(w.reach_m for w in melee))
-        block = reaction_block(c, self.rules)
+        block = reaction_block(c, registry.ruleset(state.ruleset))
         overwatch = Overwatch(c.overwatch_zone) if c.has(Condition.OVERWATCH) else None
         return Reactor(id=c.id, side=c.side, hex=c.hex, reach_m=reach,
                        weapon=weapon_range(weapon, self.params) if weapon else None,
