@@ -78,7 +78,7 @@ def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterSta
                      if loaded.library.weapons[w].kind == "ranged")
         combatants[token.id] = Combatant(
             id=token.id, name=token.name or ch.name, side=token.side, character=ch.id,
-            hex=tuple(token.hex), health=ch.health, stamina=ch.stamina, edge=ch.edge,
+            hex=(token.hex[0], token.hex[1]), health=ch.health, stamina=ch.stamina, edge=ch.edge,
             weapon=ch.weapons[0] if ch.weapons else None, ammo=ammo,
             unaware=not token.aware, extension=rules.combatant_extension(ch))
     return EncounterState(map_name=loaded.map.name, ruleset=rules.id, combatants=combatants)

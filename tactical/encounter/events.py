@@ -8,7 +8,6 @@ into the dicts the log stores (pydantic converts lists back to tuples on the way
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 from typing import Annotated, Any, TypeVar, dataclass_transform
 
 from pydantic import PlainSerializer, PlainValidator, TypeAdapter, ValidationError
@@ -314,6 +313,11 @@ def from_payload(payload: dict[str, Any]) -> Any:
         raise LogFormatError(f"event {name}: {where}: {first['msg']}") from None
 
 
-@cache
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: type) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter

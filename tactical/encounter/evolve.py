@@ -116,7 +116,7 @@ def _moved(state: EncounterState, e: ev.Moved) -> EncounterState:
 
 @handles(ev.MoveHalted)
 def _move_halted(state: EncounterState, e: ev.MoveHalted) -> EncounterState:
-    halted = HaltedMove(e.combatant, tuple(map(tuple, e.remaining)), e.metres_left,
+    halted = HaltedMove(e.combatant, tuple((h[0], h[1]) for h in e.remaining), e.metres_left,
                         frozenset(e.done_reactors), frozenset(e.started_in_reach_of))
     return replace(state, halted=halted)
 
@@ -128,7 +128,7 @@ def _move_ended(state: EncounterState, e: ev.MoveEnded) -> EncounterState:
 
 @handles(ev.ReactionOffered)
 def _reaction_offered(state: EncounterState, e: ev.ReactionOffered) -> EncounterState:
-    pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, tuple(e.hex), e.why)
+    pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, (e.hex[0], e.hex[1]), e.why)
     return replace(state, pending=(*state.pending, pending))
 
 

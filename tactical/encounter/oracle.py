@@ -26,13 +26,12 @@ from tactical.geometry.triggers import (
     triggers_along,
 )
 from tactical.rules import registry
-from tactical.rules.chapter6.constants import chapter6_ruleset
 
 
 class GeometryOracle:
     def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
         self.loaded = loaded
-        self.rules = rules or chapter6_ruleset()
+        self.rules = rules or registry.base_numbers()
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
         self._prepared: tuple[EncounterState, str, PreparedReactors] | None = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from tactical.core.dice import Dice
@@ -334,6 +335,11 @@ class Ruleset(Protocol):
 
     def report_from_json(self, data: Mapping[str, Any]) -> AttackReport:
         """A report back from its log form."""
+        ...
+
+    def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
+        """`tactical attack`: resolve the CASE file with its scripted dice, the JSON report
+        (TacticalError, IllegalCommand when it is invalid or refused)."""
         ...
 
     # --- injuries -------------------------------------------------------------------

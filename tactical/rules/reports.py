@@ -3,7 +3,6 @@ names are the JSON keys, so the log keeps the very bytes it always held."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter
@@ -11,9 +10,14 @@ from pydantic import TypeAdapter
 _T = TypeVar("_T")
 
 
-@cache
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
 
 
 def dump(report: Any) -> dict[str, Any]:

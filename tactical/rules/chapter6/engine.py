@@ -5,12 +5,13 @@ the facts the engine read off the map, and the skill checks' lines. Neutral in, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from tactical.core.dice import Dice, roll_expression
 from tactical.core.errors import IllegalCommand
-from tactical.data.gear import DamageType
+from tactical.data.gear import DamageType, FireMode
 from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
 from tactical.rules.api import (
     AttackFacts,
@@ -44,7 +45,6 @@ from tactical.rules.chapter6.setup import (
     Cover,
     Defence,
     EdgeUse,
-    FireMode,
     Option,
     Reaction,
     Situation,
@@ -66,6 +66,11 @@ def _json_safe(value: Any) -> Any:
 
 
 # --- what a combatant may do now ----------------------------------------------------
+
+def _injury_effect(rules: Chapter6Ruleset, injury: str) -> InjuryEffect:
+    """The ruleset's effects of an injury level, by the name the state keeps."""
+    return cast("Mapping[str, InjuryEffect]", rules.injury.effects)[injury]
+
 
 def _standing(c: Fighter) -> bool:
     return not ({"dead", "unconscious"} & set(c.conditions))
@@ -89,7 +94,7 @@ def out_of_action(c: Fighter, rules: Chapter6Ruleset) -> str | None:
 def _limiting_effects(c: Fighter, rules: Chapter6Ruleset) -> list[tuple[str, InjuryEffect]]:
     found: list[tuple[str, InjuryEffect]] = []
     if c.injury is not None:
-        found.append((f"{c.injury} injury", rules.injury.effects[c.injury]))
+        found.append((f"{c.injury} injury", _injury_effect(rules, c.injury)))
     if cumulative_state(c.damage, c.health, rules) is CumulativeState.INCAPACITATED:
         found.append(("incapacitated", rules.injury.cumulative.incapacitated))
     return found
@@ -138,8 +143,8 @@ def turn_budget(c: Fighter, round_number: int, rules: Chapter6Ruleset) -> tuple[
     why: list[str] = []
     for name, effect in _limiting_effects(c, rules):
         if effect.actions is not None:  # Critical, incapacitated: only these (one Minor)
-            budget = Budget(*(1 if a in effect.actions else 0 for a in ("major", "move",
-                                                                        "minor")), 0)
+            only = effect.actions
+            budget = Budget(int("major" in only), int("move" in only), int("minor" in only), 0)
             why.append(f"{name}: one {'/'.join(effect.actions)} action")
         elif effect.actions_per_turn is not None:
             budget = Budget(budget.major, budget.move, budget.minor, budget.downgrades,
@@ -159,7 +164,7 @@ def turn_budget(c: Fighter, round_number: int, rules: Chapter6Ruleset) -> tuple[
 def disadvantage_sources(c: Fighter, rules: Chapter6Ruleset) -> list[str]:
     """Disadvantage `c` carries into its own checks (RULINGS: injuries, Pinned, immobilised)."""
     sources = [t.source or "Injury" for t in c.timers if t.kind == "disadvantage"]
-    if c.injury is not None and rules.injury.effects[c.injury].disadvantage == "until_treated":
+    if c.injury is not None and _injury_effect(rules, c.injury).disadvantage == "until_treated":
         sources.append(f"{c.injury.capitalize()} injury")
     if "pinned" in c.conditions:
         sources.append("Pinned")
@@ -220,7 +225,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         if not sight.line_of_sight:
             reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
         situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
-                              cover_class=sight.cover_class,  # type: ignore[arg-type]
+                              cover_class=sight.cover_class,
                               called_shot=called, gm_tn=choice.gm_tn)
     else:  # the resolver refuses a target beyond reach
         situation = Situation(distance_m=sight.distance_m,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from tactical.core.dice import Dice
@@ -96,6 +97,11 @@ class Chapter6:
 
     def report_from_json(self, data: Mapping[str, Any]) -> api.AttackReport:
         return AttackReport.from_json(dict(data))
+
+    def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
+        from tactical.rules.chapter6.case import load_case, run_case
+
+        return run_case(load_case(path), odds=odds, rules=self.numbers)
 
     # --- injuries -------------------------------------------------------------------
     def worse_injury(self, a: str | None, b: str | None) -> str | None:

@@ -58,7 +58,9 @@ def is_shadowrun(state: _HasRuleset) -> bool:
 
 
 def rules_for(state: _HasRuleset) -> ShadowrunRuleset:
-    return shadowrun_ruleset(state.ruleset)  # type: ignore[arg-type]
+    if state.ruleset not in EDITIONS:
+        raise ValueError(f"{state.ruleset} is not a Shadowrun edition")
+    return shadowrun_ruleset("sr4" if state.ruleset == "sr4" else "sr5")
 
 
 @dataclass(frozen=True, slots=True)

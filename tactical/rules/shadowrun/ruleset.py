@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tactical.core.dice import Dice
+from tactical.core.errors import TacticalError
 from tactical.core.types import RulesetId
 from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
@@ -71,6 +73,13 @@ class Shadowrun:
 
     def report_from_json(self, data: Mapping[str, Any]) -> api.AttackReport:
         return AttackReport.from_json(dict(data))
+
+    def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
+        from tactical.rules.shadowrun.case import run_file
+
+        if odds:
+            raise TacticalError(f"{path}: --odds is for Chapter 6 attacks only")
+        return run_file(path)
 
     # --- injuries: the base game's ----------------------------------------------------
     def worse_injury(self, a: str | None, b: str | None) -> str | None:
