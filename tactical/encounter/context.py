@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from tactical.data.character import Character
 from tactical.data.gear import Weapon
@@ -19,7 +19,7 @@ from tactical.encounter.model import Combatant, EncounterState, Hex
 from tactical.rules import registry
 from tactical.rules.api import SightInfo
 
-__all__ = ["Context", "MapOracle", "SightInfo", "TriggerOffer", "initial_state", "json_safe"]
+__all__ = ["Context", "MapOracle", "SightInfo", "TriggerOffer", "initial_state"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +82,3 @@ def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterSta
             weapon=ch.weapons[0] if ch.weapons else None, ammo=ammo,
             unaware=not token.aware, extension=rules.combatant_extension(ch))
     return EncounterState(map_name=loaded.map.name, ruleset=rules.id, combatants=combatants)
-
-
-def json_safe(value: Any) -> Any:
-    """Tuples → lists, recursively, for results stored inside events."""
-    if isinstance(value, tuple | list):
-        return [json_safe(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    return value
