@@ -26,7 +26,9 @@ def _gui_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", nargs="?", type=Path,
                         help="a map (.yaml) or encounter log (.jsonl) to open")
-    parser.add_argument("--ruleset", choices=("chapter6", "sr4", "sr5"),
+    from tactical.rules import registry
+
+    parser.add_argument("--ruleset", choices=sorted(registry.ids()),
                         help="run a new encounter under this ruleset (default: the map's)")
     parser.add_argument("--version", action="version", version=f"tactical {__version__}")
     return parser

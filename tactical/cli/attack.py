@@ -1,6 +1,6 @@
 """`tactical attack CASE.json [--odds]`: resolve one attack with scripted dice and print it as
-one JSON object (Chapter 6: docs/rules-chapter6.md; "ruleset": "sr4"/"sr5":
-docs/rules-shadowrun.md)."""
+one JSON object. The CASE's "ruleset" picks the ruleset that reads it (none: the default,
+Chapter 6: docs/rules-chapter6.md; Shadowrun: docs/rules-shadowrun.md)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,8 @@ def add_parser(sub: Any) -> None:
                         help="add the exact odds of the attack as set up")
 
 
-SHADOWRUN = ("sr4", "sr5")
-
-
 def _ruleset(path: Path) -> object:
-    """The CASE's "ruleset" (None when unreadable: the Chapter 6 path reports the problem)."""
+    """The CASE's "ruleset" (None when unreadable: the default ruleset reports the problem)."""
     from tactical.data.yamlsafe import read_yaml
 
     try:
@@ -38,19 +35,13 @@ def _ruleset(path: Path) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tactical.rules.chapter6.case import load_case, run_case
+    from tactical.rules import registry
 
+    named = _ruleset(args.case)
+    rules = registry.ruleset(named if isinstance(named, str) and named in registry.ids()
+                             else registry.DEFAULT)
     try:
-        if _ruleset(args.case) in SHADOWRUN:
-            from tactical.rules.shadowrun.case import run_file
-
-            if args.odds:
-                print(f"{args.case}: --odds is for Chapter 6 attacks only", file=sys.stderr)
-                return 1
-            report = run_file(args.case)
-        else:
-            case = load_case(args.case)
-            report = run_case(case, odds=args.odds)
+        report = rules.attack_case(args.case, odds=args.odds)
     except IllegalCommand as exc:
         for reason in exc.reasons:
             print(f"{args.case}: the rules forbid this attack: {reason}", file=sys.stderr)

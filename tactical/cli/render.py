@@ -11,7 +11,7 @@ from typing import Any
 
 from tactical.cli.sight import UsageError, fail, parse_hex
 from tactical.core.errors import TacticalError
-from tactical.data.maps import Hex
+from tactical.core.types import Hex
 from tactical.geometry.hexgrid import hex_distance
 
 

@@ -11,7 +11,6 @@ from typing import Any
 from tactical.core.errors import TacticalError
 from tactical.encounter.report import state_json, state_text
 from tactical.encounter.store import files
-from tactical.rules.chapter6.constants import chapter6_ruleset
 
 
 def add_parser(sub: Any) -> None:
@@ -38,11 +37,10 @@ def run(args: argparse.Namespace) -> int:
               f"(the log holds {len(view.events)} events in effect)", file=sys.stderr)
         return 1
     state = view.state_at(args.at)
-    rules = chapter6_ruleset()
     if args.json:
-        out = state_json(state, rules)
+        out = state_json(state)
         out["events"] = len(view.events) if args.at is None else args.at
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
-        print(state_text(state, rules))
+        print(state_text(state))
     return 0

@@ -9,6 +9,8 @@ from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
+from tactical.rules import registry
+from tactical.rules.api import Ruleset
 
 
 class Batch:
@@ -22,6 +24,11 @@ class Batch:
         for event in events:
             self.events.append(event)
             self.state = evolve(self.state, event)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The encounter's ruleset (the registry's object for the state's id)."""
+        return registry.ruleset(self.state.ruleset)
 
     def combatant(self, cid: str) -> Combatant:
         if cid not in self.state.combatants:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from tactical.data.character import Character
 from tactical.data.gear import Weapon
 from tactical.data.library import LoadedMap
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.model import Combatant, EncounterState, Hex
-from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules import registry
+from tactical.rules.api import SightInfo
+
+__all__ = ["Context", "MapOracle", "SightInfo", "TriggerOffer", "initial_state"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,15 +31,6 @@ class TriggerOffer:
     step: int  # index into the path (0 = the first hex entered)
     hex: Hex
     why: str
-
-
-@dataclass(frozen=True, slots=True)
-class SightInfo:
-    line_of_sight: bool
-    cover: str  # none, partial, full
-    cover_class: str | None  # the strongest class crossed (for shooting through)
-    distance_m: float
-    why: str = ""
 
 
 class MapOracle(Protocol):
@@ -62,8 +56,8 @@ class MapOracle(Protocol):
 class Context:
     loaded: LoadedMap
     oracle: MapOracle
-    rules: Chapter6Ruleset = field(default_factory=chapter6_ruleset)
-    ruleset: str | None = None  # None: the map's; "chapter6", "sr4" or "sr5" to override
+    rules: Chapter6Ruleset = field(default_factory=registry.base_numbers)
+    ruleset: str | None = None  # None: the map's; a registry id to override it
 
     def character(self, c: Combatant) -> Character:
         return self.loaded.library.characters[c.character]
@@ -73,8 +67,10 @@ class Context:
 
 
 def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterState:
-    """Tokens as combatants, at full Health and Stamina, weapons loaded (Ch.6 defaults);
-    under a Shadowrun ruleset, with empty condition monitors sized from the sheets."""
+    """Tokens as combatants, at full Health and Stamina, weapons loaded (Ch.6 defaults),
+    each with its ruleset's extension (Shadowrun: empty condition monitors sized from the
+    sheet)."""
+    rules = registry.ruleset(ruleset or loaded.map.ruleset)
     combatants: dict[str, Combatant] = {}
     for token in loaded.map.tokens:
         ch = loaded.library.characters[token.character]
@@ -82,22 +78,7 @@ def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterSta
                      if loaded.library.weapons[w].kind == "ranged")
         combatants[token.id] = Combatant(
             id=token.id, name=token.name or ch.name, side=token.side, character=ch.id,
-            hex=tuple(token.hex), health=ch.health, stamina=ch.stamina, edge=ch.edge,
+            hex=(token.hex[0], token.hex[1]), health=ch.health, stamina=ch.stamina, edge=ch.edge,
             weapon=ch.weapons[0] if ch.weapons else None, ammo=ammo,
-            unaware=not token.aware)
-    state = EncounterState(map_name=loaded.map.name, ruleset=ruleset or loaded.map.ruleset,
-                           combatants=combatants)
-    if state.ruleset in ("sr4", "sr5"):
-        from tactical.encounter.shadowrun import initial_monitors
-
-        state = initial_monitors(state, loaded.library.characters)
-    return state
-
-
-def json_safe(value: Any) -> Any:
-    """Tuples → lists, recursively, for results stored inside events."""
-    if isinstance(value, tuple | list):
-        return [json_safe(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    return value
+            unaware=not token.aware, extension=rules.combatant_extension(ch))
+    return EncounterState(map_name=loaded.map.name, ruleset=rules.id, combatants=combatants)

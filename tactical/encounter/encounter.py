@@ -67,7 +67,8 @@ def command_label(command: Any, state: EncounterState) -> str:
     """What the Edit menu says: "Undo Move Kicker 3 hexes"."""
 
     def name(cid: str | None) -> str:
-        return state.combatants[cid].name if cid in state.combatants else str(cid)
+        return state.combatants[cid].name if cid is not None and cid in state.combatants \
+            else str(cid)
 
     match command:
         case cmd.Move(combatant=c, path=p, how=how):

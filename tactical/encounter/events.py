@@ -8,13 +8,27 @@ into the dicts the log stores (pydantic converts lists back to tuples on the way
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
-from typing import Any, TypeVar, dataclass_transform
+from typing import Annotated, Any, TypeVar, dataclass_transform
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import PlainSerializer, PlainValidator, TypeAdapter, ValidationError
 
 from tactical.core.errors import TacticalError
 from tactical.encounter.model import Hex, Timer
+from tactical.rules import registry
+from tactical.rules.api import AttackReport
+
+
+def _report(value: Any) -> AttackReport:
+    if isinstance(value, dict):
+        return registry.attack_report(value)
+    if hasattr(value, "to_json"):
+        return value  # type: ignore[no-any-return]  # already typed (an event made now)
+    raise ValueError("an attack report is a JSON object")
+
+
+Report = Annotated[AttackReport, PlainValidator(_report),
+                   PlainSerializer(lambda r: r.to_json(), return_type=dict[str, Any])]
+"""A ruleset's typed attack report; in the log, its JSON form (`to_json`)."""
 
 EVENT_TYPES: dict[str, type] = {}
 _E = TypeVar("_E")
@@ -148,7 +162,7 @@ class AttackResolved:
     reaction: str | None
     hit: bool
     summary: str  # one line for the combat log, every number explained
-    result: dict[str, Any]  # the full resolution (tn breakdown, dice, damage, injury)
+    result: Report  # the full resolution, typed by the ruleset (tn breakdown, dice, damage)
 
 
 @event
@@ -299,6 +313,11 @@ def from_payload(payload: dict[str, Any]) -> Any:
         raise LogFormatError(f"event {name}: {where}: {first['msg']}") from None
 
 
-@cache
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: type) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter

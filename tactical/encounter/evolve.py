@@ -15,7 +15,7 @@ from tactical.encounter.model import (
     PendingReaction,
     Phase,
 )
-from tactical.rules.chapter6.injury import InjuryLevel, worse
+from tactical.rules import registry
 
 Handler = Callable[[EncounterState, Any], EncounterState]
 _HANDLERS: dict[type, Handler] = {}
@@ -116,7 +116,7 @@ def _moved(state: EncounterState, e: ev.Moved) -> EncounterState:
 
 @handles(ev.MoveHalted)
 def _move_halted(state: EncounterState, e: ev.MoveHalted) -> EncounterState:
-    halted = HaltedMove(e.combatant, tuple(map(tuple, e.remaining)), e.metres_left,
+    halted = HaltedMove(e.combatant, tuple((h[0], h[1]) for h in e.remaining), e.metres_left,
                         frozenset(e.done_reactors), frozenset(e.started_in_reach_of))
     return replace(state, halted=halted)
 
@@ -128,7 +128,7 @@ def _move_ended(state: EncounterState, e: ev.MoveEnded) -> EncounterState:
 
 @handles(ev.ReactionOffered)
 def _reaction_offered(state: EncounterState, e: ev.ReactionOffered) -> EncounterState:
-    pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, tuple(e.hex), e.why)
+    pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, (e.hex[0], e.hex[1]), e.why)
     return replace(state, pending=(*state.pending, pending))
 
 
@@ -158,10 +158,9 @@ def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterStat
 def _damage_taken(state: EncounterState, e: ev.DamageTaken) -> EncounterState:
     c = state.get(e.combatant)
     stun = c.stun + (e.amount if e.damage_type == "stun" else 0)
-    injury = worse(InjuryLevel(c.injury) if c.injury else None,
-                   InjuryLevel(e.injury) if e.injury else None)
+    injury = registry.ruleset(state.ruleset).worse_injury(c.injury, e.injury)
     return _update(state, e.combatant, damage=c.damage + e.amount, stun=stun,
-                   injury=injury.value if injury else None,
+                   injury=injury,
                    treated=c.treated and e.injury is None)
 
 

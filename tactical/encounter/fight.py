@@ -1,44 +1,19 @@
-"""Attacks and reactions in the encounter: the state and the map set up a Chapter 6 attack,
-the rules resolve it, the result becomes events (Ch.6 Attacks; RULINGS Reactions)."""
+"""Attacks and reactions in the encounter: the engine reads the facts off the state and the
+map, the ruleset resolves the attack, its outcome becomes events (RULINGS Reactions)."""
 
 from __future__ import annotations
-
-from dataclasses import replace
-from typing import Any
 
 from tactical.core.errors import IllegalCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter import shadowrun
 from tactical.encounter.batch import Batch, payment, refuse_unless
-from tactical.encounter.context import json_safe
-from tactical.encounter.harm import take_damage
-from tactical.encounter.limits import disadvantage_sources, out_of_action, reaction_block
+from tactical.encounter.harm import apply_harm
+from tactical.encounter.limits import out_of_action, reaction_block
 from tactical.encounter.model import Action, Combatant, Condition, PendingReaction
 from tactical.encounter.moves import continue_move
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
-from tactical.rules.chapter6.attack import AttackResult, attack_refusals, resolve_attack
-from tactical.rules.chapter6.case import result_json
-from tactical.rules.chapter6.setup import (
-    Attacker,
-    AttackSetup,
-    BurstChoice,
-    CalledShot,
-    Cover,
-    Defence,
-    EdgeUse,
-    FireMode,
-    Option,
-    Reaction,
-    Situation,
-    defender_from_character,
-    from_weapon,
-)
-
-# Sheet traits that are Advantage sources (RULINGS: smartlink and other gear/talents).
-TRAIT_ADVANTAGES = {"smartlink": "ranged"}
-MELEE_SKILLS = ("brawl", "melee_brawn", "melee_finesse")
+from tactical.rules.api import AttackFacts, AttackOutcome
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
@@ -65,111 +40,58 @@ def _standing(c: Combatant) -> bool:
     return not (c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS))
 
 
+def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
+                 command: cmd.Attack, reaction: str | None) -> AttackFacts:
+    """What the ruleset needs to set the attack up, read from the sheets, the state and
+    the map (RULINGS Outnumbered: who is in reach of whom, counted from the map)."""
+    ctx = batch.ctx
+    target_sheet = ctx.character(target)
+    ours = sum(1 for c in batch.state if c.side == attacker.side and _standing(c)
+               and _in_reach(batch, c, target))
+    theirs = sum(1 for c in batch.state if c.side == target.side and _standing(c)
+                 and _in_reach(batch, c, attacker))
+    return AttackFacts(
+        attacker=attacker, target=target, attacker_sheet=ctx.character(attacker),
+        target_sheet=target_sheet, weapon_id=weapon_id, weapon=ctx.weapon(weapon_id),
+        target_armor=tuple(ctx.loaded.library.armor[a] for a in target_sheet.armor),
+        target_weapons=tuple(ctx.weapon(w) for w in target_sheet.weapons),
+        attacker_reach_m=_reach(batch, attacker, weapon_id),
+        target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
+        sight=ctx.oracle.sight(batch.state, attacker.id, target.id),
+        attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
+        choice=command, reaction=reaction)
+
+
 def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-                command: cmd.Attack, reaction: Reaction | None) -> AttackSetup:
-    """Everything the resolver needs, read from the sheets, the state and the map."""
-    ctx, rules = batch.ctx, batch.ctx.rules
-    weapon = ctx.weapon(weapon_id)
-    sheet, target_sheet = ctx.character(attacker), ctx.character(target)
-    advantages = tuple(t for t in sheet.traits if TRAIT_ADVANTAGES.get(t) == weapon.kind)
-    disadvantages = tuple(disadvantage_sources(attacker, rules))
-    immobilised = attacker.has(Condition.IMMOBILISED) or attacker.has(Condition.GRAPPLED)
-    attacker_side = Attacker(
-        skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
-        disadvantages=disadvantages, reach_m=_reach(batch, attacker, weapon_id),
-        edge=EdgeUse(command.edge) if command.edge else None, immobilised=immobilised)
-    armor = [ctx.loaded.library.armor[a] for a in target_sheet.armor]
-    parry_skill = max((target_sheet.skills.get(s, 0) for s in MELEE_SKILLS), default=0)
-    parry_weapon = any({"parry", "shield", "counts_as_armed"} & set(ctx.weapon(w).tags)
-                       for w in target_sheet.weapons)
-    defender = replace(
-        defender_from_character(target_sheet, armor, parry_skill=parry_skill,
-                                parry_weapon=parry_weapon, rules=rules),
-        defenseless=command.defenseless or not _standing(target),
-        unaware=target.unaware, charging=target.has(Condition.CHARGING),
-        immobilised=target.has(Condition.IMMOBILISED) or target.has(Condition.GRAPPLED),
-        evading=target.has(Condition.EVADING),
-        defence=Defence(command.defence) if command.defence else None,
-        reach_m=_reach(batch, target, _melee_weapon(batch, target)))
-    sight = ctx.oracle.sight(batch.state, attacker.id, target.id)
-    reasons: list[str] = []
-    if weapon.kind == "ranged":
-        if not sight.line_of_sight:
-            reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
-        situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
-                              cover_class=sight.cover_class,
-                              called_shot=CalledShot(command.called_shot)
-                              if command.called_shot else None, gm_tn=command.gm_tn)
-    else:  # the resolver refuses a target beyond reach
-        # RULINGS Outnumbered: who is in reach of whom, counted from the map
-        ours = sum(1 for c in batch.state if c.side == attacker.side and _standing(c)
-                   and _in_reach(batch, c, target))
-        theirs = sum(1 for c in batch.state if c.side == target.side and _standing(c)
-                     and _in_reach(batch, c, attacker))
-        situation = Situation(distance_m=sight.distance_m, attackers_in_reach=max(1, ours),
-                              defenders_in_reach=max(1, theirs),
-                              called_shot=CalledShot(command.called_shot)
-                              if command.called_shot else None)
-    options = tuple(Option(o) for o in command.options)
-    setup = AttackSetup(attacker_side, from_weapon(weapon, attacker.rounds_loaded(weapon_id)),
-                        defender, situation,
-                        mode=FireMode(command.mode) if command.mode else None, options=options,
-                        reaction=reaction,
-                        burst=BurstChoice(command.burst_choice) if command.burst_choice
-                        else None)
-    reasons += attack_refusals(setup, rules)
-    if command.edge and attacker.edge <= 0:
-        reasons.append(f"{attacker.name} has no Edge left")
-    if reasons:
-        raise IllegalCommand(reasons)
-    return setup
+                command: cmd.Attack, reaction: str | None) -> object:
+    """The ruleset's setup of the attack, as `resolve` would roll it (IllegalCommand with
+    every reason when refused)."""
+    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction)
+    return batch.ruleset.preview_attack(facts).setup
 
 
 def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-            command: cmd.Attack, reaction: Reaction | None) -> AttackResult:
-    setup = build_setup(batch, attacker, target, weapon_id, command, reaction)
-    result = resolve_attack(setup, batch.dice, batch.ctx.rules, damage_taken=target.damage)
-    report = json_safe(result_json(result))
-    weapon = batch.ctx.weapon(weapon_id)
-    batch.emit(ev.AttackResolved(attacker.id, target.id, weapon_id,
-                                 reaction.value if reaction else None, result.hit,
-                                 describe(attacker, target, weapon.name, reaction, report),
-                                 report))
-    if command.edge:
-        batch.emit(ev.EdgeSpent(attacker.id, 1, f"Edge on the {command.edge}"))
-    if result.plan.ammo_used:
-        batch.emit(ev.AmmoSpent(attacker.id, weapon_id, result.plan.ammo_used))
-    if result.damage is not None and result.damage.after_armor > 0:
-        level = result.injury.level if result.injury else None
-        take_damage(batch, target.id, result.damage.after_armor,
-                    result.damage.damage_type.value, level, result.effects,
-                    f"{attacker.name}'s {weapon.name}")
-    return result
-
-
-def describe(attacker: Combatant, target: Combatant, weapon: str, reaction: Reaction | None,
-             r: dict[str, Any]) -> str:
-    """One log line that explains every number: dice, total vs TN, degree, damage, injury."""
-    roll = r["roll"]
-    how = f" ({reaction.value.capitalize()})" if reaction else ""
-    numbers = [*roll["kept"], *(m["value"] for m in roll["modifiers"]), roll["double_bonus"]]
-    check = str(roll["skill"]) + "".join(f"{n:+d}" for n in numbers if n) + \
-        f" = {roll['total']}"
-    if roll["fumble"]:
-        check += " (fumble)"
-    tn_parts = ", ".join(f"{m['source']} {m['value']:+d}" if i else f"{m['source']} "
-                         f"{m['value']}" for i, m in enumerate(r["tn_breakdown"]))
-    line = (f"{attacker.name} → {target.name}{how}, {weapon}: {check} vs TN {r['tn']} "
-            f"({tn_parts}) — {roll['degree'].replace('_', ' ')}, MoS {roll['mos']}")
-    damage = r.get("damage")
-    if damage:
-        line += (f"; {damage['expression']} = {damage['raw']}"
-                 + (f" → cover {damage['after_cover']}" if damage.get("cover") else "")
-                 + f" → armor PT{damage['armor']['pt']}/DR{damage['armor']['dr']} = "
-                 f"{damage['after_armor']} {damage['type']}")
-        if r.get("injury"):
-            line += f"; {r['injury'].capitalize()} injury"
-    return line
+            command: cmd.Attack, reaction: str | None) -> AttackOutcome:
+    """The ruleset resolves the attack; its outcome becomes events, every die in them."""
+    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction)
+    outcome = batch.ruleset.resolve_attack(facts, batch.dice)
+    source = f"{attacker.name}'s {facts.weapon.name}"
+    batch.emit(ev.AttackResolved(attacker.id, target.id, weapon_id, reaction,
+                                 outcome.report.hit, outcome.summary, outcome.report))
+    if outcome.edge_spent:
+        batch.emit(ev.EdgeSpent(attacker.id, 1, outcome.edge_spent))
+    if outcome.ammo_used:
+        batch.emit(ev.AmmoSpent(attacker.id, weapon_id, outcome.ammo_used))
+    if outcome.initiative_after is not None:
+        batch.emit(ev.InitiativeSet(target.id, *outcome.initiative_after))
+    if outcome.prone:
+        batch.emit(ev.ConditionChanged(target.id, Condition.PRONE.value, True, outcome.prone))
+    if outcome.monitors is not None:
+        m = outcome.monitors
+        batch.emit(ev.MonitorsChanged(target.id, m.physical, m.stun, m.overflow, source))
+    if outcome.harm is not None:
+        apply_harm(batch, target.id, outcome.harm, source)
+    return outcome
 
 
 def attack(batch: Batch, command: cmd.Attack) -> None:
@@ -187,9 +109,6 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
         slot, why = payment(batch.state.get(a.id), action)
         refuse_unless((slot is not None, why))
         batch.emit(ev.ActionSpent(a.id, action.value, str(slot), "Attack"))
-    if shadowrun.is_shadowrun(batch.state):
-        shadowrun.attack(batch, batch.state.get(a.id), t, weapon_id, command)
-        return
     resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
 
 
@@ -205,7 +124,7 @@ def react(batch: Batch, command: cmd.React) -> None:
     offer = _pending(batch, command.reactor)
     reactor = batch.combatant(offer.reactor)
     mover = batch.combatant(offer.mover)
-    block = reaction_block(reactor, batch.ctx.rules)
+    block = reaction_block(reactor, batch.ruleset)
     refuse_unless((block is None, f"{reactor.name} cannot react: {block}"))
     if offer.kind == "intercept":
         intercept(batch, offer, reactor, mover, command)
@@ -218,7 +137,7 @@ def react(batch: Batch, command: cmd.React) -> None:
                                 command.edge)
         batch.emit(ev.ReactionSpent(reactor.id, offer.kind))
         resolve(batch, batch.state.get(reactor.id), batch.state.get(mover.id), weapon_id,
-                attack_cmd, Reaction(offer.kind))
+                attack_cmd, offer.kind)
     finish_reaction(batch)
 
 
@@ -236,8 +155,7 @@ def intercept(batch: Batch, offer: PendingReaction, reactor: Combatant, mover: C
     weapon_id = _melee_weapon(batch, reactor)
     if weapon_id is not None:
         resolve(batch, batch.state.get(reactor.id), batch.state.get(mover.id), weapon_id,
-                cmd.Attack(reactor.id, mover.id, weapon_id, edge=command.edge),
-                Reaction.INTERCEPT)
+                cmd.Attack(reactor.id, mover.id, weapon_id, edge=command.edge), "intercept")
 
 
 def decline(batch: Batch, command: cmd.DeclineReaction) -> None:
@@ -249,7 +167,7 @@ def decline(batch: Batch, command: cmd.DeclineReaction) -> None:
 def finish_reaction(batch: Batch) -> None:
     """When the last pending reaction of a step is settled, the move goes on."""
     halted = batch.state.halted
-    if halted is not None and out_of_action(batch.state.get(halted.mover), batch.ctx.rules):
+    if halted is not None and out_of_action(batch.state.get(halted.mover), batch.ruleset):
         batch.emit(ev.MoveEnded(halted.mover, "the mover went down"))
         return
     continue_move(batch)

@@ -7,9 +7,8 @@ from tactical.data.gear import DamageType
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.harm import take_damage
+from tactical.encounter.harm import apply_harm
 from tactical.encounter.model import Condition
-from tactical.rules.chapter6.injury import injury_effects, injury_for
 
 
 def apply_damage(batch: Batch, command: cmd.ApplyDamage) -> None:
@@ -18,12 +17,8 @@ def apply_damage(batch: Batch, command: cmd.ApplyDamage) -> None:
     refuse_unless((command.amount > 0, "damage must be at least 1"),
                   (command.damage_type in {t.value for t in DamageType},
                    f"unknown damage type '{command.damage_type}'"))
-    outcome = injury_for(command.amount, c.health, DamageType(command.damage_type),
-                         batch.ctx.rules)
-    effects = (injury_effects(outcome.level, batch.ctx.rules, batch.dice)
-               if outcome.level is not None else None)
-    take_damage(batch, c.id, command.amount, command.damage_type, outcome.level, effects,
-                "GM")
+    harm = batch.ruleset.injury_from_damage(command.amount, c, command.damage_type, batch.dice)
+    apply_harm(batch, c.id, harm, "GM")
 
 
 def set_condition(batch: Batch, command: cmd.SetCondition) -> None:

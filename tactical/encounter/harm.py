@@ -1,54 +1,38 @@
-"""Damage, injuries and their effects as events (Ch.6 Damage and Injury, Cumulative damage)."""
+"""Damage, injuries and their effects as events (Ch.6 Damage and Injury, Cumulative damage,
+as the ruleset rolls them)."""
 
 from __future__ import annotations
-
-import dataclasses
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.context import json_safe
 from tactical.encounter.model import Condition, Timer
-from tactical.rules.chapter6.injury import (
-    CumulativeState,
-    Effects,
-    InjuryLevel,
-    cumulative_effects,
-    cumulative_state,
-    injury_effects,
-    lower,
-    worse,
-)
-
-_CUMULATIVE_RANK = {CumulativeState.NONE: 0, CumulativeState.INCAPACITATED: 1,
-                    CumulativeState.DYING: 2}
+from tactical.rules.api import Harm, InjuryEffects
 
 
-def take_damage(batch: Batch, cid: str, amount: int, damage_type: str,
-                injury: InjuryLevel | None, effects: Effects | None, source: str) -> None:
+def take_damage(batch: Batch, cid: str, amount: int, damage_type: str, source: str) -> None:
+    """Damage without an injury of its own (bleeding: RULINGS, straight to the total)."""
+    apply_harm(batch, cid, Harm(amount, damage_type, None, None), source)
+
+
+def apply_harm(batch: Batch, cid: str, harm: Harm, source: str) -> None:
     """A hit lands: its damage, the injury's effects (already rolled), and the cumulative
     state it crosses into (rolled here, after the hit's own dice)."""
-    rules = batch.ctx.rules
     before = batch.state.get(cid)
-    was = cumulative_state(before.damage, before.health, rules)
-    batch.emit(ev.DamageTaken(cid, amount, damage_type, injury.value if injury else None,
-                              source))
+    batch.emit(ev.DamageTaken(cid, harm.amount, harm.damage_type, harm.injury, source))
+    effects = harm.effects
     if effects is not None:
         apply_effects(batch, cid, effects, f"{effects.cause.capitalize()} injury")
-    if injury is not None and effects is not None:
-        batch.emit(ev.HitRecorded(cid, injury.value, before.injury,
-                                  json_safe(dataclasses.asdict(effects)),
+    if harm.injury is not None and effects is not None:
+        batch.emit(ev.HitRecorded(cid, harm.injury, before.injury, harm.effects_json or {},
                                   before.has(Condition.PRONE),
                                   before.has(Condition.UNCONSCIOUS)))
-    after = batch.state.get(cid)
-    now = cumulative_state(after.damage, after.health, rules)
-    if _CUMULATIVE_RANK[now] > _CUMULATIVE_RANK[was]:
-        extra = cumulative_effects(now, rules, batch.dice)
-        if extra is not None:
-            apply_effects(batch, cid, extra, now.value.capitalize())
+    crossed = batch.ruleset.threshold_crossed(before, batch.state.get(cid), batch.dice)
+    if crossed is not None and crossed.effects is not None:
+        apply_effects(batch, cid, crossed.effects, crossed.name.capitalize())
 
 
-def apply_effects(batch: Batch, cid: str, e: Effects, source: str) -> None:
+def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None:
     """Turn an Effects record into events. Action limits and 'no Reactions' are not stored:
     they follow from the injury level (limits.py), so treating the injury lifts them."""
     c = batch.state.get(cid)
@@ -87,10 +71,10 @@ def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
                                     "hit, until its next turn)"),
                   (c.edge > 0, f"{c.name} has no Edge left"))
     assert hit is not None
-    rules = batch.ctx.rules
+    ruleset = batch.ruleset
     old = hit["effects"]
     assert isinstance(old, dict)
-    new_level = lower(InjuryLevel(str(hit["injury"])), rules.injury.edge_steps_lower)
+    new_level = ruleset.lowered_injury(str(hit["injury"]))
     batch.emit(ev.EdgeSpent(c.id, 1, "Edge lowers the injury"))
     source = f"{str(hit['injury']).capitalize()} injury lowered by Edge"
     if old.get("fatigue"):
@@ -98,8 +82,7 @@ def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
     if old.get("initiative_loss"):
         kind = "lasting" if old.get("initiative_duration") == "combat" else "next_round"
         batch.emit(ev.InitiativeChanged(c.id, kind, int(old["initiative_loss"]), source))
-    incapacitated = cumulative_state(c.damage, c.health, rules) is not CumulativeState.NONE
-    if old.get("initiative_zero") and not incapacitated:
+    if old.get("initiative_zero") and not ruleset.incapacitated(c):
         batch.emit(ev.InitiativeChanged(c.id, "zero", 0, source))
     expired = {"disadvantage": old.get("disadvantage") in ("next_turn", "rounds"),
                "bleed": bool(old.get("bleed")), "death": old.get("death_in_rounds") is not None}
@@ -109,9 +92,8 @@ def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
                            (Condition.UNCONSCIOUS, hit["had_unconscious"])):
         if old.get(condition.value) and not had:
             batch.emit(ev.ConditionChanged(c.id, condition.value, False, source))
-    previous = InjuryLevel(str(hit["previous_injury"])) if hit["previous_injury"] else None
-    lasting = worse(previous, new_level)
-    batch.emit(ev.InjurySet(c.id, lasting.value if lasting else None, source))
+    previous = str(hit["previous_injury"]) if hit["previous_injury"] else None
+    batch.emit(ev.InjurySet(c.id, ruleset.worse_injury(previous, new_level), source))
     if new_level is not None:
-        apply_effects(batch, c.id, injury_effects(new_level, rules, batch.dice),
-                      f"{new_level.value.capitalize()} injury (lowered by Edge)")
+        apply_effects(batch, c.id, ruleset.injury_effects(new_level, batch.dice),
+                      f"{new_level.capitalize()} injury (lowered by Edge)")

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from tactical.core.types import Hex
+from tactical.rules.api import Budget
+
+__all__ = ["Action", "Budget", "Combatant", "Condition", "EncounterState", "HaltedMove",
+           "Hex", "PendingReaction", "Phase", "Timer"]
 
 
 class Phase(StrEnum):
@@ -55,21 +59,6 @@ class Timer:
 
 
 @dataclass(frozen=True, slots=True)
-class Budget:
-    """Actions left this turn (Ch.6 The three Ms, tiers, one downgrade a turn)."""
-
-    major: int = 0
-    move: int = 0
-    minor: int = 0
-    downgrades: int = 0
-    total: int | None = None  # Serious injury: one action per turn, whatever its kind
-    major_or_move: bool = False  # Fatigued: loses a Major or a Move each turn
-
-    def count_of(self, slot: str) -> int:
-        return int(getattr(self, slot))
-
-
-@dataclass(frozen=True, slots=True)
 class Combatant:
     id: str
     name: str
@@ -97,14 +86,19 @@ class Combatant:
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
     unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
-    budget: Budget = Budget()
+    budget: Budget = field(default_factory=Budget)
     used_edge_this_round: bool = False
     overwatch_zone: tuple[tuple[float, float], ...] | None = None
-    # Shadowrun rulesets: damage is Physical boxes (+ overflow), stun is Stun boxes, and
-    # the monitors' sizes are (physical, stun, body) from the sheet
-    overflow: int = 0
-    sr_monitor: tuple[int, int | None, int] | None = None
-    sr_passes: int = 1  # SR4 Initiative Passes (from the sheet)
+    overflow: int = 0  # damage past the ruleset's damage track (Shadowrun: Physical)
+    # what the ruleset keeps besides the shared fields (Ruleset.combatant_extension)
+    extension: object | None = None
+
+    @property
+    def sr_monitor(self) -> tuple[int, int | None, int] | None:
+        """Transitional, for readers not yet on the ruleset interface: the condition
+        monitors' sizes (physical, stun, body) when the extension has them."""
+        sizes = getattr(self.extension, "monitor_sizes", None)
+        return sizes if isinstance(sizes, tuple) else None
 
     def has(self, condition: Condition) -> bool:
         return condition in self.conditions

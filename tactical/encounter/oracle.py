@@ -25,13 +25,13 @@ from tactical.geometry.triggers import (
     prepare_reactors,
     triggers_along,
 )
-from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules import registry
 
 
 class GeometryOracle:
     def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
         self.loaded = loaded
-        self.rules = rules or chapter6_ruleset()
+        self.rules = rules or registry.base_numbers()
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
         self._prepared: tuple[EncounterState, str, PreparedReactors] | None = None
@@ -92,7 +92,7 @@ class GeometryOracle:
         melee = [library.weapons[w] for w in sheet.weapons if library.weapons[w].kind == "melee"]
         if melee:
             reach = max(reach, *(w.reach_m for w in melee))
-        block = reaction_block(c, self.rules)
+        block = reaction_block(c, registry.ruleset(state.ruleset))
         overwatch = Overwatch(c.overwatch_zone) if c.has(Condition.OVERWATCH) else None
         return Reactor(id=c.id, side=c.side, hex=c.hex, reach_m=reach,
                        weapon=weapon_range(weapon, self.params) if weapon else None,

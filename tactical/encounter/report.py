@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactical.data.ruleset import Chapter6Ruleset
-from tactical.encounter.limits import out_of_action
 from tactical.encounter.model import EncounterState
-from tactical.rules.chapter6.injury import cumulative_state, fatigue_state
+from tactical.rules import registry
 
 
-def state_json(state: EncounterState, rules: Chapter6Ruleset) -> dict[str, Any]:
+def state_json(state: EncounterState) -> dict[str, Any]:
+    rules = registry.ruleset(state.ruleset)
     return {
         "map": state.map_name, "ruleset": state.ruleset, "phase": state.phase.value,
         "round": state.round, "actor": state.actor, "order": list(state.order),
@@ -21,20 +20,20 @@ def state_json(state: EncounterState, rules: Chapter6Ruleset) -> dict[str, Any]:
             "initiative": c.effective_initiative() if c.initiative is not None else None,
             "health": c.health, "damage": c.damage, "health_left": c.health - c.damage,
             "stamina": c.stamina, "fatigue": c.fatigue,
-            "fatigue_state": fatigue_state(c.fatigue, c.stamina, rules).value,
+            "fatigue_state": rules.standing(c).fatigue_state,
             "injury": c.injury,
-            "cumulative": cumulative_state(c.damage, c.health, rules).value,
+            "cumulative": rules.standing(c).cumulative,
             "conditions": sorted(x.value for x in c.conditions),
             "timers": [{"kind": t.kind, "rounds": t.rounds, "amount": t.amount}
                        for t in c.timers],
             "edge": c.edge, "reactions": c.reactions, "weapon": c.weapon,
-            "ammo": dict(c.ammo), "out_of_action": out_of_action(c, rules),
+            "ammo": dict(c.ammo), "out_of_action": rules.out_of_action(c),
         } for c in state],
     }
 
 
-def state_text(state: EncounterState, rules: Chapter6Ruleset) -> str:
-    data = state_json(state, rules)
+def state_text(state: EncounterState) -> str:
+    data = state_json(state)
     head = f"{data['map']} — {data['phase']}"
     if data["phase"] == "combat":
         head += f", round {data['round']}, {data['actor']} to act"

@@ -9,9 +9,6 @@ from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.model import Action, Condition, Phase
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
-from tactical.rules.chapter6.checks import roll_check
-from tactical.rules.chapter6.healing import first_aid
-from tactical.rules.chapter6.injury import InjuryLevel
 
 
 def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
@@ -26,19 +23,15 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
                   (adjacent, f"{healer.name} must be next to {patient.name}"))
     assert patient.injury is not None
     skill = batch.ctx.character(healer).skills.get("medic", 0)
-    result = first_aid(InjuryLevel(patient.injury), skill, batch.dice, rules=batch.ctx.rules)
+    result = batch.ruleset.first_aid(healer.name, patient.name, patient.injury, skill,
+                                     batch.dice)
     batch.emit(ev.ActionSpent(healer.id, "major", str(slot), "First aid"))
-    check = result.check
-    text = (f"{healer.name} gives first aid to {patient.name}: {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "
-            f"{sum(m.value for m in result.tn_breakdown)} — {check.degree.value}")
     if not result.success:
-        batch.emit(ev.Note(text + "; no effect"))
+        batch.emit(ev.Note(result.text))
         return
-    after = result.level_after.value if result.level_after else None
-    batch.emit(ev.Note(text + f"; {patient.injury} → {after or 'healed'}, "
-                              f"+{result.health_restored} Health"),
-               ev.Healed(patient.id, result.health_restored, after, "First aid"))
+    batch.emit(ev.Note(result.text),
+               ev.Healed(patient.id, result.health_restored, result.injury_after,
+                         "First aid"))
     if patient.injury in ("lethal", "critical") or patient.timers:
         batch.emit(ev.ConditionChanged(patient.id, Condition.STABILISED.value, True,
                                        "First aid"))
@@ -73,13 +66,8 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
     tn = (difficulty[command.difficulty] + p.effort_tn[command.effort]  # type: ignore[index]
           + (p.stealth_tn_bonus[command.stealth] if command.stealth else 0))  # type: ignore[index]
     skill = batch.ctx.character(c).skills.get("vigilance", 0)
-    check = roll_check(skill, tn, batch.dice, rules=batch.ctx.rules)
-    level = p.awareness[check.degree.value]
-    batch.emit(ev.Note(f"{c.name} checks awareness ({command.effort} effort): {check.skill}"
-                       + "".join(f"{d:+d}" for d in check.kept)
-                       + (f"{check.double_bonus:+d}" if check.double_bonus else "")
-                       + f" = {check.total} vs TN {tn} — {check.degree.value.replace('_', ' ')}"
-                       f": {level.replace('_', ' ')}"))
-    unaware = level == "unaware"
+    result = batch.ruleset.awareness(c.name, command.effort, skill, tn, batch.dice)
+    batch.emit(ev.Note(result.text))
+    unaware = result.level == "unaware"
     if unaware != c.unaware:
         batch.emit(ev.AwarenessChanged(c.id, unaware, "Awareness check"))

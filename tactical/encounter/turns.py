@@ -1,11 +1,11 @@
-"""Rounds and turns: initiative, the order, turn budgets, timers (Ch.6 Initiative, Actions)."""
+"""Rounds and turns: initiative, the order, turn budgets, timers (Ch.6 Initiative, Actions;
+the ruleset rolls the initiative, orders each pass and sets the budgets)."""
 
 from __future__ import annotations
 
 from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter import shadowrun
 from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
 from tactical.encounter.harm import take_damage
 from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
@@ -13,41 +13,29 @@ from tactical.encounter.model import Combatant, Condition, Phase
 
 
 def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
-    if shadowrun.is_shadowrun(batch.state):
-        return shadowrun.roll_initiative_event(batch, c)
-    return chapter6_initiative(batch, c)
-
-
-def chapter6_initiative(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
-    """Ch.6 Initiative = 1d6 (more with gear) + AG + CU; ties: AG, CU, then a d10 roll-off
-    (rolled now, so the order never needs a second look at the dice)."""
-    rules = batch.ctx.rules.initiative
-    sheet = batch.ctx.character(c)
-    count = sheet.initiative_dice * int(rules.dice.split("d")[0] or 1)
-    roll = roll_expression(f"{count}d{rules.dice.split('d')[1]}", batch.dice)
-    attributes = [getattr(sheet.attributes, a) for a in rules.attributes]
-    roll_off = batch.dice.roll(10)
-    tiebreak = tuple(getattr(sheet.attributes, t) if t != "d10" else roll_off
-                     for t in rules.tie_breakers)
-    bonus = sum(attributes)
-    return ev.InitiativeRolled(c.id, roll.faces, bonus, roll.total + bonus, tiebreak)
+    """The ruleset rolls (Ch.6: dice + AG + CU, ties by AG, CU, a d10 roll-off rolled now;
+    Shadowrun: its initiative test), so the order never needs a second look at the dice."""
+    roll = batch.ruleset.roll_initiative(c, batch.ctx.character(c), batch.dice)
+    return ev.InitiativeRolled(c.id, roll.faces, roll.bonus, roll.total, roll.tiebreak)
 
 
 def initiative_order(batch: Batch, *, next_round: bool = False) -> tuple[str, ...]:
     """Highest first; ties by the tie-breakers rolled with the initiative. With `next_round`,
     the changes pending for the next round (Edge, injuries' "next turn") count."""
-    if shadowrun.is_shadowrun(batch.state):
-        return shadowrun.pass_order(batch.state, 1)
+    return batch.ruleset.acting_order(batch.state, 1, next_round=next_round)
 
-    def score(c: Combatant) -> int:
-        if not next_round:
-            return c.effective_initiative()
-        if c.initiative_zero or c.initiative is None:
-            return 0
-        return max(0, c.initiative + c.initiative_next_round + c.initiative_lasting)
 
-    ranked = sorted(batch.state, key=lambda c: (score(c), c.tiebreak), reverse=True)
-    return tuple(c.id for c in ranked)
+def next_pass(batch: Batch) -> bool:
+    """Start the next initiative pass of this round, if the ruleset has one and anyone acts
+    in it (Shadowrun's initiative passes)."""
+    state = batch.state
+    number = state.initiative_pass + 1
+    order = batch.ruleset.acting_order(state, number)
+    if not order:
+        return False
+    reactions = tuple((c.id, c.reactions) for c in state)
+    batch.emit(ev.RoundStarted(state.round, order, reactions, number))
+    return True
 
 
 def start_combat(batch: Batch, _: cmd.StartCombat) -> None:
@@ -77,8 +65,10 @@ def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
 
 
 def start_round(batch: Batch, number: int) -> None:
-    if shadowrun.is_shadowrun(batch.state) and number > 1:
-        shadowrun.reroll_for_new_turn(batch)  # SR: new scores every combat turn
+    if batch.ruleset.new_initiative_each_round and number > 1:
+        for c in list(batch.state):  # SR: new scores every combat turn
+            if not c.has(Condition.DEAD):
+                batch.emit(roll_initiative_event(batch, c))
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
@@ -86,7 +76,7 @@ def start_round(batch: Batch, number: int) -> None:
     # waits for the GM, instead of spinning through rounds on its own.
     if all(c.has(Condition.DEAD) for c in batch.state):
         return
-    anyone = any(not out_of_action(c, batch.ctx.rules) for c in batch.state)
+    anyone = any(not out_of_action(c, batch.ruleset) for c in batch.state)
     advance_to(batch, 0, skip_helpless=anyone)
 
 
@@ -99,7 +89,7 @@ def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:
         if not c.has(Condition.DEAD):
             start_turn(batch, c.id)
             c = batch.state.get(c.id)
-            if not skip_helpless or (not out_of_action(c, batch.ctx.rules)
+            if not skip_helpless or (not out_of_action(c, batch.ruleset)
                                      and not c.has(Condition.DEAD)):
                 return
             batch.emit(ev.TurnEnded(c.id))
@@ -107,7 +97,7 @@ def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:
         index += 1
     if batch.state.phase is not Phase.COMBAT:
         return
-    if shadowrun.is_shadowrun(batch.state) and shadowrun.next_pass(batch):
+    if next_pass(batch):
         advance_to(batch, 0, skip_helpless=skip_helpless)
         return
     start_round(batch, batch.state.round + 1)
@@ -116,7 +106,7 @@ def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:
 def start_turn(batch: Batch, cid: str) -> None:
     tick_timers(batch, cid)
     c = batch.state.get(cid)
-    budget, why = turn_budget(c, batch.state.round, batch.ctx.rules)
+    budget, why = turn_budget(c, batch.state.round, batch.ruleset)
     batch.emit(ev.TurnStarted(cid, budget.major, budget.move, budget.minor, budget.downgrades,
                               budget.total, budget.major_or_move, why))
 
@@ -138,7 +128,7 @@ def tick_timers(batch: Batch, cid: str) -> None:
             amount = roll_expression(timer.amount, batch.dice).total
             # RULINGS: bleed damage goes straight to the total, ignores armor, no new injury
             # (but it counts toward Cumulative damage like any other)
-            take_damage(batch, cid, amount, "physical", None, None, "Bleeding")
+            take_damage(batch, cid, amount, "physical", "Bleeding")
     if any(t.rounds for t in batch.state.get(cid).timers):
         batch.emit(ev.TimersTicked(cid))
 
@@ -197,4 +187,4 @@ def acting(batch: Batch, cid: str) -> Combatant:
 
 
 def can_react(batch: Batch, cid: str) -> str | None:
-    return reaction_block(batch.state.get(cid), batch.ctx.rules)
+    return reaction_block(batch.state.get(cid), batch.ruleset)

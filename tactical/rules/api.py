@@ -4,13 +4,288 @@ ruleset through (docs/architecture.md).
 A ruleset is data (its YAML numbers) plus a few pure functions. Nothing outside the ruleset's
 own package may import that package: the encounter engine, the geometry and the CLI ask
 `tactical.rules.registry.ruleset(id)` for a `Ruleset` and use only what is declared here.
+
+Rules may not import the encounter, so a ruleset never makes events: the engine hands it
+neutral inputs (the combatant as a `Fighter`, sheets, weapons, the facts it read off the
+map as `AttackFacts`, a `Dice`) and turns the neutral results declared here (`AttackOutcome`,
+`InitiativeRoll`, `Budget`, `InjuryEffects`, …) into events.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
 
-from tactical.core.types import RulesetId
+from tactical.core.dice import Dice
+from tactical.core.types import Hex, RulesetId
+from tactical.data.character import Character
+from tactical.data.gear import Armor, Weapon
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Actions left this turn (Ch.6 The three Ms, tiers, one downgrade a turn)."""
+
+    major: int = 0
+    move: int = 0
+    minor: int = 0
+    downgrades: int = 0
+    total: int | None = None  # Serious injury: one action per turn, whatever its kind
+    major_or_move: bool = False  # Fatigued: loses a Major or a Move each turn
+
+    def count_of(self, slot: str) -> int:
+        return int(getattr(self, slot))
+
+
+@dataclass(frozen=True, slots=True)
+class SightInfo:
+    """What the map says about one attacker looking at one target (geometry's facts)."""
+
+    line_of_sight: bool
+    cover: str  # none, partial, full
+    cover_class: str | None  # the strongest class crossed (for shooting through)
+    distance_m: float
+    why: str = ""
+
+
+class TimerView(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def rounds(self) -> int | None: ...
+    @property
+    def source(self) -> str: ...
+
+
+class Fighter(Protocol):
+    """A combatant as a ruleset reads it (`encounter.model.Combatant` is one). Conditions are
+    their names ("prone", "dead"); `extension` is what `Ruleset.combatant_extension` gave."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def hex(self) -> Hex: ...
+    @property
+    def health(self) -> int: ...
+    @property
+    def stamina(self) -> int: ...
+    @property
+    def edge(self) -> int: ...
+    @property
+    def damage(self) -> int: ...
+    @property
+    def stun(self) -> int: ...
+    @property
+    def fatigue(self) -> int: ...
+    @property
+    def overflow(self) -> int: ...
+    @property
+    def injury(self) -> str | None: ...
+    @property
+    def unaware(self) -> bool: ...
+    @property
+    def reactions(self) -> int: ...
+    @property
+    def initiative(self) -> int | None: ...
+    @property
+    def initiative_next_round(self) -> int: ...
+    @property
+    def initiative_lasting(self) -> int: ...
+    @property
+    def initiative_zero(self) -> bool: ...
+    @property
+    def tiebreak(self) -> tuple[int, ...]: ...
+    @property
+    def conditions(self) -> AbstractSet[str]: ...
+    @property
+    def timers(self) -> Sequence[TimerView]: ...
+    @property
+    def extension(self) -> object | None: ...
+
+    def effective_initiative(self) -> int: ...
+    def rounds_loaded(self, weapon: str) -> int | None: ...
+
+
+class AttackChoice(Protocol):
+    """What the GM chose for an attack (`encounter.commands.Attack` is one)."""
+
+    @property
+    def mode(self) -> str | None: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
+    @property
+    def edge(self) -> str | None: ...
+    @property
+    def burst_choice(self) -> str | None: ...
+    @property
+    def called_shot(self) -> str | None: ...
+    @property
+    def defence(self) -> str | None: ...
+    @property
+    def defenseless(self) -> bool: ...
+    @property
+    def gm_tn(self) -> int | None: ...
+    @property
+    def attack_modifiers(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def defence_modifiers(self) -> tuple[tuple[str, int], ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFacts:
+    """Everything the engine read off the state, the sheets and the map for one attack."""
+
+    attacker: Fighter
+    target: Fighter
+    attacker_sheet: Character
+    target_sheet: Character
+    weapon_id: str
+    weapon: Weapon
+    target_armor: tuple[Armor, ...]
+    target_weapons: tuple[Weapon, ...]
+    attacker_reach_m: float  # the sheet's reach, a melee weapon's if longer
+    target_reach_m: float  # with its own melee weapon
+    sight: SightInfo
+    attackers_in_reach: int  # RULINGS Outnumbered: the attacker's side in reach of the target
+    defenders_in_reach: int
+    choice: AttackChoice
+    reaction: str | None  # the reaction kind this attack is ("snapshot"), None: an action
+
+
+class InjuryEffects(Protocol):
+    """What an injury (or a cumulative threshold) does, as the engine applies it."""
+
+    @property
+    def cause(self) -> str: ...
+    @property
+    def fatigue(self) -> int: ...
+    @property
+    def initiative_loss(self) -> int | None: ...
+    @property
+    def initiative_loss_dice(self) -> str | None: ...
+    @property
+    def initiative_duration(self) -> str | None: ...
+    @property
+    def initiative_zero(self) -> bool: ...
+    @property
+    def disadvantage(self) -> str | None: ...
+    @property
+    def disadvantage_rounds(self) -> int | None: ...
+    @property
+    def bleed(self) -> str | None: ...
+    @property
+    def bleed_rounds(self) -> int | None: ...
+    @property
+    def bleed_until_stabilised(self) -> bool: ...
+    @property
+    def prone(self) -> bool: ...
+    @property
+    def unconscious(self) -> bool: ...
+    @property
+    def death_in_rounds(self) -> int | None: ...
+
+
+class AttackReport(Protocol):
+    """A resolved attack, typed (`AttackResolved.result`). Read it by attribute; `to_json`
+    is its log form (byte for byte what the log has always held); `report["key"]` reads that
+    JSON form, for old readers."""
+
+    @property
+    def ruleset(self) -> RulesetId: ...
+    @property
+    def hit(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Harm:
+    """Damage a hit does to its target, with the injury it causes and its rolled effects."""
+
+    amount: int
+    damage_type: str
+    injury: str | None
+    effects: InjuryEffects | None
+    effects_json: dict[str, Any] | None = None  # the effects as the log keeps them
+
+
+@dataclass(frozen=True, slots=True)
+class MonitorMarks:
+    """Condition monitor boxes after a hit (Shadowrun)."""
+
+    physical: int
+    stun: int
+    overflow: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOutcome:
+    """A resolved attack as the engine turns it into events, in this order: the result,
+    Edge spent, ammunition, the defence's Initiative cost, Hit the Dirt, monitors, damage."""
+
+    report: AttackReport
+    summary: str  # the combat-log line
+    edge_spent: str | None = None  # what the Edge was for
+    ammo_used: int = 0
+    initiative_after: tuple[int, str] | None = None  # the target's new score, and why
+    prone: str | None = None  # the target dropped prone, and why
+    monitors: MonitorMarks | None = None
+    harm: Harm | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPreviewParts:
+    """An attack before it is rolled, in the ruleset's own terms (the dock reads them):
+    Chapter 6 fills setup/plan/odds, Shadowrun fills pools."""
+
+    setup: Any = None
+    plan: Any = None
+    odds: Any = None
+    pools: Any = None
+    refusals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRoll:
+    faces: tuple[int, ...]
+    bonus: int
+    total: int
+    tiebreak: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Threshold:
+    """A cumulative state a combatant just crossed into, and what it does."""
+
+    name: str
+    effects: InjuryEffects | None
+
+
+@dataclass(frozen=True, slots=True)
+class SkillOutcome:
+    """A skill check the engine logs: the line, and what it changes."""
+
+    text: str
+    success: bool
+    injury_after: str | None = None  # first aid: the injury level after treatment
+    health_restored: int = 0
+    level: str = ""  # awareness: "aware", "partially_aware", "unaware"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """How a combatant stands under the ruleset's damage rules, for reports."""
+
+    fatigue_state: str
+    cumulative: str
 
 
 class Ruleset(Protocol):
@@ -26,3 +301,76 @@ class Ruleset(Protocol):
     def title(self) -> str:
         """How the GM sees it named ("Shadowrun 5th edition")."""
         ...
+
+    # --- the per-combatant state extension --------------------------------------------
+    def combatant_extension(self, sheet: Character) -> object | None:
+        """What this ruleset keeps on each combatant besides the shared fields (Shadowrun:
+        its monitor sizes and initiative passes); None: nothing."""
+        ...
+
+    # --- initiative -----------------------------------------------------------------
+    def roll_initiative(self, who: Fighter, sheet: Character, dice: Dice) -> InitiativeRoll: ...
+
+    def acting_order(self, fighters: Iterable[Fighter], pass_number: int, *,
+                     next_round: bool = False) -> tuple[str, ...]:
+        """Who acts in this pass of the round, in order (empty: no such pass)."""
+        ...
+
+    @property
+    def new_initiative_each_round(self) -> bool: ...
+
+    # --- the action budget ----------------------------------------------------------
+    def out_of_action(self, who: Fighter) -> str | None: ...
+    def reaction_block(self, who: Fighter) -> str | None: ...
+    def turn_budget(self, who: Fighter, round_number: int) -> tuple[Budget, str]: ...
+
+    # --- attacks --------------------------------------------------------------------
+    def resolve_attack(self, facts: AttackFacts, dice: Dice) -> AttackOutcome:
+        """Set up, check (IllegalCommand with every reason) and roll one attack."""
+        ...
+
+    def preview_attack(self, facts: AttackFacts) -> AttackPreviewParts:
+        """The setup, plan and odds without rolling (IllegalCommand when refused)."""
+        ...
+
+    def report_from_json(self, data: Mapping[str, Any]) -> AttackReport:
+        """A report back from its log form."""
+        ...
+
+    def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
+        """`tactical attack`: resolve the CASE file with its scripted dice, the JSON report
+        (TacticalError, IllegalCommand when it is invalid or refused)."""
+        ...
+
+    # --- injuries -------------------------------------------------------------------
+    def worse_injury(self, a: str | None, b: str | None) -> str | None: ...
+    def injury_from_damage(self, amount: int, who: Fighter, damage_type: str,
+                           dice: Dice) -> Harm: ...
+    def threshold_crossed(self, before: Fighter, after: Fighter,
+                          dice: Dice) -> Threshold | None: ...
+    def lowered_injury(self, injury: str) -> str | None: ...
+    def injury_effects(self, injury: str, dice: Dice) -> InjuryEffects: ...
+    def incapacitated(self, who: Fighter) -> bool: ...
+    def standing(self, who: Fighter) -> Standing: ...
+
+    # --- skill checks ---------------------------------------------------------------
+    def first_aid(self, healer: str, patient: str, injury: str, skill: int,
+                  dice: Dice) -> SkillOutcome: ...
+    def awareness(self, who: str, effort: str, skill: int, tn: int,
+                  dice: Dice) -> SkillOutcome: ...
+
+    # --- how its events read (the combat log) ---------------------------------------
+    def attack_line(self, report: AttackReport, summary: str, attacker: str,
+                    target: str) -> str: ...
+    def result_lines(self, report: AttackReport) -> list[str]: ...
+    def effects_text(self, effects: Mapping[str, Any]) -> str:
+        """An injury's effects, as the log keeps them (HitRecorded.effects), as a phrase."""
+        ...
+
+    def round_line(self, round_number: int, pass_number: int,
+                   names: Sequence[str]) -> str | None: ...
+    def turn_line(self, name: str, major: int, move: int, minor: int) -> str | None: ...
+    def initiative_line(self, name: str, faces: Sequence[int], bonus: int,
+                        total: int) -> str | None: ...
+    def monitors_text(self, who: Fighter | None, physical: int, stun: int,
+                      overflow: int) -> str | None: ...

@@ -5,11 +5,14 @@ Adding a ruleset = its package under `tactical/rules/` and one line in `_FACTORI
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
 
 from tactical.core.errors import TacticalError
 from tactical.core.types import RulesetId
-from tactical.rules.api import Ruleset
+from tactical.data.ruleset import Chapter6Ruleset
+from tactical.rules.api import AttackReport, Ruleset
 from tactical.rules.chapter6.ruleset import chapter6
 from tactical.rules.shadowrun.ruleset import shadowrun
 
@@ -17,8 +20,9 @@ DEFAULT: RulesetId = "chapter6"
 
 _FACTORIES: dict[RulesetId, Callable[[], Ruleset]] = {
     "chapter6": chapter6,
-    "sr5": lambda: shadowrun("sr5"),
-    "sr4": lambda: shadowrun("sr4"),
+    # Shadowrun leaves injuries dealt by hand, first aid and awareness to the base game
+    "sr5": lambda: shadowrun("sr5", base=chapter6()),
+    "sr4": lambda: shadowrun("sr4", base=chapter6()),
 }
 
 
@@ -31,6 +35,7 @@ def ids() -> tuple[RulesetId, ...]:
     return tuple(_FACTORIES)
 
 
+@cache
 def ruleset(ruleset_id: RulesetId) -> Ruleset:
     """The ruleset with this id (loaded once); UnknownRuleset names the ids there are."""
     factory = _FACTORIES.get(ruleset_id)
@@ -43,3 +48,16 @@ def ruleset(ruleset_id: RulesetId) -> Ruleset:
 def titles() -> dict[RulesetId, str]:
     """Each id with the name the GM sees, for menus and `--help`."""
     return {rid: ruleset(rid).title for rid in _FACTORIES}
+
+
+def attack_report(data: Mapping[str, Any]) -> AttackReport:
+    """A typed attack report back from the log: a report names its ruleset ("ruleset"),
+    or is the default's."""
+    rid = data.get("ruleset")
+    return ruleset(rid if isinstance(rid, str) else DEFAULT).report_from_json(data)
+
+
+def base_numbers() -> Chapter6Ruleset:
+    """The base game's numbers, which the engine uses whatever the ruleset (metres per hex,
+    Reactions per round, reach): the default ruleset's file."""
+    return chapter6().numbers

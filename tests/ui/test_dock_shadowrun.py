@@ -10,15 +10,15 @@ from PySide6.QtGui import QStandardItemModel
 from tactical.core.dice import RandomDice, ScriptedDice
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import shadowrun
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.limits import monitors
 from tactical.encounter.oracle import GeometryOracle
-from tactical.encounter.preview import pool_odds
+from tactical.encounter.preview import attack_setup
 from tactical.rules.shadowrun.attack import AttackSetup, WeaponStats
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
+from tactical.rules.shadowrun.engine import monitors, rules_for
 from tactical.rules.shadowrun.pools import Modifier
+from tactical.rules.shadowrun.preview import pool_odds
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
 
@@ -131,10 +131,10 @@ def test_the_preview_is_the_engines_setup(make_dock):
     panel.attack_mod.setValue(-1)
     command = panel.command()
     state, ctx = dock.document.state, dock.document.encounter.ctx
-    setup = shadowrun.attack_setup(state, ctx, command)
+    setup = attack_setup(state, ctx, command)
     preview = panel.current.shadowrun
     assert preview.setup == setup
-    assert preview.odds == pool_odds(setup, preview.defence_parts, shadowrun.rules_for(state))
+    assert preview.odds == pool_odds(setup, preview.defence_parts, rules_for(state))
     assert (preview.odds.attack_dice, preview.odds.defence_dice, preview.odds.limit) == (9, 6, 6)
 
 

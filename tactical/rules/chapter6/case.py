@@ -18,6 +18,7 @@ from tactical.rules.chapter6.attack import AttackResult, resolve_attack
 from tactical.rules.chapter6.checks import Modifier
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.odds import AttackOdds, attack_odds
+from tactical.rules.chapter6.report import report_of
 from tactical.rules.chapter6.setup import (
     Attacker,
     AttackKind,
@@ -176,66 +177,9 @@ def run_case(case: Case, *, odds: bool = False,
     return result_json(result, attack_odds(setup, rules) if odds else None)
 
 
-def _mods(mods: tuple[Modifier, ...]) -> list[dict[str, Any]]:
-    return [{"source": m.source, "value": m.value} for m in mods]
-
-
 def result_json(result: AttackResult, odds: AttackOdds | None = None) -> dict[str, Any]:
     """The attack as one JSON-able object (format: docs/rules-chapter6.md#output)."""
-    plan, check = result.plan, result.check
-    adv = plan.advantages
-    out: dict[str, Any] = {
-        "tn": plan.tn.tn,
-        "tn_breakdown": _mods(plan.tn.breakdown),
-        "defence": plan.tn.defence,
-        "range_band": plan.band.band if plan.band else None,
-        "advantage": {
-            "state": adv.state.value,
-            "sources": ([{"source": s, "kind": "advantage"} for s in adv.advantages]
-                        + [{"source": s, "kind": "disadvantage"} for s in adv.disadvantages]),
-            "cancelled": adv.cancelled,
-        },
-        "roll": {
-            "dice": list(check.dice), "base": list(check.base), "extra": check.extra,
-            "edge": check.edge, "kept": list(check.kept), "double": check.double,
-            "fumble": check.fumble, "skill": check.skill, "modifiers": _mods(check.modifiers),
-            "double_bonus": check.double_bonus, "total": check.total, "mos": check.mos,
-            "degree": check.degree.value,
-        },
-        "hit": result.hit,
-        "mode": plan.mode.value if plan.mode else None,
-        "burst": plan.burst.value if plan.burst else None,
-        "ammo_used": plan.ammo_used,
-        "damage": None,
-        "injury": None,
-        "effects": None,
-        "total_damage": result.total_damage,
-        "cumulative": result.cumulative.value,
-        "option_effects": list(result.option_effects),
-        "notes": list(plan.notes),
-    }
-    if result.damage is not None:
-        d = result.damage
-        out["damage"] = {
-            "expression": d.expression, "display": d.display,
-            "parts": [{"source": p.source, "dice": p.dice} for p in d.parts],
-            "rolled": list(d.roll.faces), "raw": d.raw, "after_cover": d.after_cover,
-            "after_armor": d.after_armor, "type": d.damage_type.value,
-            "cover": None if plan.cover is None else {"pt": plan.cover.pt, "dr": plan.cover.dr,
-                                                      "steps": _mods(plan.cover.steps)},
-            "armor": {"pt": plan.armor.pt, "dr": plan.armor.dr, "steps": _mods(plan.armor.steps)},
-        }
-    if result.injury is not None:
-        out["injury"] = result.injury.level.value if result.injury.level else None
-        out["injury_raw"] = result.injury.raw_level.value if result.injury.raw_level else None
-        out["injury_steps"] = list(result.injury.steps)
-    if result.effects is not None:
-        e = result.effects
-        out["effects"] = {k: (list(v) if isinstance(v, tuple) else v)
-                          for k in e.__slots__ if (v := getattr(e, k)) not in (None, False)}
-    if odds is not None:
-        out["odds"] = odds_json(odds)
-    return out
+    return report_of(result, odds).to_json()
 
 
 def odds_json(odds: AttackOdds) -> dict[str, Any]:

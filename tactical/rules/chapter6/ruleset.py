@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from typing import Any
 
+from tactical.core.dice import Dice
 from tactical.core.types import RulesetId
+from tactical.data.character import Character
 from tactical.data.ruleset import Chapter6Ruleset
+from tactical.rules import api
+from tactical.rules.chapter6 import describe, engine
 from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.chapter6.injury import (
+    CumulativeState,
+    InjuryLevel,
+    cumulative_effects,
+    cumulative_state,
+    fatigue_state,
+    injury_effects,
+    lower,
+    worse,
+)
+from tactical.rules.chapter6.report import AttackReport, EffectsReport
+
+_CUMULATIVE_RANK = {CumulativeState.NONE: 0, CumulativeState.INCAPACITATED: 1,
+                    CumulativeState.DYING: 2}
+
+
+def _level(name: str | None) -> InjuryLevel | None:
+    return InjuryLevel(name) if name else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +46,131 @@ class Chapter6:
     @property
     def title(self) -> str:
         return "Chapter 6 (2d10 success checks)"
+
+    # --- state extension and initiative --------------------------------------------
+    def combatant_extension(self, sheet: Character) -> object | None:
+        return None  # Health, Stamina, Fatigue and injuries are the shared fields
+
+    def roll_initiative(self, who: api.Fighter, sheet: Character,
+                        dice: Dice) -> api.InitiativeRoll:
+        attributes = sheet.attributes.model_dump()
+        return engine.roll_initiative(sheet.initiative_dice, attributes, dice, self.numbers)
+
+    def acting_order(self, fighters: Iterable[api.Fighter], pass_number: int, *,
+                     next_round: bool = False) -> tuple[str, ...]:
+        """Highest first; ties by the tie-breakers rolled with the initiative. With
+        `next_round`, the changes pending for the next round (Edge, injuries) count. One
+        pass a round."""
+        if pass_number > 1:
+            return ()
+
+        def score(c: api.Fighter) -> int:
+            if not next_round:
+                return c.effective_initiative()
+            if c.initiative_zero or c.initiative is None:
+                return 0
+            return max(0, c.initiative + c.initiative_next_round + c.initiative_lasting)
+
+        ranked = sorted(fighters, key=lambda c: (score(c), c.tiebreak), reverse=True)
+        return tuple(c.id for c in ranked)
+
+    @property
+    def new_initiative_each_round(self) -> bool:
+        return False
+
+    # --- the action budget ----------------------------------------------------------
+    def out_of_action(self, who: api.Fighter) -> str | None:
+        return engine.out_of_action(who, self.numbers)
+
+    def reaction_block(self, who: api.Fighter) -> str | None:
+        return engine.reaction_block(who, self.numbers)
+
+    def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
+        return engine.turn_budget(who, round_number, self.numbers)
+
+    # --- attacks --------------------------------------------------------------------
+    def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
+        return engine.resolve(facts, dice, self.numbers)
+
+    def preview_attack(self, facts: api.AttackFacts) -> api.AttackPreviewParts:
+        return engine.preview(facts, self.numbers)
+
+    def report_from_json(self, data: Mapping[str, Any]) -> api.AttackReport:
+        return AttackReport.from_json(dict(data))
+
+    def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
+        from tactical.rules.chapter6.case import load_case, run_case
+
+        return run_case(load_case(path), odds=odds, rules=self.numbers)
+
+    # --- injuries -------------------------------------------------------------------
+    def worse_injury(self, a: str | None, b: str | None) -> str | None:
+        level = worse(_level(a), _level(b))
+        return level.value if level else None
+
+    def injury_from_damage(self, amount: int, who: api.Fighter, damage_type: str,
+                           dice: Dice) -> api.Harm:
+        return engine.gm_damage(amount, who, damage_type, dice, self.numbers)
+
+    def threshold_crossed(self, before: api.Fighter, after: api.Fighter,
+                          dice: Dice) -> api.Threshold | None:
+        """Ch.6 Cumulative damage: the state a hit crosses into (its effects rolled now)."""
+        was = cumulative_state(before.damage, before.health, self.numbers)
+        now = cumulative_state(after.damage, after.health, self.numbers)
+        if _CUMULATIVE_RANK[now] <= _CUMULATIVE_RANK[was]:
+            return None
+        return api.Threshold(now.value, cumulative_effects(now, self.numbers, dice))
+
+    def lowered_injury(self, injury: str) -> str | None:
+        level = lower(InjuryLevel(injury), self.numbers.injury.edge_steps_lower)
+        return level.value if level else None
+
+    def injury_effects(self, injury: str, dice: Dice) -> api.InjuryEffects:
+        return injury_effects(InjuryLevel(injury), self.numbers, dice)
+
+    def incapacitated(self, who: api.Fighter) -> bool:
+        return cumulative_state(who.damage, who.health, self.numbers) \
+            is not CumulativeState.NONE
+
+    def standing(self, who: api.Fighter) -> api.Standing:
+        return api.Standing(fatigue_state(who.fatigue, who.stamina, self.numbers).value,
+                            cumulative_state(who.damage, who.health, self.numbers).value)
+
+    # --- skill checks ---------------------------------------------------------------
+    def first_aid(self, healer: str, patient: str, injury: str, skill: int,
+                  dice: Dice) -> api.SkillOutcome:
+        return engine.give_first_aid(healer, patient, injury, skill, dice, self.numbers)
+
+    def awareness(self, who: str, effort: str, skill: int, tn: int,
+                  dice: Dice) -> api.SkillOutcome:
+        return engine.check_awareness(who, effort, skill, tn, dice, self.numbers)
+
+    # --- how its events read --------------------------------------------------------
+    def attack_line(self, report: api.AttackReport, summary: str, attacker: str,
+                    target: str) -> str:
+        return summary  # the summary already explains every number
+
+    def result_lines(self, report: api.AttackReport) -> list[str]:
+        assert isinstance(report, AttackReport)
+        return describe.result_lines(report)
+
+    def effects_text(self, effects: Mapping[str, Any]) -> str:
+        return describe.effect_text(EffectsReport.from_json(dict(effects)))
+
+    def round_line(self, round_number: int, pass_number: int,
+                   names: Sequence[str]) -> str | None:
+        return None
+
+    def turn_line(self, name: str, major: int, move: int, minor: int) -> str | None:
+        return None
+
+    def initiative_line(self, name: str, faces: Sequence[int], bonus: int,
+                        total: int) -> str | None:
+        return None
+
+    def monitors_text(self, who: api.Fighter | None, physical: int, stun: int,
+                      overflow: int) -> str | None:
+        return None
 
 
 @cache

@@ -25,7 +25,8 @@ from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.damage import Monitors, base_dv, monitors_for, wound_modifier
 from tactical.rules.shadowrun.defence import DefenceDeclaration
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
-from tactical.rules.shadowrun.pools import Modifier, PoolRoll, PoolRoller
+from tactical.rules.shadowrun.pools import Modifier, PoolRoller
+from tactical.rules.shadowrun.report import report_of
 
 DV_TEXT = re.compile(r"^\s*(STR(\s*[+-]\s*\d+)?|\d+)\s*$")
 Rating = Annotated[int, Field(ge=0, le=50)]
@@ -209,62 +210,6 @@ def run_file(path: Path | str) -> dict[str, Any]:
     return run_case(case, doc)
 
 
-def _mods(parts: Iterable[Modifier]) -> list[dict[str, Any]]:
-    return [{"source": p.source, "value": p.value} for p in parts]
-
-
-def roll_json(roll: PoolRoll) -> dict[str, Any]:
-    return {"pool": roll.pool, "parts": _mods(roll.parts), "dice": list(roll.faces),
-            "hits": roll.hits, "limit": roll.limit, "hits_limited": roll.limited_hits,
-            "ones": roll.ones, "glitch": roll.glitch, "critical_glitch": roll.critical_glitch}
-
-
-def monitors_json(monitors: Monitors | None) -> dict[str, Any] | None:
-    if monitors is None:
-        return None
-    return {"physical": {"boxes": monitors.physical, "size": monitors.physical_size},
-            "stun": {"boxes": monitors.stun, "size": monitors.stun_size},
-            "overflow": monitors.overflow, "status": monitors.status.value}
-
-
 def result_json(result: AttackResult) -> dict[str, Any]:
     """The attack as one JSON-able object (format: docs/rules-shadowrun.md#output)."""
-    dmg = result.damage
-    defence = result.defence
-    rolls = {"attack": result.attack, "defense": result.defense,
-             "resist": None if dmg is None else dmg.resist}
-    out: dict[str, Any] = {
-        "ruleset": result.ruleset,
-        "weapon": {"name": result.weapon.name, "kind": result.weapon.kind,
-                   "dv": result.weapon.dv_text or str(result.weapon.dv),
-                   "base_dv": result.weapon.dv, "damage_type": result.weapon.damage_type,
-                   "ap": result.weapon.ap},
-        "attack": roll_json(result.attack),
-        "defense": {**roll_json(result.defense), "options": list(defence.options),
-                    "initiative_cost": defence.initiative_cost,
-                    "initiative_before": defence.initiative_before,
-                    "initiative_after": defence.initiative_after,
-                    "prone": defence.prone, "uses_next_action": defence.uses_next_action},
-        "attack_hits": result.attack.hits,
-        "attack_hits_limited": result.attack.limited_hits,
-        "defense_hits": result.defense.limited_hits,
-        "net_hits": result.net_hits,
-        "outcome": result.outcome.value,
-        "hit": result.hit,
-        "glitch": {k: None if r is None else r.glitch for k, r in rolls.items()},
-        "critical_glitch": {k: None if r is None else r.critical_glitch
-                            for k, r in rolls.items()},
-        "modified_dv": None if dmg is None else dmg.modified_dv,
-        "armor": None if dmg is None else {"value": dmg.armor, "kind": dmg.armor_kind},
-        "modified_av": None if dmg is None else dmg.modified_av,
-        "damage_type_before": None if dmg is None else dmg.code_before,
-        "damage_type": None if dmg is None else dmg.code,
-        "converted": None if dmg is None else dmg.converted,
-        "resist": None if dmg is None else roll_json(dmg.resist),
-        "resist_hits": None if dmg is None else dmg.resist.hits,
-        "damage": result.boxes,
-        "monitors_before": monitors_json(result.monitors_before),
-        "monitors": monitors_json(result.monitors_after),
-        "notes": list(result.notes),
-    }
-    return out
+    return report_of(result).to_json()

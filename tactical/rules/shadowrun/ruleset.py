@@ -1,13 +1,25 @@
-"""Shadowrun SR4 and SR5 as `tactical.rules.api.Ruleset`s: one object per edition."""
+"""Shadowrun SR4 and SR5 as `tactical.rules.api.Ruleset`s: one object per edition.
+
+What Shadowrun leaves to the base game (injury levels a GM deals by hand, first aid,
+awareness checks) is asked of `base`, the ruleset the registry hands in, so this package
+never imports another ruleset's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from pathlib import Path
+from typing import Any
 
+from tactical.core.dice import Dice
+from tactical.core.errors import TacticalError
 from tactical.core.types import RulesetId
+from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
+from tactical.rules import api
+from tactical.rules.shadowrun import describe, engine
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
+from tactical.rules.shadowrun.report import AttackReport
 
 _TITLES: dict[Edition, str] = {"sr5": "Shadowrun 5th edition", "sr4": "Shadowrun 4th edition"}
 
@@ -16,6 +28,7 @@ _TITLES: dict[Edition, str] = {"sr5": "Shadowrun 5th edition", "sr4": "Shadowrun
 class Shadowrun:
     edition: Edition
     numbers: ShadowrunRuleset  # sr4.yaml / sr5.yaml, validated
+    base: api.Ruleset  # the base game, for what Shadowrun leaves to it
 
     @property
     def id(self) -> RulesetId:
@@ -25,7 +38,115 @@ class Shadowrun:
     def title(self) -> str:
         return _TITLES[self.edition]
 
+    # --- state extension and initiative --------------------------------------------
+    def combatant_extension(self, sheet: Character) -> object | None:
+        return engine.extension(sheet, self.numbers)
 
-@cache
-def shadowrun(edition: Edition) -> Shadowrun:
-    return Shadowrun(edition, shadowrun_ruleset(edition))
+    def roll_initiative(self, who: api.Fighter, sheet: Character,
+                        dice: Dice) -> api.InitiativeRoll:
+        return engine.roll_initiative(who, sheet, dice, self.numbers)
+
+    def acting_order(self, fighters: Iterable[api.Fighter], pass_number: int, *,
+                     next_round: bool = False) -> tuple[str, ...]:
+        return engine.order(fighters, pass_number, self.numbers)
+
+    @property
+    def new_initiative_each_round(self) -> bool:
+        return True  # every combat turn starts with new scores
+
+    # --- the action budget ----------------------------------------------------------
+    def out_of_action(self, who: api.Fighter) -> str | None:
+        return engine.out_of_action(who)
+
+    def reaction_block(self, who: api.Fighter) -> str | None:
+        return engine.out_of_action(who) or "Shadowrun: the map offers no reactions"
+
+    def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
+        return engine.turn_budget(who, round_number)
+
+    # --- attacks --------------------------------------------------------------------
+    def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
+        return engine.resolve(facts, dice, self.numbers)
+
+    def preview_attack(self, facts: api.AttackFacts) -> api.AttackPreviewParts:
+        return engine.preview(facts, self.numbers)
+
+    def report_from_json(self, data: Mapping[str, Any]) -> api.AttackReport:
+        return AttackReport.from_json(dict(data))
+
+    def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
+        from tactical.rules.shadowrun.case import run_file
+
+        if odds:
+            raise TacticalError(f"{path}: --odds is for Chapter 6 attacks only")
+        return run_file(path)
+
+    # --- injuries: the base game's ----------------------------------------------------
+    def worse_injury(self, a: str | None, b: str | None) -> str | None:
+        return self.base.worse_injury(a, b)
+
+    def injury_from_damage(self, amount: int, who: api.Fighter, damage_type: str,
+                           dice: Dice) -> api.Harm:
+        return self.base.injury_from_damage(amount, who, damage_type, dice)
+
+    def threshold_crossed(self, before: api.Fighter, after: api.Fighter,
+                          dice: Dice) -> api.Threshold | None:
+        return self.base.threshold_crossed(before, after, dice)
+
+    def lowered_injury(self, injury: str) -> str | None:
+        return self.base.lowered_injury(injury)
+
+    def injury_effects(self, injury: str, dice: Dice) -> api.InjuryEffects:
+        return self.base.injury_effects(injury, dice)
+
+    def incapacitated(self, who: api.Fighter) -> bool:
+        return self.base.incapacitated(who)
+
+    def standing(self, who: api.Fighter) -> api.Standing:
+        return self.base.standing(who)
+
+    # --- skill checks: the base game's ------------------------------------------------
+    def first_aid(self, healer: str, patient: str, injury: str, skill: int,
+                  dice: Dice) -> api.SkillOutcome:
+        return self.base.first_aid(healer, patient, injury, skill, dice)
+
+    def awareness(self, who: str, effort: str, skill: int, tn: int,
+                  dice: Dice) -> api.SkillOutcome:
+        return self.base.awareness(who, effort, skill, tn, dice)
+
+    # --- how its events read --------------------------------------------------------
+    def attack_line(self, report: api.AttackReport, summary: str, attacker: str,
+                    target: str) -> str:
+        if not isinstance(report, AttackReport):  # a base-game attack in the log
+            return self.base.attack_line(report, summary, attacker, target)
+        return describe.attack_line(report, attacker, target)
+
+    def result_lines(self, report: api.AttackReport) -> list[str]:
+        if not isinstance(report, AttackReport):
+            return self.base.result_lines(report)
+        return describe.result_lines(report)
+
+    def effects_text(self, effects: Mapping[str, Any]) -> str:
+        return self.base.effects_text(effects)
+
+    def round_line(self, round_number: int, pass_number: int,
+                   names: Sequence[str]) -> str | None:
+        return describe.round_line(round_number, pass_number, names)
+
+    def turn_line(self, name: str, major: int, move: int, minor: int) -> str | None:
+        return describe.turn_line(name, major, move, minor)
+
+    def initiative_line(self, name: str, faces: Sequence[int], bonus: int,
+                        total: int) -> str | None:
+        if faces and self.numbers.initiative.score == "hits":
+            return describe.hits_initiative_line(name, faces, bonus, total)
+        return None
+
+    def monitors_text(self, who: api.Fighter | None, physical: int, stun: int,
+                      overflow: int) -> str | None:
+        m = engine.monitors_with(who, physical, stun, overflow)
+        return None if m is None else describe.monitor_text(m)
+
+
+def shadowrun(edition: Edition, base: api.Ruleset) -> Shadowrun:
+    return Shadowrun(edition, shadowrun_ruleset(edition), base)

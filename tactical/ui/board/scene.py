@@ -21,11 +21,11 @@ from shapely.geometry import Polygon
 
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
-from tactical.encounter import shadowrun
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
+from tactical.rules.shadowrun import engine as shadowrun
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
 from tactical.ui.board.hovertext import cover_description

@@ -12,8 +12,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, Condition
+from tactical.rules.shadowrun.engine import monitors
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.palette import (
     CURRENT_ACTOR,

@@ -33,21 +33,22 @@ from PySide6.QtWidgets import (
 from tactical.data.gear import FireMode
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter import shadowrun
-from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
 from tactical.encounter.preview import (
     AttackPreview,
-    ShadowrunPreview,
     preview,
     reaction_attack,
 )
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.chapter6.injury import LEVELS
 from tactical.rules.chapter6.setup import OPTION_NAMES, Option
+from tactical.rules.shadowrun import engine as shadowrun
+from tactical.rules.shadowrun.describe import monitor_text
+from tactical.rules.shadowrun.engine import monitors
+from tactical.rules.shadowrun.preview import ShadowrunPreview
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce
-from tactical.ui.dock.lines import monitor_text, result_lines
+from tactical.ui.dock.lines import result_lines
 from tactical.ui.document import EncounterDocument
 
 REACTION_TITLES = {"snapshot": "Snapshot", "overwatch": "Overwatch", "intercept": "Intercept",

@@ -16,11 +16,13 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.encounter import commands as cmd
-from tactical.encounter import shadowrun
-from tactical.encounter.limits import monitors, out_of_action, reaction_block
+from tactical.encounter.limits import out_of_action, reaction_block
 from tactical.encounter.model import Combatant, EncounterState, Phase, Timer
+from tactical.rules import registry
 from tactical.rules.chapter6.injury import cumulative_state, fatigue_state
+from tactical.rules.shadowrun import engine as shadowrun
 from tactical.rules.shadowrun.damage import wound_modifier
+from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.initiative import score_in_pass
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
@@ -145,8 +147,8 @@ class StatusPanel(QWidget):
         injury = "none"
         if c.injury:
             injury = f"{c.injury.capitalize()}" + (" (treated)" if c.treated else "")
-        down = out_of_action(c, rules)
-        block = reaction_block(c, rules)
+        down = out_of_action(c, registry.ruleset(self.document.state.ruleset))
+        block = reaction_block(c, registry.ruleset(self.document.state.ruleset))
         extra = [f"out of action: {down}"] if down else []
         if block and not down:
             extra.append(f"cannot react: {block}")

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.encounter import commands as cmd
-from tactical.encounter import shadowrun
 from tactical.encounter.model import Combatant, EncounterState, Phase
+from tactical.rules.shadowrun import engine as shadowrun
 from tactical.rules.shadowrun.initiative import score_in_pass
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce

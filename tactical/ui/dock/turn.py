@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from tactical.encounter import events as ev
-from tactical.encounter import shadowrun
 from tactical.encounter.model import Combatant
+from tactical.rules.shadowrun import engine as shadowrun
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 

@@ -1,0 +1,335 @@
+"""Chapter 6 as the encounter engine asks for it: what a combatant may do now (Ch.6 Injury
+thresholds, Cumulative damage, Fatigue, as RULINGS.md reads them), the attack set up from
+the facts the engine read off the map, and the skill checks' lines. Neutral in, neutral out
+(tactical.rules.api): the engine makes the events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import Any, cast
+
+from tactical.core.dice import Dice, roll_expression
+from tactical.core.errors import IllegalCommand
+from tactical.data.gear import DamageType, FireMode
+from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
+from tactical.rules.api import (
+    AttackFacts,
+    AttackOutcome,
+    AttackPreviewParts,
+    Budget,
+    Fighter,
+    Harm,
+    InitiativeRoll,
+    SkillOutcome,
+)
+from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
+from tactical.rules.chapter6.checks import roll_check
+from tactical.rules.chapter6.healing import first_aid
+from tactical.rules.chapter6.injury import (
+    CumulativeState,
+    FatigueState,
+    InjuryLevel,
+    cumulative_state,
+    fatigue_state,
+    injury_effects,
+    injury_for,
+)
+from tactical.rules.chapter6.odds import attack_odds
+from tactical.rules.chapter6.report import AttackReport, report_of
+from tactical.rules.chapter6.setup import (
+    Attacker,
+    AttackSetup,
+    BurstChoice,
+    CalledShot,
+    Cover,
+    Defence,
+    EdgeUse,
+    Option,
+    Reaction,
+    Situation,
+    defender_from_character,
+    from_weapon,
+)
+
+# Sheet traits that are Advantage sources (RULINGS: smartlink and other gear/talents).
+TRAIT_ADVANTAGES = {"smartlink": "ranged"}
+MELEE_SKILLS = ("brawl", "melee_brawn", "melee_finesse")
+
+
+def _json_safe(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    return value
+
+
+# --- what a combatant may do now ----------------------------------------------------
+
+def _injury_effect(rules: Chapter6Ruleset, injury: str) -> InjuryEffect:
+    """The ruleset's effects of an injury level, by the name the state keeps."""
+    return cast("Mapping[str, InjuryEffect]", rules.injury.effects)[injury]
+
+
+def _standing(c: Fighter) -> bool:
+    return not ({"dead", "unconscious"} & set(c.conditions))
+
+
+def out_of_action(c: Fighter, rules: Chapter6Ruleset) -> str | None:
+    """Why `c` can do nothing at all, or None."""
+    if "dead" in c.conditions:
+        return "dead"
+    if "unconscious" in c.conditions:
+        return "unconscious"
+    if cumulative_state(c.damage, c.health, rules) is CumulativeState.DYING:
+        return "dying"
+    if c.injury == "lethal":
+        return "lethal injury"
+    if fatigue_state(c.fatigue, c.stamina, rules) is FatigueState.UNCONSCIOUS:
+        return "unconscious from fatigue"
+    return None
+
+
+def _limiting_effects(c: Fighter, rules: Chapter6Ruleset) -> list[tuple[str, InjuryEffect]]:
+    found: list[tuple[str, InjuryEffect]] = []
+    if c.injury is not None:
+        found.append((f"{c.injury} injury", _injury_effect(rules, c.injury)))
+    if cumulative_state(c.damage, c.health, rules) is CumulativeState.INCAPACITATED:
+        found.append(("incapacitated", rules.injury.cumulative.incapacitated))
+    return found
+
+
+def reaction_block(c: Fighter, rules: Chapter6Ruleset) -> str | None:
+    """RULINGS Reactions: conscious, aware, a Reaction left, no state forbidding them."""
+    reason = out_of_action(c, rules)
+    if reason:
+        return reason
+    for name, effect in _limiting_effects(c, rules):
+        if effect.no_reactions:
+            return f"no Reactions ({name})"
+    if c.unaware:
+        return "unaware (no Reactions until its first turn)"
+    if c.reactions <= 0:
+        return "no Reaction left this round"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TierActions:
+    major: int
+    move: int
+    minor: int
+
+
+def tier_actions(initiative: int, rules: Chapter6Ruleset) -> TierActions:
+    """Ch.6 Initiative effects on the action economy: the highest tier reached."""
+    tier = rules.initiative.tiers[0]
+    for candidate in rules.initiative.tiers:
+        if initiative >= candidate.min:
+            tier = candidate
+    return TierActions(tier.major, tier.move, tier.minor)
+
+
+def turn_budget(c: Fighter, round_number: int, rules: Chapter6Ruleset) -> tuple[Budget, str]:
+    """The actions `c` gets at the start of its turn, and why they are fewer than its tier's."""
+    reason = out_of_action(c, rules)
+    if reason:
+        return Budget(), reason
+    if c.unaware and round_number == 1:
+        return Budget(), "unaware: no actions in round 1"
+    tier = tier_actions(c.effective_initiative(), rules)
+    budget = Budget(tier.major, tier.move, tier.minor, rules.initiative.downgrades_per_turn)
+    why: list[str] = []
+    for name, effect in _limiting_effects(c, rules):
+        if effect.actions is not None:  # Critical, incapacitated: only these (one Minor)
+            only = effect.actions
+            budget = Budget(int("major" in only), int("move" in only), int("minor" in only), 0)
+            why.append(f"{name}: one {'/'.join(effect.actions)} action")
+        elif effect.actions_per_turn is not None:
+            budget = Budget(budget.major, budget.move, budget.minor, budget.downgrades,
+                            effect.actions_per_turn, budget.major_or_move)
+            why.append(f"{name}: {effect.actions_per_turn} action a turn")
+    state = fatigue_state(c.fatigue, c.stamina, rules)
+    if state is FatigueState.EXHAUSTED:
+        budget = Budget(0, 0, 1, 0)
+        why.append("exhausted: one Minor action")
+    elif state is FatigueState.FATIGUED:
+        budget = Budget(budget.major, budget.move, budget.minor, budget.downgrades,
+                        budget.total, True)
+        why.append("fatigued: loses a Major or a Move")
+    return budget, "; ".join(why)
+
+
+def disadvantage_sources(c: Fighter, rules: Chapter6Ruleset) -> list[str]:
+    """Disadvantage `c` carries into its own checks (RULINGS: injuries, Pinned, immobilised)."""
+    sources = [t.source or "Injury" for t in c.timers if t.kind == "disadvantage"]
+    if c.injury is not None and _injury_effect(rules, c.injury).disadvantage == "until_treated":
+        sources.append(f"{c.injury.capitalize()} injury")
+    if "pinned" in c.conditions:
+        sources.append("Pinned")
+    if "immobilised" in c.conditions:
+        sources.append("Immobilised")
+    if "intercepted" in c.conditions:
+        sources.append("Went on past an Intercept")
+    return list(dict.fromkeys(sources))
+
+
+# --- initiative ---------------------------------------------------------------------
+
+def roll_initiative(sheet_dice: int, attributes: dict[str, int], dice: Dice,
+                    rules: Chapter6Ruleset) -> InitiativeRoll:
+    """Ch.6 Initiative = 1d6 (more with gear) + AG + CU; ties: AG, CU, then a d10 roll-off
+    (rolled now, so the order never needs a second look at the dice)."""
+    init = rules.initiative
+    count = sheet_dice * int(init.dice.split("d")[0] or 1)
+    roll = roll_expression(f"{count}d{init.dice.split('d')[1]}", dice)
+    roll_off = dice.roll(10)
+    tiebreak = tuple(attributes[t] if t != "d10" else roll_off for t in init.tie_breakers)
+    bonus = sum(attributes[a] for a in init.attributes)
+    return InitiativeRoll(roll.faces, bonus, roll.total + bonus, tiebreak)
+
+
+# --- attacks ------------------------------------------------------------------------
+
+def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
+    """Everything the resolver needs, from the sheets, the combatants and the map's facts;
+    IllegalCommand with every reason the attack is refused."""
+    attacker, target, weapon, choice = facts.attacker, facts.target, facts.weapon, facts.choice
+    sheet, target_sheet = facts.attacker_sheet, facts.target_sheet
+    advantages = tuple(t for t in sheet.traits if TRAIT_ADVANTAGES.get(t) == weapon.kind)
+    held = set(attacker.conditions)
+    attacker_side = Attacker(
+        skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
+        disadvantages=tuple(disadvantage_sources(attacker, rules)),
+        reach_m=facts.attacker_reach_m,
+        edge=EdgeUse(choice.edge) if choice.edge else None,
+        immobilised=bool({"immobilised", "grappled"} & held))
+    parry_skill = max((target_sheet.skills.get(s, 0) for s in MELEE_SKILLS), default=0)
+    parry_weapon = any({"parry", "shield", "counts_as_armed"} & set(w.tags)
+                       for w in facts.target_weapons)
+    theirs = set(target.conditions)
+    defender = replace(
+        defender_from_character(target_sheet, facts.target_armor, parry_skill=parry_skill,
+                                parry_weapon=parry_weapon, rules=rules),
+        defenseless=choice.defenseless or not _standing(target),
+        unaware=target.unaware, charging="charging" in theirs,
+        immobilised=bool({"immobilised", "grappled"} & theirs),
+        evading="evading" in theirs,
+        defence=Defence(choice.defence) if choice.defence else None,
+        reach_m=facts.target_reach_m)
+    sight = facts.sight
+    reasons: list[str] = []
+    called = CalledShot(choice.called_shot) if choice.called_shot else None
+    if weapon.kind == "ranged":
+        if not sight.line_of_sight:
+            reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
+        situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
+                              cover_class=sight.cover_class,
+                              called_shot=called, gm_tn=choice.gm_tn)
+    else:  # the resolver refuses a target beyond reach
+        situation = Situation(distance_m=sight.distance_m,
+                              attackers_in_reach=facts.attackers_in_reach,
+                              defenders_in_reach=facts.defenders_in_reach, called_shot=called)
+    setup = AttackSetup(attacker_side,
+                        from_weapon(weapon, attacker.rounds_loaded(facts.weapon_id)),
+                        defender, situation,
+                        mode=FireMode(choice.mode) if choice.mode else None,
+                        options=tuple(Option(o) for o in choice.options),
+                        reaction=Reaction(facts.reaction) if facts.reaction else None,
+                        burst=BurstChoice(choice.burst_choice) if choice.burst_choice
+                        else None)
+    reasons += attack_refusals(setup, rules)
+    if choice.edge and attacker.edge <= 0:
+        reasons.append(f"{attacker.name} has no Edge left")
+    if reasons:
+        raise IllegalCommand(reasons)
+    return setup
+
+
+def resolve(facts: AttackFacts, dice: Dice, rules: Chapter6Ruleset) -> AttackOutcome:
+    setup = build_setup(facts, rules)
+    result = resolve_attack(setup, dice, rules, damage_taken=facts.target.damage)
+    report = report_of(result)
+    harm = None
+    if result.damage is not None and result.damage.after_armor > 0:
+        level = result.injury.level if result.injury else None
+        effects = result.effects
+        harm = Harm(result.damage.after_armor, result.damage.damage_type.value,
+                    level.value if level else None, effects,
+                    None if effects is None else _json_safe(asdict(effects)))
+    summary = describe(facts.attacker.name, facts.target.name, facts.weapon.name,
+                       facts.reaction, report)
+    return AttackOutcome(report, summary,
+                         edge_spent=f"Edge on the {facts.choice.edge}" if facts.choice.edge
+                         else None,
+                         ammo_used=result.plan.ammo_used, harm=harm)
+
+
+def preview(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackPreviewParts:
+    setup = build_setup(facts, rules)
+    return AttackPreviewParts(setup, plan_attack(setup, rules), attack_odds(setup, rules))
+
+
+def describe(attacker: str, target: str, weapon: str, reaction: str | None,
+             r: AttackReport) -> str:
+    """One log line that explains every number: dice, total vs TN, degree, damage, injury."""
+    roll = r.roll
+    how = f" ({reaction.capitalize()})" if reaction else ""
+    numbers = [*roll.kept, *(m.value for m in roll.modifiers), roll.double_bonus]
+    check = str(roll.skill) + "".join(f"{n:+d}" for n in numbers if n) + f" = {roll.total}"
+    if roll.fumble:
+        check += " (fumble)"
+    tn_parts = ", ".join(f"{m.source} {m.value:+d}" if i else f"{m.source} {m.value}"
+                         for i, m in enumerate(r.tn_breakdown))
+    line = (f"{attacker} → {target}{how}, {weapon}: {check} vs TN {r.tn} "
+            f"({tn_parts}) — {roll.degree.replace('_', ' ')}, MoS {roll.mos}")
+    damage = r.damage
+    if damage:
+        line += (f"; {damage.expression} = {damage.raw}"
+                 + (f" → cover {damage.after_cover}" if damage.cover else "")
+                 + f" → armor PT{damage.armor.pt}/DR{damage.armor.dr} = "
+                 f"{damage.after_armor} {damage.type}")
+        if r.injury:
+            line += f"; {r.injury.capitalize()} injury"
+    return line
+
+
+# --- injuries -----------------------------------------------------------------------
+
+def gm_damage(amount: int, c: Fighter, damage_type: str, dice: Dice,
+              rules: Chapter6Ruleset) -> Harm:
+    outcome = injury_for(amount, c.health, DamageType(damage_type), rules)
+    effects = (injury_effects(outcome.level, rules, dice)
+               if outcome.level is not None else None)
+    return Harm(amount, damage_type, outcome.level.value if outcome.level else None, effects,
+                None if effects is None else _json_safe(asdict(effects)))
+
+
+# --- skill checks -------------------------------------------------------------------
+
+def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dice,
+                   rules: Chapter6Ruleset) -> SkillOutcome:
+    result = first_aid(InjuryLevel(injury), skill, dice, rules=rules)
+    check = result.check
+    text = (f"{healer} gives first aid to {patient}: {check.skill}"
+            + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "
+            f"{sum(m.value for m in result.tn_breakdown)} — {check.degree.value}")
+    if not result.success:
+        return SkillOutcome(text + "; no effect", False)
+    after = result.level_after.value if result.level_after else None
+    return SkillOutcome(text + f"; {injury} → {after or 'healed'}, "
+                               f"+{result.health_restored} Health", True, after,
+                        result.health_restored)
+
+
+def check_awareness(who: str, effort: str, skill: int, tn: int, dice: Dice,
+                    rules: Chapter6Ruleset) -> SkillOutcome:
+    check = roll_check(skill, tn, dice, rules=rules)
+    level = rules.perception.awareness[check.degree.value]
+    text = (f"{who} checks awareness ({effort} effort): {check.skill}"
+            + "".join(f"{d:+d}" for d in check.kept)
+            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
+            + f" = {check.total} vs TN {tn} — {check.degree.value.replace('_', ' ')}"
+            f": {level.replace('_', ' ')}")
+    return SkillOutcome(text, check.success, level=level)

@@ -1,0 +1,229 @@
+"""Shadowrun (SR4, SR5) as the encounter engine asks for it: opposed d6 pools, condition
+monitors and initiative passes (issue 7; docs/rules-shadowrun.md). Neutral in, neutral out
+(tactical.rules.api): the engine makes the events.
+
+Tactical's mapping (a ruling, docs/rules-shadowrun.md): a combat turn is the encounter's
+round, each initiative pass a `RoundStarted` with its pass number; in each action phase a
+combatant has one Major (a Complex action: an attack), one Move and one Minor (Simple)
+action. The map offers no Snapshot/Overwatch/Intercept/Opportunity reactions (those are
+Chapter 6's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from tactical.core.dice import Dice
+from tactical.core.errors import IllegalCommand
+from tactical.data.character import Character
+from tactical.data.shadowrun_ruleset import ShadowrunRuleset
+from tactical.rules.api import (
+    AttackFacts,
+    AttackOutcome,
+    AttackPreviewParts,
+    Budget,
+    Fighter,
+    InitiativeRoll,
+    MonitorMarks,
+)
+from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
+from tactical.rules.shadowrun.constants import shadowrun_ruleset
+from tactical.rules.shadowrun.damage import Monitors, Status, wound_modifier
+from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
+from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
+from tactical.rules.shadowrun.initiative import (
+    acting_order,
+    initiative_base,
+)
+from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_initiative
+from tactical.rules.shadowrun.pools import Modifier, PoolRoller
+from tactical.rules.shadowrun.preview import shadowrun_preview
+from tactical.rules.shadowrun.report import AttackReport, report_of
+from tactical.rules.shadowrun.sheet import attack_from_sheets, monitors_of, stats_of
+
+EDITIONS = ("sr4", "sr5")
+
+
+class _HasRuleset(Protocol):
+    @property
+    def ruleset(self) -> str: ...
+
+
+def is_shadowrun(state: _HasRuleset) -> bool:
+    """Transitional, for the board's Shadowrun widgets (moved from encounter/shadowrun.py);
+    the engine asks the ruleset object instead."""
+    return state.ruleset in EDITIONS
+
+
+def rules_for(state: _HasRuleset) -> ShadowrunRuleset:
+    if state.ruleset not in EDITIONS:
+        raise ValueError(f"{state.ruleset} is not a Shadowrun edition")
+    return shadowrun_ruleset("sr4" if state.ruleset == "sr4" else "sr5")
+
+
+@dataclass(frozen=True, slots=True)
+class ShadowrunState:
+    """What Shadowrun keeps on each combatant (`Combatant.extension`): its condition
+    monitors' sizes and its SR4 Initiative Passes, from the sheet. The boxes marked are the
+    combatant's damage (Physical + overflow) and stun."""
+
+    physical_size: int
+    stun_size: int | None
+    body: int
+    passes: int = 1
+
+    @property
+    def monitor_sizes(self) -> tuple[int, int | None, int]:
+        return self.physical_size, self.stun_size, self.body
+
+
+def extension(sheet: Character, rules: ShadowrunRuleset) -> ShadowrunState:
+    m = monitors_of(sheet, rules)
+    passes = sheet.shadowrun.initiative_passes if sheet.shadowrun else 1
+    return ShadowrunState(m.physical_size, m.stun_size, m.body, passes)
+
+
+def monitors(c: Fighter) -> Monitors | None:
+    """The condition monitors from the boxes the state keeps (None: no Shadowrun state)."""
+    ext = c.extension
+    if not isinstance(ext, ShadowrunState):
+        return None
+    return Monitors(ext.physical_size, ext.stun_size, c.damage - c.overflow, c.stun,
+                    c.overflow, ext.body)
+
+
+def monitors_with(c: Fighter | None, physical: int, stun: int,
+                  overflow: int) -> Monitors | None:
+    ext = None if c is None else c.extension
+    if not isinstance(ext, ShadowrunState):
+        return None
+    return Monitors(ext.physical_size, ext.stun_size, physical, stun, overflow, ext.body)
+
+
+# --- initiative ---------------------------------------------------------------------
+
+def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
+                    rules: ShadowrunRuleset) -> InitiativeRoll:
+    """SR4: Reaction + Intuition + hits on that many dice; SR5: + the sum of 1d6 (ruling:
+    one Initiative die without enhancements). Ties: Reaction + Intuition, then Edge."""
+    stats = stats_of(sheet)
+    m = monitors(c)
+    wound = wound_modifier(m, rules.monitors) if m is not None else 0
+    base = initiative_base(stats.reaction, stats.intuition, wound)
+    count = (stats.reaction + stats.intuition if rules.initiative.score == "hits"
+             else stats.initiative_dice)
+    roll = roll_pool_initiative(base, count, PoolRoller(dice), rules.initiative, rules.dice)
+    return InitiativeRoll(roll.faces, roll.base, roll.score,
+                          (stats.reaction + stats.intuition, c.edge))
+
+
+def order(fighters: Iterable[Fighter], pass_number: int,
+          rules: ShadowrunRuleset) -> tuple[str, ...]:
+    entries = [InitiativeEntry(c.id, c.effective_initiative(),
+                               c.extension.passes if isinstance(c.extension, ShadowrunState)
+                               else 1, c.tiebreak)
+               for c in fighters if "dead" not in c.conditions]
+    return acting_order(entries, pass_number, rules.initiative)
+
+
+# --- the action budget --------------------------------------------------------------
+
+def out_of_action(c: Fighter) -> str | None:
+    if "dead" in c.conditions:
+        return "dead"
+    if "unconscious" in c.conditions:
+        return "unconscious"
+    m = monitors(c)  # the condition monitors say it all
+    return None if m is None or m.status is Status.OK else m.status.value
+
+
+def turn_budget(c: Fighter, round_number: int) -> tuple[Budget, str]:
+    reason = out_of_action(c)
+    if reason:
+        return Budget(), reason
+    if c.unaware and round_number == 1:
+        return Budget(), "unaware: no actions in round 1"
+    return Budget(1, 1, 1, 0), ""  # an action phase: Complex, move, Simple (ruling)
+
+
+# --- attacks ------------------------------------------------------------------------
+
+def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
+    """The opposed test the attack sets up, as the engine resolves it and the dock previews
+    it: pools from the sheets, the defence declared, the GM's situational modifiers, wound
+    modifiers from the monitors. IllegalCommand when the map (sight, reach) or the catalogue
+    (no Shadowrun numbers) rules it out."""
+    attacker, target, weapon, choice = facts.attacker, facts.target, facts.weapon, facts.choice
+    sight = facts.sight
+    reasons: list[str] = []
+    if weapon.kind == "ranged" and not sight.line_of_sight:
+        reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
+    if weapon.kind == "melee":
+        reach = max(facts.attacker_sheet.reach_m, weapon.reach_m)
+        if sight.distance_m > reach:
+            reasons.append(f"{target.name} is {sight.distance_m:g} m away, beyond "
+                           f"{attacker.name}'s reach of {reach:g} m")
+    if weapon.shadowrun is None:
+        reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
+    if reasons:
+        raise IllegalCommand(reasons)
+    defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
+    declaration = DefenceDeclaration((choice.defence,)) if choice.defence else DEFAULT
+    return attack_from_sheets(
+        facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
+        defence=declaration,
+        attack_modifiers=[Modifier(s, v) for s, v in choice.attack_modifiers],
+        defence_modifiers=[Modifier(s, v) for s, v in choice.defence_modifiers],
+        attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
+        defender_initiative=target.effective_initiative() if target.initiative is not None
+        else None,
+        defender_weapon=defender_weapon)
+
+
+def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOutcome:
+    """One opposed attack; the outcome carries every die so replay never rolls."""
+    setup = attack_setup(facts, rules)
+    problems = attack_problems(setup, rules)
+    if problems:
+        raise IllegalCommand(problems)
+    result = resolve_attack(setup, PoolRoller(dice), rules)
+    report = report_of(result)
+    target = facts.target
+    defence = result.defence
+    initiative = None
+    if defence.initiative_cost and target.initiative is not None:
+        initiative = (target.initiative - defence.initiative_cost,
+                      f"{', '.join(defence.options)} (−{defence.initiative_cost} Initiative)")
+    prone = "Hit the Dirt" if defence.prone and "prone" not in target.conditions else None
+    after = result.monitors_after
+    marks = (MonitorMarks(after.physical, after.stun, after.overflow)
+             if after is not None and result.boxes else None)
+    return AttackOutcome(report, summary(facts.attacker.name, target.name, facts.weapon.name,
+                                         report),
+                         initiative_after=initiative, prone=prone, monitors=marks)
+
+
+def preview(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackPreviewParts:
+    setup = attack_setup(facts, rules)
+    return AttackPreviewParts(setup=setup, pools=shadowrun_preview(setup, rules),
+                              refusals=tuple(attack_problems(setup, rules)))
+
+
+def summary(attacker: str, target: str, weapon: str, r: AttackReport) -> str:
+    """The event's summary: hits (limited), net hits, DV vs AV, resisted, boxes."""
+    a, d = r.attack, r.defense
+    limit = f" [limit {a.limit}] → {r.attack_hits_limited}" if a.limit else ""
+    line = (f"{attacker} → {target}, {weapon}: {a.pool} dice, "
+            f"{r.attack_hits} hits{limit} vs {d.pool} dice, {r.defense_hits} "
+            f"hits — {r.net_hits} net, {r.outcome}")
+    if r.modified_dv is not None:
+        line += (f"; {r.modified_dv}{r.damage_type_before} vs AV {r.modified_av}"
+                 + (f" → {r.damage_type}" if r.damage_type != r.damage_type_before else "")
+                 + f", {r.resist_hits} resisted, {r.damage}{r.damage_type}")
+    for name in ("attack", "defense", "resist"):
+        if getattr(r.glitch, name):
+            crit = getattr(r.critical_glitch, name)
+            line += f"; {'critical ' if crit else ''}glitch on the {name} test"
+    return line
