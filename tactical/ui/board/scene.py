@@ -21,7 +21,6 @@ from shapely.geometry import Polygon
 
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
-from tactical.encounter import shadowrun
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
@@ -46,6 +45,7 @@ from tactical.ui.board.palette import (
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets import view_of
 
 PIXMAP_CACHE_KB = 192 * 1024
 
@@ -67,8 +67,8 @@ class BoardScene(QGraphicsScene):
         self.geometry = document.oracle.geometry
         self.layout = self.geometry.layout
         self.map = document.loaded.map
-        self.shadowrun = shadowrun.is_shadowrun(document.state)
-        self.legend = Legend(shadowrun=self.shadowrun)
+        self.view = view_of(document.state)  # what the ruleset shows: tactical/ui/rulesets/
+        self.legend = Legend(self.view)
         self._layers: dict[str, bool] = dict.fromkeys(LAYERS, True)
         self.setBackgroundBrush(QBrush(QColor("#1b1c1f")))
         minx, miny, maxx, maxy = self.geometry.bounds
@@ -242,15 +242,11 @@ class BoardScene(QGraphicsScene):
         if wr is not None:
             bands = band_polygons(self.geometry, c.hex, wr, params)
             for zone in bands:
-                label = zone.span.band.value.capitalize()
-                if not self.shadowrun:  # Ch.6 TN modifier; SR range is the GM's pool ±
-                    label += f" +{zone.span.tn}"
+                label = self.view.band_label(zone.span)
                 geom = zone.polygon.intersection(self.geometry.bounds_polygon)
                 item = ZoneItem("band", label, geom, BAND_COLOURS[zone.span.band], BAND_ALPHA)
                 item.setToolTip(f"{wr.name}: {label} ({zone.span.min_m:g}–"
-                                f"{zone.span.max_m:g} m)"
-                                + (" — Shadowrun: a range modifier is the GM's Attack pool ±"
-                                   if self.shadowrun else ""))
+                                f"{zone.span.max_m:g} m)" + self.view.band_tip_note())
                 self.zones.append(item)
             radii = [(z.span.min_m + z.span.max_m) / 2 + (1.0 if i == 0 else 0.0)
                      for i, z in enumerate(bands)]

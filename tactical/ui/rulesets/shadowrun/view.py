@@ -1,0 +1,143 @@
+"""Shadowrun (SR4, SR5) on the board and in the dock: no map reactions, Physical and Stun
+arcs, range bands without a TN (range is the GM's pool modifier), initiative passes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tactical.encounter import shadowrun
+from tactical.encounter.model import Combatant, EncounterState, Phase
+from tactical.geometry.bands import BandSpan
+from tactical.geometry.triggers import ReactionKind
+from tactical.rules.shadowrun.ruleset import Shadowrun
+from tactical.ui.dock import style
+from tactical.ui.rulesets.shadowrun.attack import pools_tip
+from tactical.ui.rulesets.shadowrun.status import pass_score
+
+if TYPE_CHECKING:
+    from tactical.ui.dock.turn import TurnPanel
+    from tactical.ui.document import EncounterDocument
+
+
+class ShadowrunView:
+    family = "shadowrun"
+
+    def __init__(self, ruleset: Shadowrun) -> None:
+        self.ruleset = ruleset
+
+    # --- the board
+
+    def map_reactions(self) -> bool:
+        return False  # Snapshot/Overwatch/Intercept/Opportunity are Chapter 6's
+
+    def legend_reactions(self) -> tuple[tuple[str, str], ...]:
+        return ()  # the map offers no reactions (docs/rules-shadowrun.md)
+
+    def arc_names(self) -> tuple[str, str]:
+        return "Physical", "Stun"
+
+    def band_label(self, span: BandSpan) -> str:
+        return span.band.value.capitalize()  # SR range is the GM's pool ±, no TN
+
+    def band_tip_note(self) -> str:
+        return " — Shadowrun: a range modifier is the GM's Attack pool ±"
+
+    def drag_note(self, reactions_found: bool) -> str | None:
+        return "Shadowrun: no map reactions"
+
+    def reaction_look(self, kind: ReactionKind) -> tuple[str, str]:
+        return kind.value.capitalize(), "#FFFFFF"  # never offered under Shadowrun
+
+    def reaction_title(self, kind: str) -> str:
+        return kind
+
+    # --- the turn
+
+    def reaction_slot_tip(self) -> str:
+        return "No map reactions under Shadowrun"
+
+    def full_action_tip(self) -> str:
+        return ""
+
+    def show_turn(self, panel: TurnPanel, c: Combatant, state: EncounterState) -> None:
+        """An SR action phase (Tactical's mapping): a Complex action (Major: an attack), a
+        Move and a Simple action (Minor); no map reactions, downgrades or Full actions."""
+        panel.heading.setText(f"{c.name}'s action phase (pass {state.initiative_pass})")
+        for key in ("reaction", "downgrade"):
+            for w in (panel.labels[key], panel.pips[key], panel.counts[key]):
+                w.setVisible(False)
+        panel.full.setVisible(False)
+        panel.labels["major"].setText("Complex")
+        panel.labels["minor"].setText("Simple")
+        panel.labels["major"].setToolTip("Complex action: an attack (Major in the log)")
+        panel.labels["minor"].setToolTip("Simple action (Minor in the log)")
+
+    # --- initiative
+
+    def order_in_combat(self, state: EncounterState) -> tuple[str, ...]:
+        """Those who act in this pass, then the rest (done for this combat turn)."""
+        rest = sorted((c for c in state if c.id not in state.order),
+                      key=lambda c: (c.effective_initiative(), c.tiebreak), reverse=True)
+        return (*state.order, *(c.id for c in rest))
+
+    def round_text(self, state: EncounterState) -> tuple[str, str]:
+        text = (f"Turn {state.round}<br><span style='font-size:{style.TITLE_PT}pt'>"
+                f"Initiative pass {state.initiative_pass}</span>")
+        tip = (f"Combat turn {state.round}, initiative pass {state.initiative_pass}: everyone "
+               "re-rolls Initiative at the start of each combat turn")
+        return text, tip
+
+    def reactions_column(self) -> bool:
+        return False
+
+    def score_header(self) -> str:
+        return "Score"
+
+    def combat_note(self, state: EncounterState) -> str | None:
+        done = [state.get(c).name for c in self.order_in_combat(state)
+                if c not in state.order]
+        pass_cost = shadowrun.rules_for(state).initiative.pass_cost
+        note = (f"Pass {state.initiative_pass}: scores shown after −{pass_cost} per pass"
+                if pass_cost and state.initiative_pass > 1 else "")
+        if done:
+            note += ("; " if note else "") + "done this combat turn: " + ", ".join(done)
+        return note
+
+    def shown_score(self, c: Combatant, state: EncounterState) -> int:
+        return pass_score(c, state)
+
+    def score_from_shown(self, c: Combatant, state: EncounterState, shown: int) -> int:
+        if c.initiative is None:
+            return shown
+        return shown + c.effective_initiative() - pass_score(c, state)  # back to the turn's
+
+    def resting(self, c: Combatant, state: EncounterState) -> bool:
+        return state.phase is Phase.COMBAT and c.id not in state.order
+
+    def score_tip(self, c: Combatant, state: EncounterState) -> str:
+        if c.initiative is None:
+            return "No score yet: rolled at Start combat (or double-click to set)"
+        score = c.effective_initiative()
+        now = pass_score(c, state)
+        tip = f"Initiative score {score} this combat turn"
+        if now != score:
+            tip += f"; {now} in pass {state.initiative_pass} ({score} − {score - now})"
+        return tip + ". Double-click to set the score shown"
+
+    # --- the combatant and the attack
+
+    def status_family(self, c: Combatant) -> str:
+        # a combatant without monitors (none sized from its sheet) shows Chapter 6's rows
+        return self.family if c.sr_monitor is not None else "chapter6"
+
+    def weapon_text(self, document: EncounterDocument, weapon_id: str, ammo: str) -> str:
+        weapon = document.loaded.library.weapons[weapon_id]
+        sr = weapon.shadowrun
+        if sr is None:
+            return f"{weapon.name} (no Shadowrun numbers{ammo})"
+        acc = f", Accuracy {sr.accuracy}" if sr.accuracy is not None else ""
+        ap = f", AP {sr.ap:+d}".replace("-", "−") if sr.ap else ""
+        return f"{weapon.name} ({sr.dv}{sr.damage_type}{ap}{acc}{ammo})"
+
+    def attack_number_tip(self) -> str:
+        return pools_tip(self.ruleset.numbers.dice)
