@@ -112,7 +112,7 @@ class AttackPanel(QWidget):
         numbers = QHBoxLayout()
         self.tn_label = style.big("")
         self.tn_label.setObjectName("tnLabel")
-        self.tn_label.setToolTip(self.view.attack_number_tip())
+        self.tn_label.setToolTip(self.view.attack_number_tip(self.document))
         self.hit_label = style.big("")
         self.hit_label.setObjectName("hitLabel")
         self.hit_label.setTextFormat(Qt.TextFormat.PlainText)

@@ -184,7 +184,7 @@ class RulesetView(Protocol):
 
     def weapon_text(self, document: EncounterDocument, weapon_id: str, ammo: str) -> str: ...
 
-    def attack_number_tip(self) -> str:
+    def attack_number_tip(self, document: EncounterDocument) -> str:
         """The tooltip of the attack panel's big number (TN, or the pools)."""
         ...
 

@@ -110,6 +110,6 @@ class Chapter6View:
         weapon = document.loaded.library.weapons[weapon_id]
         return f"{weapon.name} ({weapon.damage}{ammo})"
 
-    def attack_number_tip(self) -> str:
-        checks = self.ruleset.numbers.checks
+    def attack_number_tip(self, document: EncounterDocument) -> str:
+        checks = document.encounter.ctx.rules.checks  # the encounter's (house) numbers
         return f"The target number the {checks.dice}d{checks.die_sides} + skill must reach"

@@ -139,5 +139,5 @@ class ShadowrunView:
         ap = f", AP {sr.ap:+d}".replace("-", "−") if sr.ap else ""
         return f"{weapon.name} ({sr.dv}{sr.damage_type}{ap}{acc}{ammo})"
 
-    def attack_number_tip(self) -> str:
+    def attack_number_tip(self, document: EncounterDocument) -> str:
         return pools_tip(self.ruleset.numbers.dice)
