@@ -24,6 +24,7 @@ from tactical.core.types import Hex
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
+from tactical.geometry.triggers import ReactionKind
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
@@ -179,7 +180,7 @@ class BoardScene(QGraphicsScene):
             if short in clashes:  # "Guard (shotgun)", "Guard (shield)": GS → G1, G2
                 numbers[short] = numbers.get(short, 0) + 1
                 short = f"{short[0]}{numbers[short]}"
-            look = look_of(c, side_colour(sides, c.side), state.actor == c.id,
+            look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
                            self.document.selected == c.id, short)
             item.setZValue(Z.TOKENS)
             item.sync(look, hex_to_point(self.layout, c.hex))
@@ -215,7 +216,8 @@ class BoardScene(QGraphicsScene):
             zone = Polygon(c.overwatch_zone) if c.overwatch_zone else None
             geom = overwatch_zone(self.geometry, c.hex, zone, weapon, params).intersection(
                 self.geometry.bounds_polygon)
-            item = ZoneItem("overwatch", f"Overwatch: {c.name}", geom, OVERWATCH_COLOUR,
+            name = self.view.reaction_look(ReactionKind.OVERWATCH)[0]
+            item = ZoneItem("overwatch", f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
                             alpha=45, hatched=True, z=Z.ZONES)
             self.addItem(item)
             self._apply_layer("bands", item)

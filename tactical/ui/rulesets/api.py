@@ -8,6 +8,7 @@ never ask which ruleset runs; they ask the view for a text, a tooltip or a panel
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from tactical.encounter.model import Combatant, EncounterState, PendingReaction
@@ -23,6 +24,16 @@ if TYPE_CHECKING:
     from tactical.ui.dock.attack import AttackPanel
     from tactical.ui.dock.turn import TurnPanel
     from tactical.ui.document import EncounterDocument
+
+
+@dataclass(frozen=True, slots=True)
+class TokenArcs:
+    """What a token's two arcs show and its tooltip says, under the running ruleset."""
+
+    left: float  # 0..1 left (Chapter 6: Health; Shadowrun: Physical boxes)
+    right: float  # 0..1 left (Chapter 6: Stamina; Shadowrun: Stun boxes)
+    down: bool  # out of the fight by the ruleset's own measure (a full monitor)
+    tooltip: str  # rich text
 
 
 class AttackPart(Protocol):
@@ -114,6 +125,10 @@ class RulesetView(Protocol):
 
     def arc_names(self) -> tuple[str, str]:
         """What a token's left and right arcs show."""
+        ...
+
+    def token_arcs(self, c: Combatant, conditions: str) -> TokenArcs:
+        """The token's arcs and tooltip (`conditions`: the conditions already worded)."""
         ...
 
     def band_label(self, span: BandSpan) -> str:

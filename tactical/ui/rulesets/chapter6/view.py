@@ -9,11 +9,23 @@ from tactical.encounter.model import Combatant, EncounterState
 from tactical.geometry.bands import BandSpan
 from tactical.geometry.triggers import ReactionKind
 from tactical.rules.chapter6.ruleset import Chapter6
+from tactical.ui.rulesets.api import TokenArcs
 from tactical.ui.rulesets.chapter6 import reactions
 
 if TYPE_CHECKING:
     from tactical.ui.dock.turn import TurnPanel
     from tactical.ui.document import EncounterDocument
+
+
+def health_arcs(c: Combatant, conditions: str) -> TokenArcs:
+    """Health (left) and Stamina (right) left, and the tooltip that spells them out."""
+    left = max(0.0, 1.0 - c.damage / c.health) if c.health else 0.0
+    right = max(0.0, 1.0 - c.fatigue / c.stamina) if c.stamina else 0.0
+    tooltip = (f"<b>{c.name}</b> ({c.side})<br>Health {c.health - c.damage}/{c.health}"
+               f"{f' (Stun {c.stun})' if c.stun else ''}<br>"
+               f"Stamina {c.stamina - c.fatigue}/{c.stamina}<br>"
+               f"Injury: {c.injury or 'none'}<br>Conditions: {conditions}")
+    return TokenArcs(left, right, False, tooltip)
 
 
 class Chapter6View:
@@ -32,6 +44,9 @@ class Chapter6View:
 
     def arc_names(self) -> tuple[str, str]:
         return "Health", "Stamina"
+
+    def token_arcs(self, c: Combatant, conditions: str) -> TokenArcs:
+        return health_arcs(c, conditions)
 
     def band_label(self, span: BandSpan) -> str:
         # Ch.6 Range bands: the band's TN modifier (ruleset.yaml range_bands) is written on it

@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tactical.encounter import shadowrun
+from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, EncounterState, Phase
 from tactical.geometry.bands import BandSpan
 from tactical.geometry.triggers import ReactionKind
 from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.ui.dock import style
+from tactical.ui.rulesets.api import TokenArcs
+from tactical.ui.rulesets.chapter6.view import health_arcs
 from tactical.ui.rulesets.shadowrun.attack import pools_tip
 from tactical.ui.rulesets.shadowrun.status import pass_score
 
@@ -35,6 +38,25 @@ class ShadowrunView:
 
     def arc_names(self) -> tuple[str, str]:
         return "Physical", "Stun"
+
+    def token_arcs(self, c: Combatant, conditions: str) -> TokenArcs:
+        """The arcs are the condition monitors' boxes left (Physical left, Stun right)."""
+        sr = monitors(c)
+        if sr is None:  # no monitors sized from the sheet: Chapter 6's arcs
+            return health_arcs(c, conditions)
+        left = max(0.0, 1.0 - sr.physical / sr.physical_size) if sr.physical_size else 0.0
+        right = max(0.0, 1.0 - sr.stun / sr.stun_size) if sr.stun_size else 0.0
+        status = sr.status.value
+        stun = (f"{sr.stun_size - sr.stun}/{sr.stun_size} boxes left ({sr.stun} marked)"
+                if sr.stun_size is not None else f"{sr.stun} marked")
+        overflow = f", {sr.overflow} overflow" if sr.overflow else ""
+        tooltip = (f"<b>{c.name}</b> ({c.side})<br>"
+                   f"Physical (left arc): {sr.physical_size - sr.physical}/{sr.physical_size} "
+                   f"boxes left ({sr.physical} marked{overflow})<br>"
+                   f"Stun (right arc): {stun}<br>"
+                   + (f"Status: {status}<br>" if status != "ok" else "")
+                   + f"Conditions: {conditions}")
+        return TokenArcs(left, right, status != "ok", tooltip)
 
     def band_label(self, span: BandSpan) -> str:
         return span.band.value.capitalize()  # SR range is the GM's pool ±, no TN
