@@ -27,14 +27,13 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.limits import monitors
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
 from tactical.encounter.preview import AttackPreview, preview, reaction_attack
 from tactical.geometry.hexgrid import hex_distance
 from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce
-from tactical.ui.dock.lines import monitor_text, result_lines
+from tactical.ui.dock.lines import result_lines
 from tactical.ui.document import EncounterDocument
 
 
@@ -434,12 +433,8 @@ class AttackPanel(QWidget):
         style.tint(self.result_title, colour)
         target = state.combatants.get(e.target)
         lines = result_lines(e.result)
-        sr = monitors(target) if target is not None else None
-        if target is not None and sr is not None:
-            lines.append(f"{target.name}: {monitor_text(sr)}")
-        elif target is not None:
-            lines.append(f"{target.name}: Health {target.health - target.damage} / "
-                         f"{target.health}")
+        if target is not None:
+            lines.append(f"{target.name}: {self.view.harm_left(target)}")
         self.result.setText("\n".join(lines))
         self.result_frame.show()
 

@@ -197,6 +197,10 @@ class RulesetView(Protocol):
         """Whose rows show `c` (a family name)."""
         ...
 
+    def harm_left(self, c: Combatant) -> str:
+        """What a hit left of `c`, under the attack result ('Health 12 / 40')."""
+        ...
+
     def weapon_text(self, document: EncounterDocument, weapon_id: str, ammo: str) -> str: ...
 
     def attack_number_tip(self, document: EncounterDocument) -> str:

@@ -121,6 +121,9 @@ class Chapter6View:
     def status_family(self, c: Combatant) -> str:
         return self.family
 
+    def harm_left(self, c: Combatant) -> str:
+        return f"Health {c.health - c.damage} / {c.health}"
+
     def weapon_text(self, document: EncounterDocument, weapon_id: str, ammo: str) -> str:
         weapon = document.loaded.library.weapons[weapon_id]
         return f"{weapon.name} ({weapon.damage}{ammo})"

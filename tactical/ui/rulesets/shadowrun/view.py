@@ -12,6 +12,7 @@ from tactical.geometry.bands import BandSpan
 from tactical.geometry.triggers import ReactionKind
 from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.ui.dock import style
+from tactical.ui.dock.lines import monitor_text
 from tactical.ui.rulesets.api import TokenArcs
 from tactical.ui.rulesets.chapter6.view import health_arcs
 from tactical.ui.rulesets.shadowrun.attack import pools_tip
@@ -151,6 +152,12 @@ class ShadowrunView:
     def status_family(self, c: Combatant) -> str:
         # a combatant without monitors (none sized from its sheet) shows Chapter 6's rows
         return self.family if c.sr_monitor is not None else "chapter6"
+
+    def harm_left(self, c: Combatant) -> str:
+        m = monitors(c)
+        if m is None:  # no monitors sized from the sheet: Chapter 6's Health
+            return f"Health {c.health - c.damage} / {c.health}"
+        return monitor_text(m)
 
     def weapon_text(self, document: EncounterDocument, weapon_id: str, ammo: str) -> str:
         weapon = document.loaded.library.weapons[weapon_id]
