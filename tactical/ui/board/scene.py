@@ -82,7 +82,7 @@ class BoardScene(QGraphicsScene):
         self.zone_labels: list[LabelItem] = []
         self.overwatch: dict[str, tuple[object, ZoneItem]] = {}
         self._zone_key: object = None
-        self.overlay = TriggerOverlay(self, self.layout)
+        self.overlay = TriggerOverlay(self, self.layout, self.view)
         document.changed.connect(self.sync)
         document.selection_changed.connect(self.sync)
         self.sync()
