@@ -26,7 +26,7 @@ def test_every_registered_ruleset_has_a_view_with_its_legend(ruleset_id):
     view = view_for(ruleset_id)
     rings = [e for e in legend_entries(view) if e.style == "ring"]
     # the four map reactions (+ "Acting now") under Chapter 6; only "Acting now" otherwise
-    assert len(rings) == (5 if view.map_reactions() else 1)
+    assert len(rings) == (5 if view.map_reactions else 1)
     assert view.arc_names() in (("Health", "Stamina"), ("Physical", "Stun"))
 
 

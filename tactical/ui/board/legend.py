@@ -33,7 +33,7 @@ class Entry:
 def legend_entries(view: RulesetView) -> tuple[Entry, ...]:
     """The ruleset's reactions as rings (none under Shadowrun), cover, bands, and what the
     token arcs show (Health and Stamina, or the condition monitors)."""
-    triggers = tuple(Entry(name, colour, "ring") for name, colour in view.legend_reactions())
+    triggers = tuple(Entry(name, colour, "ring") for name, colour in view.reaction_looks.values())
     cover = (Entry("High cover (blocks sight)", COVER_COLOURS[CoverClass.REINFORCED], "high"),
              Entry("Low cover", COVER_COLOURS[CoverClass.MEDIUM], "low"))
     bands = tuple(Entry(f"{b.value.capitalize()} range", BAND_COLOURS[b], "band") for b in Band)

@@ -180,7 +180,8 @@ class TriggerOverlay:
              reactions: tuple[Reaction, ...], left_out: tuple[LeftOut, ...],
              where: dict[str, Hex]) -> None:
         self._clear_marks()
-        marks = [(r.hex, QColor(self.view.reaction_look(r.kind)[1])) for r in reactions] \
+        looks = self.view.reaction_looks
+        marks = [(r.hex, QColor(looks[r.kind][1])) for r in reactions] \
             if self.triggers_visible else []
         self.path.set_path(self.layout, hexes, allowed, marks)
         self.path.setVisible(True)
@@ -190,7 +191,7 @@ class TriggerOverlay:
             at = hex_to_point(self.layout, where[reaction.reactor])
             ring = rings.get(reaction.reactor, 0)
             rings[reaction.reactor] = ring + 1
-            look = self.view.reaction_look(reaction.kind)
+            look = looks[reaction.kind]
             mark = ReactionMark(reaction, at, hex_to_point(self.layout, reaction.hex), ring, look)
             self._add(mark, self.reaction_marks)
             label = LabelItem(look[0], TRIGGER_LABEL_HEIGHT, mark.colour)

@@ -216,7 +216,7 @@ class BoardScene(QGraphicsScene):
             zone = Polygon(c.overwatch_zone) if c.overwatch_zone else None
             geom = overwatch_zone(self.geometry, c.hex, zone, weapon, params).intersection(
                 self.geometry.bounds_polygon)
-            name = self.view.reaction_look(ReactionKind.OVERWATCH)[0]
+            name = self.view.reaction_title(ReactionKind.OVERWATCH.value)
             item = ZoneItem("overwatch", f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
                             alpha=45, hatched=True, z=Z.ZONES)
             self.addItem(item)

@@ -217,9 +217,8 @@ def drag_summary(tool: DragTool) -> list[tuple[str, str]]:
     if report is not None:
         for r in report.reactions:
             who = state.get(r.reactor).name if r.reactor in state.combatants else r.reactor
-            name, colour = tool.scene.view.reaction_look(r.kind)
+            name, colour = tool.scene.view.reaction_looks[r.kind]
             lines.append((f"{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour))
-        note = tool.scene.view.drag_note(bool(report.reactions))
-        if note is not None:
-            lines.append((note, "#FFFFFF"))
+        if not report.reactions:
+            lines.append((tool.scene.view.no_reactions_note, "#FFFFFF"))
     return lines

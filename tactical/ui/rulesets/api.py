@@ -7,7 +7,7 @@ never ask which ruleset runs; they ask the view for a text, a tooltip or a panel
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -113,14 +113,23 @@ class RulesetView(Protocol):
 
     family: str  # which parts (AttackPart.family, StatusPart.family) are this ruleset's
 
-    # --- the board
+    # --- the board. Read on every drag step: the views keep them as plain attributes, so a
+    # step makes no call for them (scripts/drag_hops.py).
 
+    @property
     def map_reactions(self) -> bool:
         """Whether moving on the map can offer reactions at all."""
         ...
 
-    def legend_reactions(self) -> tuple[tuple[str, str], ...]:
-        """(name, colour) of each reaction the map offers: the legend's rings."""
+    @property
+    def reaction_looks(self) -> Mapping[ReactionKind, tuple[str, str]]:
+        """Each reaction kind the map offers → (name, colour): the legend's rings, the drag's
+        marks, labels and lines."""
+        ...
+
+    @property
+    def no_reactions_note(self) -> str:
+        """The drag panel's closing line when no reaction is offered."""
         ...
 
     def arc_names(self) -> tuple[str, str]:
@@ -139,16 +148,9 @@ class RulesetView(Protocol):
         """Appended to a range band's tooltip."""
         ...
 
-    def drag_note(self, reactions_found: bool) -> str | None:
-        """The drag panel's closing line about reactions, None for none."""
-        ...
-
-    def reaction_look(self, kind: ReactionKind) -> tuple[str, str]:
-        """A reaction kind's name and colour on the board."""
-        ...
-
     def reaction_title(self, kind: str) -> str:
-        """A pending reaction's name in the attack panel's heading."""
+        """A reaction's name from its kind's value (a pending reaction in the dock, an
+        Overwatch zone on the board)."""
         ...
 
     # --- the dock: the turn

@@ -33,14 +33,11 @@ class Chapter6View:
 
     def __init__(self, ruleset: Chapter6) -> None:
         self.ruleset = ruleset
+        self.map_reactions = True
+        self.reaction_looks = {k: reactions.look(k) for k in ReactionKind}
+        self.no_reactions_note = "No reactions"
 
     # --- the board
-
-    def map_reactions(self) -> bool:
-        return True
-
-    def legend_reactions(self) -> tuple[tuple[str, str], ...]:
-        return tuple(reactions.look(k) for k in ReactionKind)
 
     def arc_names(self) -> tuple[str, str]:
         return "Health", "Stamina"
@@ -54,12 +51,6 @@ class Chapter6View:
 
     def band_tip_note(self) -> str:
         return ""
-
-    def drag_note(self, reactions_found: bool) -> str | None:
-        return None if reactions_found else "No reactions"
-
-    def reaction_look(self, kind: ReactionKind) -> tuple[str, str]:
-        return reactions.look(kind)
 
     def reaction_title(self, kind: str) -> str:
         return reactions.title(kind)

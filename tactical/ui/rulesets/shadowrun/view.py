@@ -28,14 +28,12 @@ class ShadowrunView:
 
     def __init__(self, ruleset: Shadowrun) -> None:
         self.ruleset = ruleset
+        # Snapshot/Overwatch/Intercept/Opportunity are Chapter 6's (docs/rules-shadowrun.md)
+        self.map_reactions = False
+        self.reaction_looks: dict[ReactionKind, tuple[str, str]] = {}
+        self.no_reactions_note = "Shadowrun: no map reactions"
 
     # --- the board
-
-    def map_reactions(self) -> bool:
-        return False  # Snapshot/Overwatch/Intercept/Opportunity are Chapter 6's
-
-    def legend_reactions(self) -> tuple[tuple[str, str], ...]:
-        return ()  # the map offers no reactions (docs/rules-shadowrun.md)
 
     def arc_names(self) -> tuple[str, str]:
         return "Physical", "Stun"
@@ -65,14 +63,8 @@ class ShadowrunView:
     def band_tip_note(self) -> str:
         return " — Shadowrun: a range modifier is the GM's Attack pool ±"
 
-    def drag_note(self, reactions_found: bool) -> str | None:
-        return "Shadowrun: no map reactions"
-
-    def reaction_look(self, kind: ReactionKind) -> tuple[str, str]:
-        return kind.value.capitalize(), "#FFFFFF"  # never offered under Shadowrun
-
     def reaction_title(self, kind: str) -> str:
-        return kind
+        return kind.replace("_", " ").capitalize()  # never offered under Shadowrun
 
     # --- the turn
 
