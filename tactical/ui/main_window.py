@@ -29,13 +29,13 @@ from tactical.ui.board.render import render_image
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
 from tactical.ui.opening import (
-    RULESETS,
     OpenFailed,
     close_document,
     fight_unfinished,
     now,
     open_any,
 )
+from tactical.ui.rulesets import DEFAULT_RULESET, titles
 
 MAX_RECENT = 8
 
@@ -113,7 +113,7 @@ class MainWindow(QMainWindow):
         self.actions["legend"].setChecked(self.scene.legend.visible)
         name = document.loaded.map.name
         where = f" — {document.path.name}" if document.path else ""
-        ruleset = RULESETS.get(document.state.ruleset, document.state.ruleset)
+        ruleset = titles().get(document.state.ruleset, document.state.ruleset)
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
         self._update_actions()
         self.view.setFocus()
@@ -192,16 +192,18 @@ class MainWindow(QMainWindow):
 
     def choose_ruleset(self, map_path: Path) -> str | None:
         """Which ruleset runs the new encounter (the map's own is offered first)."""
+        own: str
         try:
             own = load_map(map_path).map.ruleset
         except TacticalError:
-            own = "chapter6"  # open_path will say what is wrong with the file
-        names = list(RULESETS.values())
+            own = DEFAULT_RULESET  # open_path will say what is wrong with the file
+        named = titles()
+        names = list(named.values())
         label, ok = QInputDialog.getItem(self, "Ruleset", "Run this encounter with:", names,
-                                         list(RULESETS).index(own), False)
+                                         list(named).index(own), False)
         if not ok:
             return None
-        return next(key for key, name in RULESETS.items() if name == label)
+        return next(key for key, name in named.items() if name == label)
 
     def choose_encounter(self) -> None:
         folder = autosave.encounters_dir()

@@ -23,10 +23,6 @@ def now() -> datetime:
     return datetime.now().astimezone()
 
 
-RULESETS = {"chapter6": "Chapter 6 (2d10 success checks)", "sr5": "Shadowrun 5th edition",
-            "sr4": "Shadowrun 4th edition"}
-
-
 def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | None = None,
                  ruleset: str | None = None) -> EncounterDocument:
     """A new encounter on a map (under `ruleset`, default the map's own), autosaved to a

@@ -152,7 +152,7 @@ class DragTool(QObject):
         assert self._scan is not None and self.token_id is not None
         self.evaluations += 1
         report = self._scan.report()
-        if self.scene.shadowrun:  # the engine offers no map reactions under Shadowrun
+        if not self.scene.view.map_reactions:  # the engine offers none (Shadowrun)
             report = TriggerReport((), ())
         halted = self.document.state.halted
         done = halted.done_reactors if halted is not None else frozenset()

@@ -11,6 +11,7 @@ from tactical.geometry.bands import band_at, weapon_range
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.sight import CoverLevel, sight
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets import view_of
 
 
 def cover_description(document: EncounterDocument, point: tuple[float, float]) -> str:
@@ -63,8 +64,7 @@ def hover_text(document: EncounterDocument, h: Hex | None) -> str:
                          else "no cover")
         if wr is not None:
             span = band_at(metres, wr, params)
-            tn = "" if state.ruleset in ("sr4", "sr5") else f" +{span.tn}" if span else ""
-            parts.append(f"{span.band.value.capitalize()}{tn} ({wr.name})" if span
+            parts.append(f"{view_of(state).band_label(span)} ({wr.name})" if span
                          else f"beyond {wr.name}'s range")
         elif weapon is not None:
             reach = document.oracle.reactor(state, selected).reach_m

@@ -1,5 +1,6 @@
-"""The legend a GM reads off the projector: the four trigger kinds, high and low cover, the
-range bands. Painted by the view over the board in screen pixels (BoardView.drawForeground)."""
+"""The legend a GM reads off the projector: the ruleset's reactions, high and low cover, the
+range bands, the token arcs. Painted by the view over the board in screen pixels
+(BoardView.drawForeground)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,16 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter
 
 from tactical.data.maps import CoverClass
 from tactical.geometry.params import Band
-from tactical.geometry.triggers import ReactionKind
 from tactical.ui.board.palette import (
     BAND_COLOURS,
     COVER_COLOURS,
     CURRENT_ACTOR,
     HEALTH,
     STAMINA,
-    TRIGGER_COLOURS,
-    TRIGGER_NAMES,
     with_alpha,
 )
 from tactical.ui.fonts import load_app_font
+from tactical.ui.rulesets import RulesetView
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +30,14 @@ class Entry:
     style: str  # "ring", "high", "low", "band"
 
 
-def legend_entries(shadowrun: bool = False) -> tuple[Entry, ...]:
-    """Under Shadowrun the map offers no reactions (no trigger rings) and the arcs are the
-    condition monitors."""
-    triggers = () if shadowrun else tuple(Entry(TRIGGER_NAMES[k], TRIGGER_COLOURS[k], "ring")
-                                          for k in ReactionKind)
+def legend_entries(view: RulesetView) -> tuple[Entry, ...]:
+    """The ruleset's reactions as rings (none under Shadowrun), cover, bands, and what the
+    token arcs show (Health and Stamina, or the condition monitors)."""
+    triggers = tuple(Entry(name, colour, "ring") for name, colour in view.reaction_looks.values())
     cover = (Entry("High cover (blocks sight)", COVER_COLOURS[CoverClass.REINFORCED], "high"),
              Entry("Low cover", COVER_COLOURS[CoverClass.MEDIUM], "low"))
     bands = tuple(Entry(f"{b.value.capitalize()} range", BAND_COLOURS[b], "band") for b in Band)
-    left, right = ("Physical", "Stun") if shadowrun else ("Health", "Stamina")
+    left, right = view.arc_names()
     tokens = (Entry(f"{left} (left arc)", HEALTH.name(), "arc"),
               Entry(f"{right} (right arc)", STAMINA.name(), "arc"),
               Entry("Acting now", CURRENT_ACTOR.name(), "ring"))
@@ -49,8 +47,8 @@ def legend_entries(shadowrun: bool = False) -> tuple[Entry, ...]:
 class Legend:
     """Entries in a column, bottom-left, on a dark plate; `px` is the text height."""
 
-    def __init__(self, px: float = 17.0, shadowrun: bool = False) -> None:
-        self.entries = legend_entries(shadowrun)
+    def __init__(self, view: RulesetView, px: float = 17.0) -> None:
+        self.entries = legend_entries(view)
         self.visible = True
         self.font: QFont = load_app_font(10.0)
         self.font.setPixelSize(int(px))

@@ -17,12 +17,11 @@ from tactical.ui.board.palette import (
     PATH_OK,
     PATH_TOO_LONG,
     TOKEN_RADIUS,
-    TRIGGER_COLOURS,
     TRIGGER_LABEL_HEIGHT,
-    TRIGGER_NAMES,
     Z,
 )
 from tactical.ui.board.shapes import polygon_path
+from tactical.ui.rulesets import RulesetView
 
 RING_GAP = 0.3
 
@@ -96,7 +95,7 @@ class ReactionMark(QGraphicsItem):
     """A reacting enemy: a ring in its trigger's colour and a line to where it fires."""
 
     def __init__(self, reaction: Reaction, reactor_at: tuple[float, float],
-                 fires_at: tuple[float, float], ring: int) -> None:
+                 fires_at: tuple[float, float], ring: int, look: tuple[str, str]) -> None:
         super().__init__()
         self.reaction = reaction
         self.reactor = reaction.reactor
@@ -104,7 +103,8 @@ class ReactionMark(QGraphicsItem):
         self.setZValue(Z.TRIGGERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setPos(*reactor_at)
-        self.colour = QColor(TRIGGER_COLOURS[reaction.kind])
+        name, colour = look  # the ruleset's name and colour for this kind
+        self.colour = QColor(colour)
         self.radius = TOKEN_RADIUS + 0.42 + ring * RING_GAP
         line = QLineF(QPointF(0, 0), QPointF(fires_at[0] - reactor_at[0],
                                              fires_at[1] - reactor_at[1]))
@@ -114,7 +114,7 @@ class ReactionMark(QGraphicsItem):
         r = self.radius + 0.3
         self._rect = QRectF(-r, -r, 2 * r, 2 * r).united(
             QRectF(line.p1(), line.p2()).normalized().adjusted(-0.4, -0.4, 0.4, 0.4))
-        self.setToolTip(f"{TRIGGER_NAMES[reaction.kind]}: {reaction.why}")
+        self.setToolTip(f"{name}: {reaction.why}")
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -159,9 +159,10 @@ class LeftOutMark(QGraphicsItem):
 class TriggerOverlay:
     """Owns the drag's items; `show` replaces them (once per hex step), `clear` removes."""
 
-    def __init__(self, scene: QGraphicsScene, layout: Layout) -> None:
+    def __init__(self, scene: QGraphicsScene, layout: Layout, view: RulesetView) -> None:
         self.scene = scene
         self.layout = layout
+        self.view = view  # names and colours the reactions (tactical/ui/rulesets/)
         self.path = PathItem()
         self.path.setVisible(False)
         scene.addItem(self.path)
@@ -179,7 +180,8 @@ class TriggerOverlay:
              reactions: tuple[Reaction, ...], left_out: tuple[LeftOut, ...],
              where: dict[str, Hex]) -> None:
         self._clear_marks()
-        marks = [(r.hex, QColor(TRIGGER_COLOURS[r.kind])) for r in reactions] \
+        looks = self.view.reaction_looks
+        marks = [(r.hex, QColor(looks[r.kind][1])) for r in reactions] \
             if self.triggers_visible else []
         self.path.set_path(self.layout, hexes, allowed, marks)
         self.path.setVisible(True)
@@ -189,9 +191,10 @@ class TriggerOverlay:
             at = hex_to_point(self.layout, where[reaction.reactor])
             ring = rings.get(reaction.reactor, 0)
             rings[reaction.reactor] = ring + 1
-            mark = ReactionMark(reaction, at, hex_to_point(self.layout, reaction.hex), ring)
+            look = looks[reaction.kind]
+            mark = ReactionMark(reaction, at, hex_to_point(self.layout, reaction.hex), ring, look)
             self._add(mark, self.reaction_marks)
-            label = LabelItem(TRIGGER_NAMES[reaction.kind], TRIGGER_LABEL_HEIGHT, mark.colour)
+            label = LabelItem(look[0], TRIGGER_LABEL_HEIGHT, mark.colour)
             self._add(label, self._labels)
             self.labels.append((label, QPointF(*at), mark.radius + 0.12))
         for left in left_out:

@@ -24,8 +24,8 @@ from tactical.core.types import Hex
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
+from tactical.geometry.triggers import ReactionKind
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
-from tactical.rules.shadowrun import engine as shadowrun
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
 from tactical.ui.board.hovertext import cover_description
@@ -46,6 +46,7 @@ from tactical.ui.board.palette import (
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets import view_of
 
 PIXMAP_CACHE_KB = 192 * 1024
 
@@ -67,8 +68,8 @@ class BoardScene(QGraphicsScene):
         self.geometry = document.oracle.geometry
         self.layout = self.geometry.layout
         self.map = document.loaded.map
-        self.shadowrun = shadowrun.is_shadowrun(document.state)
-        self.legend = Legend(shadowrun=self.shadowrun)
+        self.view = view_of(document.state)  # what the ruleset shows: tactical/ui/rulesets/
+        self.legend = Legend(self.view)
         self._layers: dict[str, bool] = dict.fromkeys(LAYERS, True)
         self.setBackgroundBrush(QBrush(QColor("#1b1c1f")))
         minx, miny, maxx, maxy = self.geometry.bounds
@@ -81,7 +82,7 @@ class BoardScene(QGraphicsScene):
         self.zone_labels: list[LabelItem] = []
         self.overwatch: dict[str, tuple[object, ZoneItem]] = {}
         self._zone_key: object = None
-        self.overlay = TriggerOverlay(self, self.layout)
+        self.overlay = TriggerOverlay(self, self.layout, self.view)
         document.changed.connect(self.sync)
         document.selection_changed.connect(self.sync)
         self.sync()
@@ -179,7 +180,7 @@ class BoardScene(QGraphicsScene):
             if short in clashes:  # "Guard (shotgun)", "Guard (shield)": GS → G1, G2
                 numbers[short] = numbers.get(short, 0) + 1
                 short = f"{short[0]}{numbers[short]}"
-            look = look_of(c, side_colour(sides, c.side), state.actor == c.id,
+            look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
                            self.document.selected == c.id, short)
             item.setZValue(Z.TOKENS)
             item.sync(look, hex_to_point(self.layout, c.hex))
@@ -215,7 +216,8 @@ class BoardScene(QGraphicsScene):
             zone = Polygon(c.overwatch_zone) if c.overwatch_zone else None
             geom = overwatch_zone(self.geometry, c.hex, zone, weapon, params).intersection(
                 self.geometry.bounds_polygon)
-            item = ZoneItem("overwatch", f"Overwatch: {c.name}", geom, OVERWATCH_COLOUR,
+            name = self.view.reaction_title(ReactionKind.OVERWATCH.value)
+            item = ZoneItem("overwatch", f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
                             alpha=45, hatched=True, z=Z.ZONES)
             self.addItem(item)
             self._apply_layer("bands", item)
@@ -242,15 +244,11 @@ class BoardScene(QGraphicsScene):
         if wr is not None:
             bands = band_polygons(self.geometry, c.hex, wr, params)
             for zone in bands:
-                label = zone.span.band.value.capitalize()
-                if not self.shadowrun:  # Ch.6 TN modifier; SR range is the GM's pool ±
-                    label += f" +{zone.span.tn}"
+                label = self.view.band_label(zone.span)
                 geom = zone.polygon.intersection(self.geometry.bounds_polygon)
                 item = ZoneItem("band", label, geom, BAND_COLOURS[zone.span.band], BAND_ALPHA)
                 item.setToolTip(f"{wr.name}: {label} ({zone.span.min_m:g}–"
-                                f"{zone.span.max_m:g} m)"
-                                + (" — Shadowrun: a range modifier is the GM's Attack pool ±"
-                                   if self.shadowrun else ""))
+                                f"{zone.span.max_m:g} m)" + self.view.band_tip_note())
                 self.zones.append(item)
             radii = [(z.span.min_m + z.span.max_m) / 2 + (1.0 if i == 0 else 0.0)
                      for i, z in enumerate(bands)]

@@ -1,7 +1,7 @@
-"""Tokens: round counters in their side's colour with initials (or a portrait), a Health arc
-(left) and a Stamina arc (right) — under Shadowrun the Physical and Stun condition monitors'
-boxes left — condition and injury badges, the current actor ringed in yellow and the selected
-token in white. Everything is re-read from the state in `sync`."""
+"""Tokens: round counters in their side's colour with initials (or a portrait), two arcs the
+ruleset gives a meaning (tactical/ui/rulesets/: Health and Stamina, or the condition
+monitors' boxes left), condition and injury badges, the current actor ringed in yellow and
+the selected token in white. Everything is re-read from the state in `sync`."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.encounter.model import Combatant, Condition
-from tactical.rules.shadowrun.engine import monitors
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.palette import (
     CURRENT_ACTOR,
@@ -28,6 +27,7 @@ from tactical.ui.board.palette import (
     Z,
 )
 from tactical.ui.board.shapes import draw_halo_text, text_path
+from tactical.ui.rulesets import RulesetView
 
 DETAIL_PX_PER_M = 8.0
 BADGE_R = 0.36
@@ -53,8 +53,8 @@ class TokenLook:
     name: str
     initials: str
     colour: str
-    health_left: float  # 0..1 (Shadowrun: Physical boxes left)
-    stamina_left: float  # (Shadowrun: Stun boxes left)
+    health_left: float  # 0..1, the left arc (RulesetView.token_arcs)
+    stamina_left: float  # 0..1, the right arc
     badges: tuple[tuple[str, str], ...]  # (text, colour)
     current: bool
     selected: bool
@@ -71,10 +71,8 @@ def initials(name: str) -> str:
     return (words[0][0] + words[1][0]).upper()
 
 
-def look_of(c: Combatant, colour: QColor, current: bool, selected: bool,
+def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, selected: bool,
             unique_initials: str | None = None) -> TokenLook:
-    health_left = max(0.0, 1.0 - c.damage / c.health) if c.health else 0.0
-    stamina_left = max(0.0, 1.0 - c.fatigue / c.stamina) if c.stamina else 0.0
     flags = {cond.value for cond in c.conditions}
     if c.unaware:
         flags.add("unaware")
@@ -83,30 +81,11 @@ def look_of(c: Combatant, colour: QColor, current: bool, selected: bool,
     badges = [(text, col) for key, text, col in BADGES if key in flags]
     if c.injury:
         badges.insert(0, (c.injury[0].upper() + "!", INJURY_COLOURS.get(c.injury, "#FFFFFF")))
-    down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
     conditions = sorted(flags) or ["none"]
-    tooltip = (f"<b>{c.name}</b> ({c.side})<br>Health {c.health - c.damage}/{c.health}"
-               f"{f' (Stun {c.stun})' if c.stun else ''}<br>"
-               f"Stamina {c.stamina - c.fatigue}/{c.stamina}<br>"
-               f"Injury: {c.injury or 'none'}<br>Conditions: {', '.join(conditions)}")
-    sr = monitors(c)
-    if sr is not None:  # Shadowrun: the arcs are the condition monitors' boxes left
-        health_left = max(0.0, 1.0 - sr.physical / sr.physical_size) if sr.physical_size \
-            else 0.0
-        stamina_left = max(0.0, 1.0 - sr.stun / sr.stun_size) if sr.stun_size else 0.0
-        status = sr.status.value
-        down = down or status != "ok"
-        stun = (f"{sr.stun_size - sr.stun}/{sr.stun_size} boxes left ({sr.stun} marked)"
-                if sr.stun_size is not None else f"{sr.stun} marked")
-        overflow = f", {sr.overflow} overflow" if sr.overflow else ""
-        tooltip = (f"<b>{c.name}</b> ({c.side})<br>"
-                   f"Physical (left arc): {sr.physical_size - sr.physical}/{sr.physical_size} "
-                   f"boxes left ({sr.physical} marked{overflow})<br>"
-                   f"Stun (right arc): {stun}<br>"
-                   + (f"Status: {status}<br>" if status != "ok" else "")
-                   + f"Conditions: {', '.join(conditions)}")
-    return TokenLook(c.name, unique_initials or initials(c.name), colour.name(), health_left,
-                     stamina_left, tuple(badges), current, selected, down, tooltip)
+    arcs = view.token_arcs(c, ", ".join(conditions))
+    down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS) or arcs.down
+    return TokenLook(c.name, unique_initials or initials(c.name), colour.name(), arcs.left,
+                     arcs.right, tuple(badges), current, selected, down, arcs.tooltip)
 
 
 class TokenItem(QGraphicsItem):

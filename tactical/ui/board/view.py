@@ -15,7 +15,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.ui.board.drag import DragTool
-from tactical.ui.board.palette import PATH_TOO_LONG, TRIGGER_COLOURS, TRIGGER_NAMES
+from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.scene import BoardScene
 
 PX_PER_METRE_AT_ZOOM_1 = 24.0  # zoom 1: a 2 m hex is 48 px across the flats
@@ -217,10 +217,8 @@ def drag_summary(tool: DragTool) -> list[tuple[str, str]]:
     if report is not None:
         for r in report.reactions:
             who = state.get(r.reactor).name if r.reactor in state.combatants else r.reactor
-            lines.append((f"{TRIGGER_NAMES[r.kind]}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}",
-                          TRIGGER_COLOURS[r.kind]))
-        if tool.scene.shadowrun:
-            lines.append(("Shadowrun: no map reactions", "#FFFFFF"))
-        elif not report.reactions:
-            lines.append(("No reactions", "#FFFFFF"))
+            name, colour = tool.scene.view.reaction_looks[r.kind]
+            lines.append((f"{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour))
+        if not report.reactions:
+            lines.append((tool.scene.view.no_reactions_note, "#FFFFFF"))
     return lines

@@ -1,7 +1,7 @@
 """The initiative order: round counter, the actor highlighted, values editable in place,
 rows dragged (or Ctrl+Up/Down) to reorder — each change becomes SetInitiative commands.
-Under Shadowrun: the combat turn and its initiative pass, the order for this pass, each score
-in this pass (SR5: −10 per pass), and who is done for the turn."""
+The running ruleset words the counter, the scores and the tooltips (tactical/ui/rulesets/:
+under Shadowrun, the combat turn and its pass, each score in this pass, who is done)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, EncounterState, Phase
-from tactical.rules.shadowrun import engine as shadowrun
-from tactical.rules.shadowrun.initiative import score_in_pass
+from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce
 from tactical.ui.document import EncounterDocument
@@ -41,22 +40,11 @@ def round_score(c: Combatant, next_round: bool) -> int:
     return c.effective_initiative()
 
 
-def pass_score(c: Combatant, state: EncounterState) -> int:
-    """Shadowrun: the score in the current initiative pass (SR5: −10 per pass taken)."""
-    rules = shadowrun.rules_for(state).initiative
-    number = state.initiative_pass if state.phase is Phase.COMBAT else 1
-    return score_in_pass(c.effective_initiative(), number, rules)
-
-
 def shown_order(state: EncounterState) -> tuple[str, ...]:
-    """This round's order in combat; before it, the order the values would give. Under
-    Shadowrun, those who act in this pass, then the rest (done for this combat turn)."""
+    """This round's order in combat (as the ruleset shows it: Shadowrun lists those done for
+    the combat turn after this pass's); before it, the order the values would give."""
     if state.phase is Phase.COMBAT and state.order:
-        if shadowrun.is_shadowrun(state):
-            rest = sorted((c for c in state if c.id not in state.order),
-                          key=lambda c: (c.effective_initiative(), c.tiebreak), reverse=True)
-            return (*state.order, *(c.id for c in rest))
-        return state.order
+        return rulesets.view_of(state).order_in_combat(state)
     ranked = sorted(state, key=lambda c: (c.initiative is not None,
                                           round_score(c, False), c.tiebreak), reverse=True)
     return tuple(c.id for c in ranked)
@@ -188,29 +176,20 @@ class InitiativePanel(QWidget):
         finally:
             self._syncing = False
         phase = state.phase
-        sr = shadowrun.is_shadowrun(state)
-        current = (f"Turn {state.round}<br><span style='font-size:{style.TITLE_PT}pt'>"
-                   f"Initiative pass {state.initiative_pass}</span>") if sr \
-            else f"Round {state.round}"
+        view = rulesets.view_of(state)
+        current, tip = view.round_text(state)
         self.round_label.setText({Phase.SETUP: "Setup", Phase.ENDED: "Combat over"}.get(
             phase, current))
-        self.round_label.setToolTip(
-            f"Combat turn {state.round}, initiative pass {state.initiative_pass}: everyone "
-            "re-rolls Initiative at the start of each combat turn" if sr and phase is
-            Phase.COMBAT else "")
-        self.tree.setColumnHidden(2, sr)
-        self.tree.setHeaderLabels(["Score" if sr else "Init", "Combatant", "Reactions"])
+        self.round_label.setToolTip(tip if phase is Phase.COMBAT else "")
+        self.tree.setColumnHidden(2, not view.reactions_column())
+        self.tree.setHeaderLabels([view.score_header(), "Combatant", "Reactions"])
         self.start_button.setEnabled(phase is Phase.SETUP)
         self.next_button.setEnabled(phase is Phase.COMBAT)
         self.end_button.setEnabled(phase is Phase.COMBAT)
         note = ""
-        if phase is Phase.COMBAT and sr:
-            done = [state.get(c).name for c in shown_order(state) if c not in state.order]
-            pass_cost = shadowrun.rules_for(state).initiative.pass_cost
-            note = (f"Pass {state.initiative_pass}: scores shown after −{pass_cost} per pass"
-                    if pass_cost and state.initiative_pass > 1 else "")
-            if done:
-                note += ("; " if note else "") + "done this combat turn: " + ", ".join(done)
+        ruleset_note = view.combat_note(state) if phase is Phase.COMBAT else None
+        if ruleset_note is not None:
+            note = ruleset_note
         elif phase is Phase.COMBAT:
             upcoming = next_round_order(state)
             if upcoming != state.order:
@@ -222,7 +201,7 @@ class InitiativePanel(QWidget):
     def _fill(self, state: EncounterState) -> None:
         sides = list(self.document.loaded.map.sides)
         actor = state.actor
-        sr = shadowrun.is_shadowrun(state)
+        view = rulesets.view_of(state)
         self.tree.clear()
         bold = style.font(self.tree.font(), style.BASE_PT + 1, bold=True)
         for cid in shown_order(state):
@@ -230,12 +209,12 @@ class InitiativePanel(QWidget):
             item = QTreeWidgetItem()
             item.setData(0, ID_ROLE, cid)
             value = c.effective_initiative() if c.initiative is not None else None
-            if sr and value is not None:
-                value = pass_score(c, state)
+            if value is not None:
+                value = view.shown_score(c, state)
             item.setData(0, Qt.ItemDataRole.EditRole, value if value is not None else 0)
             if value is None:
                 item.setText(0, "—")
-            resting = sr and state.phase is Phase.COMBAT and cid not in state.order
+            resting = view.resting(c, state)
             item.setText(1, ("▶ " if cid == actor else "") + c.name
                          + (" (done this turn)" if resting else ""))
             item.setText(2, str(c.reactions) if state.phase is Phase.COMBAT else "")
@@ -244,7 +223,7 @@ class InitiativePanel(QWidget):
             if resting:
                 colour = QColor(style.GREY)
             item.setForeground(1, QBrush(colour))
-            item.setToolTip(0, _shadowrun_tip(c, state) if sr else _initiative_tip(c))
+            item.setToolTip(0, view.score_tip(c, state))
             item.setToolTip(1, f"{c.name} — {self.document.loaded.map.sides[c.side].name}"
                             if c.side in self.document.loaded.map.sides else c.name)
             flags = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -284,8 +263,7 @@ class InitiativePanel(QWidget):
             return
         state = self.document.state
         c = state.get(cid)
-        if shadowrun.is_shadowrun(state) and c.initiative is not None:
-            wanted += c.effective_initiative() - pass_score(c, state)  # back to the turn's
+        wanted = rulesets.view_of(state).score_from_shown(c, state, wanted)
         # The list shows the effective value; SetInitiative sets the rolled one.
         base = wanted - (c.effective_initiative() - (c.initiative or 0)) \
             if c.initiative is not None else wanted
@@ -316,29 +294,3 @@ def _actor_brush() -> QBrush:
     colour = QColor(style.SKY_BLUE)
     colour.setAlpha(90)
     return QBrush(colour)
-
-
-def _initiative_tip(c: Combatant) -> str:
-    if c.initiative is None:
-        return "No initiative yet: rolled at Start combat (or double-click to set)"
-    parts = [f"Rolled/set {c.initiative}"]
-    if c.initiative_this_round:
-        parts.append(f"this round {c.initiative_this_round:+d}")
-    if c.initiative_lasting:
-        parts.append(f"to the end of combat {c.initiative_lasting:+d}")
-    if c.initiative_next_round:
-        parts.append(f"next round {c.initiative_next_round:+d}")
-    if c.initiative_zero:
-        parts.append("Initiative 0 to the end of combat")
-    return "; ".join(parts) + f" → {c.effective_initiative()}"
-
-
-def _shadowrun_tip(c: Combatant, state: EncounterState) -> str:
-    if c.initiative is None:
-        return "No score yet: rolled at Start combat (or double-click to set)"
-    score = c.effective_initiative()
-    now = pass_score(c, state)
-    tip = f"Initiative score {score} this combat turn"
-    if now != score:
-        tip += f"; {now} in pass {state.initiative_pass} ({score} − {score - now})"
-    return tip + ". Double-click to set the score shown"

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from tactical.encounter import commands as cmd
 from tactical.ui.dock import style
-from tactical.ui.dock.attack import REACTION_TITLES
 from tactical.ui.dock.style import rule
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets import view_of
 
 
 class ReactionsPanel(QWidget):
@@ -58,7 +58,7 @@ class ReactionsPanel(QWidget):
         self.heading.setText(f"Pending reactions ({len(pending)}){where}")
         for row, offer in enumerate(pending):
             reactor, mover = state.get(offer.reactor), state.get(offer.mover)
-            kind = REACTION_TITLES.get(offer.kind, offer.kind)
+            kind = view_of(state).reaction_title(offer.kind)
             label = style.wrap(QLabel(f"{row + 1}. <b>{reactor.name}</b> — {kind} on "
                                       f"{mover.name} at ({offer.hex[0]}, {offer.hex[1]})"))
             label.setToolTip(offer.why)

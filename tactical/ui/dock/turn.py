@@ -1,5 +1,6 @@
 """The acting combatant's actions as pips: Major, Move, Minor (tier bonuses as diamonds),
-Reaction, the downgrade, Full action, and why the turn is smaller than its tier's."""
+Reaction, the downgrade, Full action, and why the turn is smaller than its tier's. The
+running ruleset may rename or hide rows (tactical/ui/rulesets/: a Shadowrun action phase)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from tactical.encounter import events as ev
 from tactical.encounter.model import Combatant
-from tactical.rules.shadowrun import engine as shadowrun
+from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 
@@ -31,6 +32,7 @@ class TurnPanel(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.view = rulesets.view_of(document.state)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.heading = style.title("")
@@ -41,8 +43,7 @@ class TurnPanel(QWidget):
         self.counts: dict[str, QLabel] = {}
         self.labels: dict[str, QLabel] = {}
         rows = [*SLOTS,
-                ("reaction", "Reaction", style.PURPLE, "Snapshot, Overwatch, Intercept, Attack "
-                 "of Opportunity — refreshed each round"),
+                ("reaction", "Reaction", style.PURPLE, self.view.reaction_slot_tip()),
                 ("downgrade", "Downgrade", style.GREY, "Once a turn: Major → Move or Minor, "
                  "Move → Minor")]
         for row, (key, name, colour, tip) in enumerate(rows):
@@ -63,7 +64,7 @@ class TurnPanel(QWidget):
         layout.addLayout(grid)
         self.full = QLabel("")
         self.full.setObjectName("fullAction")
-        self.full.setToolTip("Full action = Major + Move + Minor (Sprint, Charge, Refocus)")
+        self.full.setToolTip(self.view.full_action_tip())
         layout.addWidget(self.full)
         self.why = style.wrap(QLabel(""))
         self.why.setObjectName("turnWhy")
@@ -83,25 +84,8 @@ class TurnPanel(QWidget):
             self.heading.setText("No one is acting" if state.round else "Combat not started")
             return
         c = state.get(actor)
-        self.heading.setText(f"{c.name}'s turn")
-        start = turn_start(self.document, actor)
-        self._fill(c, start)
-        if shadowrun.is_shadowrun(state):
-            self._shadowrun(c)
-
-    def _shadowrun(self, c: Combatant) -> None:
-        """An SR action phase (Tactical's mapping): a Complex action (Major: an attack), a
-        Move and a Simple action (Minor); no map reactions, downgrades or Full actions."""
-        state = self.document.state
-        self.heading.setText(f"{c.name}'s action phase (pass {state.initiative_pass})")
-        for key in ("reaction", "downgrade"):
-            for w in (self.labels[key], self.pips[key], self.counts[key]):
-                w.setVisible(False)
-        self.full.setVisible(False)
-        self.labels["major"].setText("Complex")
-        self.labels["minor"].setText("Simple")
-        self.labels["major"].setToolTip("Complex action: an attack (Major in the log)")
-        self.labels["minor"].setToolTip("Simple action (Minor in the log)")
+        self._fill(c, turn_start(self.document, actor))
+        self.view.show_turn(self, c, state)
 
     def _fill(self, c: Combatant, start: ev.TurnStarted | None) -> None:
         b = c.budget
@@ -120,7 +104,9 @@ class TurnPanel(QWidget):
         had = start.downgrades if start else b.downgrades
         self.pips["downgrade"].set_counts(b.downgrades, max(0, had - b.downgrades))
         self.counts["downgrade"].setText("available" if b.downgrades else "used")
-        full = b.major > 0 and b.move > 0 and b.minor > 0 and (b.total is None or b.total >= 3)
+        # a Full action is one of each: Major + Move + Minor
+        full = b.major > 0 and b.move > 0 and b.minor > 0 and (
+            b.total is None or b.total >= len(SLOTS))
         self.full.setText("Full action: " + ("available" if full else "not available"))
         notes = []
         if start is not None and start.why:

@@ -1,0 +1,308 @@
+"""Shadowrun's part of the attack panel: the opposed test. The defender's declared option,
+the GM's situational pool modifiers, both pools part by part with the limit, and the exact
+hit and damage odds from the engine's own setup."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+
+from tactical.data.shadowrun_ruleset import DiceRules
+from tactical.encounter import commands as cmd
+from tactical.encounter.model import Combatant, PendingReaction
+from tactical.rules.shadowrun import engine as shadowrun
+from tactical.rules.shadowrun.preview import ShadowrunPreview
+from tactical.ui.dock import style
+from tactical.ui.document import EncounterDocument
+
+if TYPE_CHECKING:
+    from tactical.encounter.preview import AttackPreview
+    from tactical.ui.dock.attack import AttackPanel
+
+
+class ShadowrunAttack:
+    family = "shadowrun"
+
+    def __init__(self, document: EncounterDocument, form: QFormLayout) -> None:
+        self.document = document
+        self.sr_defence_combo = QComboBox()
+        self.sr_defence_combo.setObjectName("srDefenceCombo")
+        self.sr_defence_combo.setToolTip("The defender declares its defence before the roll; "
+                                         "an option's Initiative cost is paid from its score")
+        self.sr_defence_label = QLabel("Defence")
+        form.addRow(self.sr_defence_label, self.sr_defence_combo)
+        self.attack_mod = pool_spin("attackPoolModifier",
+                                    "Situational modifier to the attack pool (dice), logged "
+                                    "as 'Situation' — e.g. −1 for a wounded or distracted "
+                                    "shooter, range, visibility")
+        self.defence_mod = pool_spin("defencePoolModifier",
+                                     "Situational modifier to the defence pool (dice), logged "
+                                     "as 'Situation' — e.g. cover, or −1 when surprised")
+        mods = QWidget()
+        mods_layout = QHBoxLayout(mods)
+        mods_layout.setContentsMargins(0, 0, 0, 0)
+        mods_layout.addWidget(QLabel("Attack pool ±"))
+        mods_layout.addWidget(self.attack_mod)
+        mods_layout.addSpacing(12)
+        mods_layout.addWidget(QLabel("Defence pool ±"))
+        mods_layout.addWidget(self.defence_mod)
+        mods_layout.addStretch(1)
+        self.sr_mods = mods
+        self.sr_mods_label = QLabel("Situation")
+        form.addRow(self.sr_mods_label, mods)
+
+    # --- the part's widgets
+
+    def widget(self, name: str) -> object | None:
+        return vars(self).get(name) if name != "document" else None
+
+    def below_form(self) -> tuple[QWidget, ...]:
+        return ()
+
+    def connect(self, refresh: Callable[..., None]) -> None:
+        self.sr_defence_combo.currentIndexChanged.connect(refresh)
+        for spin in (self.attack_mod, self.defence_mod):
+            spin.valueChanged.connect(refresh)
+
+    def hide(self) -> None:
+        for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
+                  self.sr_mods_label):
+            w.setVisible(False)
+
+    def reset(self) -> None:
+        self.sr_defence_combo.blockSignals(True)
+        self.sr_defence_combo.setCurrentIndex(0)
+        self.sr_defence_combo.blockSignals(False)
+        for spin in (self.attack_mod, self.defence_mod):
+            spin.blockSignals(True)
+            spin.setValue(0)
+            spin.blockSignals(False)
+
+    def set_enabled(self, on: bool) -> None:
+        for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod):
+            w.setEnabled(on)
+
+    def sync(self, a: Combatant) -> None:
+        return None
+
+    def reaction_weapon_fixed(self, offer: PendingReaction) -> bool:
+        return False  # the map offers no reactions under Shadowrun
+
+    def weapon_chosen(self, a: Combatant | None, weapon_id: str | None,
+                      keep: str | None) -> None:
+        return None  # no fire-mode choice: the weapon's numbers are its Shadowrun block
+
+    def mode(self) -> str | None:
+        return None
+
+    # --- the command
+
+    def refresh(self, kind: str | None, offer: PendingReaction | None) -> bool:
+        self._fill_defence(kind)
+        for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
+                  self.sr_mods_label):
+            w.setVisible(offer is None)
+        return False
+
+    def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
+                offer: PendingReaction | None) -> cmd.Attack | cmd.React | None:
+        if offer is not None:
+            return cmd.React(a.id, weapon)
+        if target is None:
+            return None
+
+        def situation(n: int) -> tuple[tuple[str, int], ...]:
+            return (("Situation", n),) if n else ()
+
+        return cmd.Attack(a.id, target, weapon,
+                          defence=self.sr_defence_combo.currentData(),
+                          attack_modifiers=situation(self.attack_mod.value()),
+                          defence_modifiers=situation(self.defence_mod.value()))
+
+    def _fill_defence(self, kind: str | None) -> None:
+        """The edition's defence options (not Intercept: an attack, not a defence); options
+        that do not defend against this weapon's kind are greyed out."""
+        rules = shadowrun.rules_for(self.document.state)
+        combo = self.sr_defence_combo
+        keep = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        model = combo.model()
+        for name, option in rules.defence_options.items():
+            if option.interrupt_attack:
+                continue
+            default = name == rules.default_defence
+            adds = " + ".join(a.replace("_", " ").title() for a in option.adds)
+            text = option.name + (f" (+ {adds})" if adds else "")
+            if option.initiative_cost:
+                text += f", −{option.initiative_cost} Init"
+            if option.duration == "turn":
+                text += ", whole turn"
+            if default:
+                text += " — default"
+            combo.addItem(text, None if default else name)
+            i = combo.count() - 1
+            tip = [f"{option.name}: defends against {' and '.join(option.against)} attacks"]
+            if option.prone:
+                tip.append("the defender drops prone")
+            if option.uses_next_action:
+                tip.append("uses the defender's next action")
+            if option.needs_melee_weapon:
+                tip.append("needs a melee weapon in hand")
+            combo.setItemData(i, "; ".join(tip), Qt.ItemDataRole.ToolTipRole)
+            if kind is not None and kind not in option.against and \
+                    isinstance(model, QStandardItemModel):
+                model.item(i).setEnabled(False)
+                if keep == name:
+                    keep = None
+        index = combo.findData(keep) if keep is not None else 0
+        combo.setCurrentIndex(max(0, index))
+        combo.blockSignals(False)
+
+    # --- the preview
+
+    def show(self, panel: AttackPanel, p: AttackPreview, target: Combatant | None,
+             stop: bool) -> None:
+        """The opposed test: both pools part by part, the limit, the declared defence, the
+        exact odds; what the map says (distance, sight, cover) as advice."""
+        sr, sight = p.shadowrun, p.sight
+        if sr is None:  # no opposed test set up (the engine refuses it): the map alone
+            panel.show_sight(p, target, "")
+            return
+        if sight is None or target is None:
+            return
+        odds = sr.odds
+        panel.tn_label.setText(f"{odds.attack_dice} vs {odds.defence_dice} dice")
+        dice = shadowrun.rules_for(self.document.state).dice
+        panel.tn_label.setToolTip(pools_tip(dice))
+        panel.hit_label.setText(f"Hit {style.percent(odds.hit)}")
+        panel.breakdown.setText(pools_html(sr, dice.limits))
+        cover = sight.cover.capitalize() + (f" ({sight.cover_class})"
+                                            if sight.cover_class and sight.cover != "none"
+                                            else "")
+        seen = "" if sight.line_of_sight else f" — NO LINE OF SIGHT: {sight.why}"
+        advice = " (not counted: set it as a pool modifier if it applies)" \
+            if sight.cover != "none" else ""
+        panel.situation.setText(f"{sight.distance_m:g} m · Cover on the map: {cover}{advice}"
+                                f"{seen}")
+        panel.situation.setToolTip("Read from the map. Shadowrun range, cover and visibility "
+                                   "modifiers are the GM's: Attack pool ± / Defence pool ±")
+        panel.advantage.setText(defence_html(sr, target))
+        panel.odds.setText(pool_odds_html(sr, dice))
+
+    def problems(self, refusals: tuple[str, ...], stop: bool) -> list[str]:
+        return [action_phase(r) for r in refusals]
+
+
+def pool_spin(name: str, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(-20, 20)
+    spin.setToolTip(tip)
+    spin.setAccelerated(True)
+    return spin
+
+
+def rows_html(title: str, parts: Any, total: str) -> str:
+    rows = [f"<tr><td colspan='2'><b>{escape(title)}</b></td></tr>"]
+    for i, m in enumerate(parts):
+        value = str(m.value) if i == 0 else f"{m.value:+d}"
+        colour = f" style='color:{style.VERMILLION}'" if m.value < 0 else ""
+        rows.append(f"<tr><td>&nbsp;&nbsp;{escape(m.source)}</td><td align='right'{colour}>"
+                    f"&nbsp;&nbsp;<b>{value}</b></td></tr>")
+    rows.append(f"<tr><td>&nbsp;&nbsp;<b>=</b></td><td align='right'>&nbsp;&nbsp;<b>{total}"
+                "</b></td></tr>")
+    return "".join(rows)
+
+
+def pools_html(sr: ShadowrunPreview, limits: bool) -> str:
+    setup, odds = sr.setup, sr.odds
+    attack = rows_html(f"Attack pool — {setup.weapon.name}", setup.attack_parts,
+                       f"{odds.attack_dice} dice")
+    if odds.limit is not None:
+        source = setup.limit_source
+        name = escape(source) if "limit" in source.lower() else \
+            "Limit" + (f" ({escape(source)})" if source else "")
+        attack += (f"<tr><td>&nbsp;&nbsp;{name}</td><td align='right'>&nbsp;&nbsp;"
+                   f"<b>[{odds.limit}]</b></td></tr>")
+    elif limits:
+        attack += ("<tr><td colspan='2'>&nbsp;&nbsp;No limit (no Accuracy in the catalogue)"
+                   "</td></tr>")
+    options = sr.defence.options if sr.defence is not None else setup.defence.options
+    names = ", ".join(o.replace("_", " ").capitalize() for o in options) or "default"
+    defence = rows_html(f"Defence pool — {names}", sr.defence_parts,
+                        f"{odds.defence_dice} dice")
+    return "<table cellspacing='0'>" + attack + defence + "</table>"
+
+
+def defence_html(sr: ShadowrunPreview, target: Combatant) -> str:
+    d = sr.defence
+    if d is None:
+        return ""
+    parts = []
+    if d.initiative_cost and d.initiative_before is not None:
+        after = d.initiative_after if d.initiative_after is not None else 0
+        score = f"({d.initiative_before} → {after})" if after >= 0 \
+            else f"(has only {d.initiative_before})"
+        parts.append(f"{escape(target.name)} pays <b>−{d.initiative_cost} Initiative</b> "
+                     f"{score}")
+    if d.prone:
+        parts.append(f"{escape(target.name)} drops prone")
+    if d.uses_next_action:
+        parts.append(f"uses {escape(target.name)}'s next action")
+    return "Defence: " + "; ".join(parts) if parts else ""
+
+
+def hit_faces(dice: DiceRules) -> str:
+    """'5–6' (SR Hits: a die showing hit_min or more)."""
+    return f"{dice.hit_min}–{dice.sides}" if dice.hit_min < dice.sides else f"{dice.sides}"
+
+
+def pools_tip(dice: DiceRules) -> str:
+    faces = [f"{f}s" for f in range(dice.hit_min, dice.sides + 1)]
+    shown = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
+    return (f"Attack pool vs defence pool: hits are {shown}; the "
+            "attacker needs more hits than the defender")
+
+
+def pool_odds_html(sr: ShadowrunPreview, dice: DiceRules) -> str:
+    def p(x: float) -> str:
+        return escape(style.percent(x))
+
+    odds, setup = sr.odds, sr.setup
+    w = setup.weapon
+    tie = "a grazing hit (contact, no damage)" if odds.grazing \
+        else "a miss: the defender wins ties"
+    dv = f"{w.dv}{w.damage_type}"
+    if w.dv_text and w.dv_text != str(w.dv):
+        dv = f"{escape(w.dv_text)} = {dv}"
+    ap = f" {minus(w.ap)} AP" if w.ap else ""
+    kind = f" {escape(sr.armor_kind)}" if sr.armor_kind != "armor" else ""
+    lines = [
+        f"Hits on {hit_faces(dice)} · tie {p(odds.tie)} ({tie})",
+        f"DV {dv} + net hits vs AV {sr.armor}{kind}{ap} = <b>{sr.modified_av}</b>"
+        + (f" (Stun if the DV is {sr.modified_av} or less)" if w.damage_type == "P" else ""),
+        f"Resist: Body {setup.body} + AV {sr.modified_av} = {odds.resist_dice} dice",
+        f"<b>Some damage</b> {p(odds.damage)} · <b>Stun</b> {p(odds.stun)} · "
+        f"expected <b>{odds.expected_boxes:.1f}</b> boxes",
+    ]
+    return "<br>".join(lines)
+
+
+def minus(n: int) -> str:
+    return f"{n:+d}".replace("-", "−")
+
+
+def action_phase(reason: str) -> str:
+    """The engine's 'no major action left (…; the downgrade is used)' in Shadowrun words."""
+    match = re.match(r"(.+) has no major action left", reason)
+    if match:
+        return (f"{match.group(1)} has no Complex action left in this action phase "
+                "(one attack per phase): press Next turn")
+    return reason

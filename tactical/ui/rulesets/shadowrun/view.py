@@ -1,0 +1,164 @@
+"""Shadowrun (SR4, SR5) on the board and in the dock: no map reactions, Physical and Stun
+arcs, range bands without a TN (range is the GM's pool modifier), initiative passes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tactical.encounter.model import Combatant, EncounterState, Phase
+from tactical.geometry.bands import BandSpan
+from tactical.geometry.triggers import ReactionKind
+from tactical.rules.shadowrun import engine as shadowrun
+from tactical.rules.shadowrun.describe import monitor_text
+from tactical.rules.shadowrun.engine import monitors
+from tactical.rules.shadowrun.ruleset import Shadowrun
+from tactical.ui.dock import style
+from tactical.ui.rulesets.api import TokenArcs
+from tactical.ui.rulesets.chapter6.view import health_arcs
+from tactical.ui.rulesets.shadowrun.attack import pools_tip
+from tactical.ui.rulesets.shadowrun.status import pass_score
+
+if TYPE_CHECKING:
+    from tactical.ui.dock.turn import TurnPanel
+    from tactical.ui.document import EncounterDocument
+
+
+class ShadowrunView:
+    family = "shadowrun"
+
+    def __init__(self, ruleset: Shadowrun) -> None:
+        self.ruleset = ruleset
+        # Snapshot/Overwatch/Intercept/Opportunity are Chapter 6's (docs/rules-shadowrun.md)
+        self.map_reactions = False
+        self.reaction_looks: dict[ReactionKind, tuple[str, str]] = {}
+        self.no_reactions_note = "Shadowrun: no map reactions"
+
+    # --- the board
+
+    def arc_names(self) -> tuple[str, str]:
+        return "Physical", "Stun"
+
+    def token_arcs(self, c: Combatant, conditions: str) -> TokenArcs:
+        """The arcs are the condition monitors' boxes left (Physical left, Stun right)."""
+        sr = monitors(c)
+        if sr is None:  # no monitors sized from the sheet: Chapter 6's arcs
+            return health_arcs(c, conditions)
+        left = max(0.0, 1.0 - sr.physical / sr.physical_size) if sr.physical_size else 0.0
+        right = max(0.0, 1.0 - sr.stun / sr.stun_size) if sr.stun_size else 0.0
+        status = sr.status.value
+        stun = (f"{sr.stun_size - sr.stun}/{sr.stun_size} boxes left ({sr.stun} marked)"
+                if sr.stun_size is not None else f"{sr.stun} marked")
+        overflow = f", {sr.overflow} overflow" if sr.overflow else ""
+        tooltip = (f"<b>{c.name}</b> ({c.side})<br>"
+                   f"Physical (left arc): {sr.physical_size - sr.physical}/{sr.physical_size} "
+                   f"boxes left ({sr.physical} marked{overflow})<br>"
+                   f"Stun (right arc): {stun}<br>"
+                   + (f"Status: {status}<br>" if status != "ok" else "")
+                   + f"Conditions: {conditions}")
+        return TokenArcs(left, right, status != "ok", tooltip)
+
+    def band_label(self, span: BandSpan) -> str:
+        return span.band.value.capitalize()  # SR range is the GM's pool ±, no TN
+
+    def band_tip_note(self) -> str:
+        return " — Shadowrun: a range modifier is the GM's Attack pool ±"
+
+    def reaction_title(self, kind: str) -> str:
+        return kind.replace("_", " ").capitalize()  # never offered under Shadowrun
+
+    # --- the turn
+
+    def reaction_slot_tip(self) -> str:
+        return "No map reactions under Shadowrun"
+
+    def full_action_tip(self) -> str:
+        return ""
+
+    def show_turn(self, panel: TurnPanel, c: Combatant, state: EncounterState) -> None:
+        """An SR action phase (Tactical's mapping): a Complex action (Major: an attack), a
+        Move and a Simple action (Minor); no map reactions, downgrades or Full actions."""
+        panel.heading.setText(f"{c.name}'s action phase (pass {state.initiative_pass})")
+        for key in ("reaction", "downgrade"):
+            for w in (panel.labels[key], panel.pips[key], panel.counts[key]):
+                w.setVisible(False)
+        panel.full.setVisible(False)
+        panel.labels["major"].setText("Complex")
+        panel.labels["minor"].setText("Simple")
+        panel.labels["major"].setToolTip("Complex action: an attack (Major in the log)")
+        panel.labels["minor"].setToolTip("Simple action (Minor in the log)")
+
+    # --- initiative
+
+    def order_in_combat(self, state: EncounterState) -> tuple[str, ...]:
+        """Those who act in this pass, then the rest (done for this combat turn)."""
+        rest = sorted((c for c in state if c.id not in state.order),
+                      key=lambda c: (c.effective_initiative(), c.tiebreak), reverse=True)
+        return (*state.order, *(c.id for c in rest))
+
+    def round_text(self, state: EncounterState) -> tuple[str, str]:
+        text = (f"Turn {state.round}<br><span style='font-size:{style.TITLE_PT}pt'>"
+                f"Initiative pass {state.initiative_pass}</span>")
+        tip = (f"Combat turn {state.round}, initiative pass {state.initiative_pass}: everyone "
+               "re-rolls Initiative at the start of each combat turn")
+        return text, tip
+
+    def reactions_column(self) -> bool:
+        return False
+
+    def score_header(self) -> str:
+        return "Score"
+
+    def combat_note(self, state: EncounterState) -> str | None:
+        done = [state.get(c).name for c in self.order_in_combat(state)
+                if c not in state.order]
+        pass_cost = shadowrun.rules_for(state).initiative.pass_cost
+        note = (f"Pass {state.initiative_pass}: scores shown after −{pass_cost} per pass"
+                if pass_cost and state.initiative_pass > 1 else "")
+        if done:
+            note += ("; " if note else "") + "done this combat turn: " + ", ".join(done)
+        return note
+
+    def shown_score(self, c: Combatant, state: EncounterState) -> int:
+        return pass_score(c, state)
+
+    def score_from_shown(self, c: Combatant, state: EncounterState, shown: int) -> int:
+        if c.initiative is None:
+            return shown
+        return shown + c.effective_initiative() - pass_score(c, state)  # back to the turn's
+
+    def resting(self, c: Combatant, state: EncounterState) -> bool:
+        return state.phase is Phase.COMBAT and c.id not in state.order
+
+    def score_tip(self, c: Combatant, state: EncounterState) -> str:
+        if c.initiative is None:
+            return "No score yet: rolled at Start combat (or double-click to set)"
+        score = c.effective_initiative()
+        now = pass_score(c, state)
+        tip = f"Initiative score {score} this combat turn"
+        if now != score:
+            tip += f"; {now} in pass {state.initiative_pass} ({score} − {score - now})"
+        return tip + ". Double-click to set the score shown"
+
+    # --- the combatant and the attack
+
+    def status_family(self, c: Combatant) -> str:
+        # a combatant without monitors (none sized from its sheet) shows Chapter 6's rows
+        return self.family if c.sr_monitor is not None else "chapter6"
+
+    def harm_left(self, c: Combatant) -> str:
+        m = monitors(c)
+        if m is None:  # no monitors sized from the sheet: Chapter 6's Health
+            return f"Health {c.health - c.damage} / {c.health}"
+        return monitor_text(m)
+
+    def weapon_text(self, document: EncounterDocument, weapon_id: str, ammo: str) -> str:
+        weapon = document.loaded.library.weapons[weapon_id]
+        sr = weapon.shadowrun
+        if sr is None:
+            return f"{weapon.name} (no Shadowrun numbers{ammo})"
+        acc = f", Accuracy {sr.accuracy}" if sr.accuracy is not None else ""
+        ap = f", AP {sr.ap:+d}".replace("-", "−") if sr.ap else ""
+        return f"{weapon.name} ({sr.dv}{sr.damage_type}{ap}{acc}{ammo})"
+
+    def attack_number_tip(self, document: EncounterDocument) -> str:
+        return pools_tip(self.ruleset.numbers.dice)
