@@ -112,7 +112,7 @@ def test_wombats_pistol_shot_through_the_dock(make_dock):
     document.select("cutter")
     status = dock.status
     assert status.stun_text.text().startswith("5/10")
-    assert (status.stun.marked, status.stun.size) == (5, 10)
+    assert (status.stun.marked, status.stun.boxes) == (5, 10)
     assert status.physical_text.text().startswith("0/10")
     assert status.wounds.text().startswith("−1 die")
     assert not status.health.isVisible() and status.stun.isVisible()

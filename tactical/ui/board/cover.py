@@ -23,9 +23,10 @@ class _Style:
     def __init__(self, cover_class: CoverClass, high: bool) -> None:
         colour = QColor(COVER_COLOURS[cover_class])
         self.high = high
+        self.hatch: QBrush | None = None
+        self.inner: QPen | None = None
         if high:
             self.fill = QBrush(with_alpha(colour, 235))
-            self.hatch = None
             self.pen = QPen(QColor(10, 10, 10, 240), 4.0)
             self.inner = QPen(colour.lighter(150), 1.5)
             self.inner.setCosmetic(True)
@@ -33,7 +34,6 @@ class _Style:
             self.fill = QBrush(with_alpha(colour, 110))
             self.hatch = QBrush(with_alpha(colour, 255), Qt.BrushStyle.BDiagPattern)
             self.pen = QPen(with_alpha(colour, 255), 2.5, Qt.PenStyle.DashLine)
-            self.inner = None
         self.pen.setCosmetic(True)
         self.pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
         self.plain = QBrush(with_alpha(colour, 235 if high else 150))

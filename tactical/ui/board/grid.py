@@ -8,7 +8,8 @@ from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from tactical.data.maps import Grid, Hex
+from tactical.core.types import Hex
+from tactical.data.maps import Grid
 from tactical.geometry.layout import Layout, hex_corners
 from tactical.ui.board.palette import GRID_LINE, Z
 

@@ -55,5 +55,5 @@ def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 108
 
 
 def save_png(image: QImage, out: Path) -> None:
-    if not image.save(str(out), "PNG"):
+    if not image.save(str(out), b"PNG"):
         raise OSError(f"cannot write the image {out}")

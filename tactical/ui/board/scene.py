@@ -169,13 +169,15 @@ class BoardScene(QGraphicsScene):
         clashes = {i for i in names.values() if list(names.values()).count(i) > 1}
         numbers: dict[str, int] = {}
         for c in state:
-            item = self.tokens.get(c.id)
-            if item is None:
+            found = self.tokens.get(c.id)
+            if found is None:
                 item = TokenItem(c.id, self._portrait(c.character))
                 self.tokens[c.id] = item
                 self.addItem(item)
                 self.addItem(item.name_label)
                 self._apply_layer("tokens", item, item.name_label)
+            else:
+                item = found
             short = names[c.id]
             if short in clashes:  # "Guard (shotgun)", "Guard (shield)": GS → G1, G2
                 numbers[short] = numbers.get(short, 0) + 1
@@ -187,7 +189,7 @@ class BoardScene(QGraphicsScene):
 
     def _portrait(self, character: str) -> Path | None:
         sheet = self.document.loaded.library.characters.get(character)
-        name = getattr(sheet, "portrait", None)
+        name: str | None = getattr(sheet, "portrait", None)
         if not name:
             return None
         for base in (Path(self.document.loaded.path).parent, assets_dir() / "npcs",
@@ -255,8 +257,8 @@ class BoardScene(QGraphicsScene):
             self._label_zones(centre, radii)
         else:
             reach = self.document.oracle.reactor(state, c).reach_m
-            zone = reach_zone(self.geometry, c.hex, reach, params)
-            item = ZoneItem("reach", f"Reach {reach:g} m", zone.polygon, REACH_COLOUR, 80)
+            area = reach_zone(self.geometry, c.hex, reach, params)
+            item = ZoneItem("reach", f"Reach {reach:g} m", area.polygon, REACH_COLOUR, 80)
             self.zones.append(item)
             self._label_zones(centre, [reach + 0.2])
         for item in self.zones:

@@ -5,7 +5,7 @@ a Python reference to its scene (a view does not own it; a collected scene rende
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
@@ -183,7 +183,7 @@ class BoardView(QGraphicsView):
 
     # --- the legend over the board, in viewport pixels
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         legend = self.board.legend
         if not legend.visible:
             return

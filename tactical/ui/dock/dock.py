@@ -82,7 +82,7 @@ class CombatDock(QDockWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(sections)
-        self.scroll = scroll
+        self.sections_scroll = scroll
 
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(scroll)

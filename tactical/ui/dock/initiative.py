@@ -104,7 +104,8 @@ class OrderTree(QTreeWidget):
         header.setStretchLastSection(False)
 
     def ids(self) -> list[str]:
-        return [self.topLevelItem(i).data(0, ID_ROLE) for i in range(self.topLevelItemCount())]
+        items = (self.topLevelItem(i) for i in range(self.topLevelItemCount()))
+        return [str(item.data(0, ID_ROLE)) for item in items if item is not None]
 
     def dropEvent(self, event: QDropEvent) -> None:
         super().dropEvent(event)

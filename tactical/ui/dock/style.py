@@ -184,13 +184,13 @@ class Boxes(QWidget):
     def __init__(self, colour: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.colour = QColor(colour)
-        self.size = 0
+        self.boxes = 0
         self.marked = 0
         self.overflow = 0
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     def set_boxes(self, marked: int, size: int, overflow: int = 0) -> None:
-        self.marked, self.size, self.overflow = max(0, marked), max(0, size), max(0, overflow)
+        self.marked, self.boxes, self.overflow = max(0, marked), max(0, size), max(0, overflow)
         self.updateGeometry()
         self.update()
 
@@ -202,7 +202,7 @@ class Boxes(QWidget):
         return 2 + i * (side + 2) + (i // 3) * 4
 
     def sizeHint(self) -> QSize:
-        count = max(1, self.size + self.overflow)
+        count = max(1, self.boxes + self.overflow)
         return QSize(int(self._x(count)) + 2, self._side() + 4)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -210,10 +210,10 @@ class Boxes(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rim = QPen(self.palette().text().color(), 1.2)
-        for i in range(self.size + self.overflow):
+        for i in range(self.boxes + self.overflow):
             rect = QRectF(self._x(i), 2, side, side)
             painter.setPen(rim)
-            over = i >= self.size
+            over = i >= self.boxes
             painter.setBrush(self.colour if i < self.marked and not over
                              else Qt.BrushStyle.NoBrush)
             painter.drawRect(rect)
