@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from tactical.core.errors import TacticalError
+from tactical.core.types import Hex
 from tactical.data.gear import Weapon
 from tactical.data.library import LoadedMap, load_map
-from tactical.data.maps import Hex
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import GeometryParams

@@ -100,24 +100,23 @@ def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: froz
          started_in_reach_of: frozenset[str], how: str = "move") -> None:
     """Move along `path` until the first step where reactions become possible; stop there
     with them pending (issue 4: the move stops at the first pending reaction)."""
-    c = batch.state.get(mover)
-    offers = [o for o in batch.ctx.oracle.triggers(batch.state, mover, start, path, done,
-                                                    started_in_reach_of)
-              if not (o.kind == "opportunity" and c.has(Condition.DISENGAGED))]
+    offers = batch.ctx.oracle.triggers(batch.state, mover, start, path, done,
+                                       started_in_reach_of)
     metres_per_hex = batch.ctx.rules.metres_per_hex
     if not offers:
         batch.emit(ev.Moved(mover, path, len(path) * metres_per_hex, how))
         if batch.state.halted is not None:
             batch.emit(ev.MoveEnded(mover, "reached the end of its path"))
         return
-    step = min(o.step for o in offers)  # −1: before it leaves its hex
-    if step >= 0:
-        batch.emit(ev.Moved(mover, path[:step + 1], (step + 1) * metres_per_hex, how))
+    step = min(o.step for o in offers)  # 0: before it leaves its hex
+    if step >= 1:
+        batch.emit(ev.Moved(mover, path[:step], step * metres_per_hex, how))
     for offer in (o for o in offers if o.step == step):
-        batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, offer.step,
+        # The log records the index into the Move's path (step − 1), as it always has.
+        batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, offer.step - 1,
                                       offer.hex, offer.why))
-    remaining = path[step + 1:]
-    at = path[step] if step >= 0 else start
+    remaining = path[step:]
+    at = path[step - 1] if step >= 1 else start
     batch.emit(ev.MoveHalted(mover, at, remaining, len(remaining) * metres_per_hex,
                              tuple(sorted(done)), tuple(sorted(started_in_reach_of))))
 

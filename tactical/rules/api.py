@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from tactical.core.types import RulesetId
+from tactical.rules.reactions import ReactionSpec
 
 
 class Ruleset(Protocol):
@@ -25,4 +26,10 @@ class Ruleset(Protocol):
     @property
     def title(self) -> str:
         """How the GM sees it named ("Shadowrun 5th edition")."""
+        ...
+
+    @property
+    def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
+        """The reactions a move on the map can offer, in the order a step lists them
+        (empty: the map offers none)."""
         ...

@@ -19,6 +19,13 @@ import time
 import numpy as np
 import shapely
 from shapely.geometry import LineString
+from tactical.geometry.triggers import (
+    Mover,
+    Overwatch,
+    PathScan,
+    Reactor,
+    prepare_reactors,
+)
 
 from tactical.data.maps import Cover, Grid, MapFile, Token
 from tactical.geometry.bands import WeaponRange
@@ -27,13 +34,6 @@ from tactical.geometry.layout import hex_to_point, target_points
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import GeometryParams
 from tactical.geometry.sight import sight
-from tactical.geometry.triggers import (
-    Mover,
-    Overwatch,
-    PathScan,
-    Reactor,
-    prepare_reactors,
-)
 from tactical.geometry.visibility import Sector, visibility_polygon
 
 SEED = 5

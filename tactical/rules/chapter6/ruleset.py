@@ -8,11 +8,14 @@ from functools import cache
 from tactical.core.types import RulesetId
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.chapter6.reactions import reaction_kinds
+from tactical.rules.reactions import ReactionSpec
 
 
 @dataclass(frozen=True, slots=True)
 class Chapter6:
     numbers: Chapter6Ruleset  # ruleset.yaml, validated
+    reaction_kinds: tuple[ReactionSpec, ...]  # rules/chapter6/reactions.py
 
     @property
     def id(self) -> RulesetId:
@@ -25,4 +28,5 @@ class Chapter6:
 
 @cache
 def chapter6() -> Chapter6:
-    return Chapter6(chapter6_ruleset())
+    numbers = chapter6_ruleset()
+    return Chapter6(numbers, reaction_kinds(numbers))

@@ -7,6 +7,7 @@ from functools import cache
 
 from tactical.core.types import RulesetId
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
+from tactical.rules.reactions import ReactionSpec
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 
 _TITLES: dict[Edition, str] = {"sr5": "Shadowrun 5th edition", "sr4": "Shadowrun 4th edition"}
@@ -24,6 +25,11 @@ class Shadowrun:
     @property
     def title(self) -> str:
         return _TITLES[self.edition]
+
+    @property
+    def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
+        """None: a move on the map offers no reactions (docs/rules-shadowrun.md)."""
+        return ()
 
 
 @cache

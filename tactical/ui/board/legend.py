@@ -10,7 +10,6 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter
 
 from tactical.data.maps import CoverClass
 from tactical.geometry.params import Band
-from tactical.geometry.triggers import ReactionKind
 from tactical.ui.board.palette import (
     BAND_COLOURS,
     COVER_COLOURS,
@@ -35,7 +34,7 @@ def legend_entries(shadowrun: bool = False) -> tuple[Entry, ...]:
     """Under Shadowrun the map offers no reactions (no trigger rings) and the arcs are the
     condition monitors."""
     triggers = () if shadowrun else tuple(Entry(TRIGGER_NAMES[k], TRIGGER_COLOURS[k], "ring")
-                                          for k in ReactionKind)
+                                          for k in TRIGGER_NAMES)
     cover = (Entry("High cover (blocks sight)", COVER_COLOURS[CoverClass.REINFORCED], "high"),
              Entry("Low cover", COVER_COLOURS[CoverClass.MEDIUM], "low"))
     bands = tuple(Entry(f"{b.value.capitalize()} range", BAND_COLOURS[b], "band") for b in Band)

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 
 from tactical.data.maps import CoverClass
 from tactical.geometry.params import Band
-from tactical.geometry.triggers import ReactionKind
+from tactical.rules.registry import ids, ruleset
 
 # Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO = {
@@ -19,18 +19,10 @@ OKABE_ITO = {
 }
 SIDE_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 
-TRIGGER_COLOURS: dict[ReactionKind, str] = {
-    ReactionKind.SNAPSHOT: OKABE_ITO["orange"],
-    ReactionKind.OVERWATCH: OKABE_ITO["sky"],
-    ReactionKind.INTERCEPT: OKABE_ITO["green"],
-    ReactionKind.OPPORTUNITY: OKABE_ITO["purple"],
-}
-TRIGGER_NAMES: dict[ReactionKind, str] = {
-    ReactionKind.SNAPSHOT: "Snapshot",
-    ReactionKind.OVERWATCH: "Overwatch",
-    ReactionKind.INTERCEPT: "Intercept",
-    ReactionKind.OPPORTUNITY: "Attack of Opportunity",
-}
+# Each reaction kind's colour and name come from its spec (Ruleset.reaction_kinds).
+_KINDS = {spec.name: spec for rid in ids() for spec in ruleset(rid).reaction_kinds}
+TRIGGER_COLOURS: dict[str, str] = {k: OKABE_ITO[s.colour] for k, s in _KINDS.items()}
+TRIGGER_NAMES: dict[str, str] = {k: s.label for k, s in _KINDS.items()}
 
 # Weakest pale, strongest dark: strength reads from lightness alone.
 COVER_COLOURS: dict[CoverClass, str] = {

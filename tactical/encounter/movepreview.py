@@ -1,0 +1,99 @@
+"""One move preview: what a move along a path would cost, the first hex it cannot enter and
+why, the reactions each step offers and every enemy left out — what the board's drag draws
+and what the Move committed on release finds again (RULINGS "Reactions and their triggers
+on the map"; Ch.6 Movement).
+
+The preview asks the map oracle, which keeps one prepared reactor set and the latest path
+scan: a drag step extends (or cuts) that scan by one hex, and the committed Move's reactions
+come from the same scan (`GeometryOracle.scan`). Step n is the n-th hex entered, step 0 the
+start hex (`hexes[n]`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from tactical.core.types import Hex
+from tactical.encounter.batch import payment
+from tactical.encounter.context import Context
+from tactical.encounter.model import Action, EncounterState, Phase
+from tactical.encounter.moves import hex_problems
+from tactical.encounter.oracle import GeometryOracle
+from tactical.rules.reactions import LeftOut, ReactionOffer
+
+__all__ = ["Blocked", "MovePreview", "move_preview", "movement_left"]
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    step: int  # the first step the engine would refuse
+    hex: Hex
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MovePreview:
+    mover: str
+    hexes: tuple[Hex, ...]  # the start hex, then the hexes entered: hexes[step]
+    metres: float  # what the move costs
+    limit_m: float  # how far a Move may still take it
+    allowed: int  # steps within `limit_m` and before `blocked` (may pass the path's end)
+    blocked: Blocked | None
+    reactions: tuple[ReactionOffer, ...]  # by step, then reactor
+    left_out: tuple[LeftOut, ...]  # enemies that cannot react to this path, and why
+
+
+def preview_state(state: EncounterState, reactions_per_round: int) -> EncounterState:
+    """Before combat nobody has Reactions counted yet: preview as if round 1 had started."""
+    if state.phase is not Phase.SETUP:
+        return state
+    return replace(state, combatants={c.id: replace(c, reactions=reactions_per_round)
+                                      for c in state})
+
+
+def movement_left(state: EncounterState, ctx: Context, mover: str) -> float:
+    """Metres the mover may still walk with a Move: the rest of a halted move, its speed if
+    it can pay a Move action (or before combat), else 0."""
+    c = state.get(mover)
+    if state.halted is not None and state.halted.mover == mover:
+        return state.halted.metres_left
+    speed = ctx.character(c).speed_m
+    if state.phase is not Phase.COMBAT:
+        return speed
+    slot, _why = payment(c, Action.MOVE)
+    return speed if slot is not None else 0.0
+
+
+def first_blocked(state: EncounterState, ctx: Context, mover: str,
+                  hexes: Sequence[Hex]) -> Blocked | None:
+    """The first step the engine would refuse (walls, cover, an enemy; anyone at the end)."""
+    last = len(hexes) - 1
+    for step, h in enumerate(hexes[1:], start=1):
+        why = hex_problems(state, ctx.oracle, mover, h, last=step == last)
+        if why:
+            return Blocked(step, h, tuple(why))
+    return None
+
+
+def move_preview(state: EncounterState, ctx: Context, mover: str,
+                 path: Sequence[Hex]) -> MovePreview:
+    """The preview of moving `mover` along `path` (the hexes entered, as in `Move.path`).
+    Call it once per drag step: the oracle extends its scan by the new hex only."""
+    oracle = ctx.oracle
+    assert isinstance(oracle, GeometryOracle), "the move preview needs the map geometry"
+    c = state.get(mover)
+    hexes: tuple[Hex, ...] = tuple((int(h[0]), int(h[1])) for h in (c.hex, *path))
+    halted = state.halted
+    done = halted.done_reactors if halted is not None and halted.mover == mover \
+        else frozenset()
+    report = oracle.report(preview_state(state, ctx.rules.initiative.reactions_per_round),
+                           mover, c.hex, hexes[1:], done)
+    step_m = ctx.rules.metres_per_hex
+    limit = movement_left(state, ctx, mover)
+    allowed = int(limit // step_m + 1e-9)
+    blocked = first_blocked(state, ctx, mover, hexes)
+    if blocked is not None:
+        allowed = min(allowed, blocked.step - 1)
+    return MovePreview(mover, hexes, (len(hexes) - 1) * step_m, limit, allowed, blocked,
+                       report.reactions, report.left_out)
