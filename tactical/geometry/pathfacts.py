@@ -118,6 +118,7 @@ class PreparedReactors:
                                                      repr=False)
     _left: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict, compare=False,
                                                           repr=False)
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
     def left_reasons(self, index: int, code: str) -> tuple[str, ...]:
         key = (index, code)
@@ -348,6 +349,20 @@ class PathFacts:
     def started_in_reach(self) -> np.ndarray:
         return self.scan.firsts.reach_at_0
 
+    @property
+    def mover(self) -> str:
+        return self.scan.mover.id
+
+    @property
+    def left_codes(self) -> np.ndarray:
+        """Per reactor, which reason a left-out enemy has (a key for `left_reasons`)."""
+        return _left_codes(self.scan)
+
+    @property
+    def memo(self) -> dict[object, object]:
+        """A cache that lives as long as the prepared reactors (for derived values)."""
+        return self.scan.prepared.memo
+
     def detail(self, index: int, step: int) -> StepDetail:
         return self.scan.prepared.detail(index, self.path[step])
 
@@ -422,6 +437,20 @@ def _fold(prepared: PreparedReactors, rows: tuple[np.ndarray, ...],
         checked.append(row)
         firsts = firsts.add(index, row)
     return tuple(checked), firsts
+
+
+_STANDING, _UNAWARE, _STILL, _UNSEEN, _FAR, _IDLE = range(6)
+
+
+def _left_codes(scan: PathScan) -> np.ndarray:
+    """`_left_out`'s choice for every reactor at once (the same order of reasons)."""
+    f = scan.firsts
+    codes = np.where(f.in_range, np.where(f.in_range_seen, _IDLE, _UNSEEN), _FAR)
+    if len(scan.rows) < 2:
+        codes = np.full_like(codes, _STILL)
+    codes = np.where(scan.enemies & ~scan.candidates & scan.prepared.able, _UNAWARE, codes)
+    out: np.ndarray = np.where(scan.prepared.able, codes, _STANDING)
+    return out
 
 
 def _left_out(scan: PathScan, index: int) -> tuple[str, ...]:

@@ -77,9 +77,15 @@ class PathFacts(Protocol):
     def first_out_of_reach(self) -> Steps: ...  # not seen within reach, from index 1 on
     @property
     def started_in_reach(self) -> Flags: ...  # seen within reach at index 0
+    @property
+    def mover(self) -> str: ...
+    @property
+    def left_codes(self) -> npt.NDArray[np.int64]: ...  # per reactor: why it is left out
+    @property
+    def memo(self) -> dict[object, object]: ...  # lives as long as the reactor set
 
     def detail(self, index: int, step: int) -> Detail: ...
-    def left_reasons(self, index: int) -> tuple[str, ...]: ...
+    def left_reasons(self, index: int) -> tuple[str, ...]: ...  # in words, for `left_codes`
 
 
 Grants = Literal["melee", "ranged"]
@@ -157,20 +163,36 @@ def offers_along(specs: Sequence[ReactionSpec], facts: PathFacts,
     """Every reaction the path offers (reactors in `skip` already reacted to this move and
     are left out silently), and every other enemy that cannot react, with the reasons."""
     fired: list[tuple[int, str, int, ReactionOffer]] = []
-    reacting: set[str] = set()
     ids = facts.reactor_ids
+    memo = facts.memo  # offers and left-outs repeat from step to step: built once each
+    left = facts.enemies
     if facts.last >= 1:  # a reaction to a move needs the mover to move
         able = facts.candidates
+        path = facts.path
         for order, spec in enumerate(specs):
             first = spec.predicate(facts)
-            for i in np.flatnonzero((first >= 0) & able).tolist():
-                reacting.add(ids[i])
+            hits = np.flatnonzero((first >= 0) & able)
+            if not len(hits):
+                continue
+            left = left & ((first < 0) | ~able)
+            for i in hits.tolist():
                 if ids[i] in skip:
                     continue
                 step = int(first[i])
-                offer = _offer(spec, ids[i], step, facts.path[step], facts.detail(i, step))
+                key = (spec.name, i, step, path[step])
+                offer = memo.get(key)
+                if not isinstance(offer, ReactionOffer):
+                    offer = _offer(spec, ids[i], step, path[step], facts.detail(i, step))
+                    memo[key] = offer
                 fired.append((step, ids[i], order, offer))
     fired.sort(key=lambda x: x[:3])
-    left = tuple(LeftOut(ids[i], facts.left_reasons(i))
-                 for i in np.flatnonzero(facts.enemies).tolist() if ids[i] not in reacting)
-    return ReactionReport(tuple(x[3] for x in fired), left)
+    codes, mover = facts.left_codes.tolist(), facts.mover
+    out: list[LeftOut] = []
+    for i in np.flatnonzero(left).tolist():
+        lkey = ("left out", i, codes[i], mover)
+        found = memo.get(lkey)
+        if not isinstance(found, LeftOut):
+            found = LeftOut(ids[i], facts.left_reasons(i))
+            memo[lkey] = found
+        out.append(found)
+    return ReactionReport(tuple(x[3] for x in fired), tuple(out))

@@ -19,29 +19,32 @@ import time
 import numpy as np
 import shapely
 from shapely.geometry import LineString
-from tactical.geometry.triggers import (
-    Mover,
-    Overwatch,
-    PathScan,
-    Reactor,
-    prepare_reactors,
-)
 
 from tactical.data.maps import Cover, Grid, MapFile, Token
 from tactical.geometry.bands import WeaponRange
 from tactical.geometry.hexgrid import hex_distance, hex_line
 from tactical.geometry.layout import hex_to_point, target_points
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
-from tactical.geometry.params import GeometryParams
+from tactical.geometry.params import Band, GeometryParams
+from tactical.geometry.pathfacts import Mover, Overwatch, PathScan, Reactor
+from tactical.geometry.pathfacts import prepare_reactors as prepare_facts
 from tactical.geometry.sight import sight
 from tactical.geometry.visibility import Sector, visibility_polygon
+from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.reactions import band_limit, offers_along
+from tactical.rules.registry import ruleset
 
 SEED = 5
 SIZE = 200
 CLASSES = ("flimsy", "light", "medium", "tough", "reinforced", "impenetrable")
 WEAPONS = (WeaponRange(20, 80, "Shotgun"), WeaponRange(30, 120, "Ares Predator"),
            WeaponRange(20, 80, "Machine pistol"), WeaponRange(100, 400, "Assault rifle"))
-PARAMS = GeometryParams()
+PARAMS = GeometryParams.from_ruleset(chapter6_ruleset())
+KINDS = ruleset("chapter6").reaction_kinds  # a step = the path facts + the kinds judging them
+
+
+def prepare_reactors(mg, reactors, params, **kw):
+    return prepare_facts(mg, reactors, params, band_limit=band_limit(KINDS, Band), **kw)
 
 
 def generate(rng: random.Random) -> tuple[MapFile, list[Reactor]]:
@@ -176,7 +179,7 @@ def test_geometry_benchmark():
         for h in path[1:]:
             t0 = time.perf_counter()
             scan = scan.extend(h)
-            report = scan.report()
+            report = offers_along(KINDS, scan.facts())
             step_times.append(time.perf_counter() - t0)
         fired += len(report.reactions)
         for h in path[1:120:24]:
@@ -203,7 +206,7 @@ def test_geometry_benchmark():
         for h in path[1:120]:
             t0 = time.perf_counter()
             scan = scan.extend(h)
-            scan.report()
+            offers_along(KINDS, scan.facts())
             lazy_times.append(time.perf_counter() - t0)
 
     # Sight at fighting distance (up to 60 m, the visibility radius) and across the map.
