@@ -12,7 +12,7 @@ start hex (`hexes[n]`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tactical.core.types import Hex
 from tactical.encounter.batch import payment
@@ -42,14 +42,6 @@ class MovePreview:
     blocked: Blocked | None
     reactions: tuple[ReactionOffer, ...]  # by step, then reactor
     left_out: tuple[LeftOut, ...]  # enemies that cannot react to this path, and why
-
-
-def preview_state(state: EncounterState, reactions_per_round: int) -> EncounterState:
-    """Before combat nobody has Reactions counted yet: preview as if round 1 had started."""
-    if state.phase is not Phase.SETUP:
-        return state
-    return replace(state, combatants={c.id: replace(c, reactions=reactions_per_round)
-                                      for c in state})
 
 
 def movement_left(state: EncounterState, ctx: Context, mover: str) -> float:
@@ -87,8 +79,7 @@ def move_preview(state: EncounterState, ctx: Context, mover: str,
     halted = state.halted
     done = halted.done_reactors if halted is not None and halted.mover == mover \
         else frozenset()
-    report = oracle.report(preview_state(state, ctx.rules.initiative.reactions_per_round),
-                           mover, c.hex, hexes[1:], done)
+    report = oracle.report(oracle.round_one(state), mover, c.hex, hexes[1:], done)
     step_m = ctx.rules.metres_per_hex
     limit = movement_left(state, ctx, mover)
     allowed = int(limit // step_m + 1e-9)

@@ -12,6 +12,7 @@ preparation, no second scan. `preparations` and `scans` count both, for tests.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import shapely
 
@@ -20,7 +21,7 @@ from tactical.data.library import LoadedMap
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
-from tactical.encounter.model import Combatant, Condition, EncounterState
+from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
@@ -53,6 +54,8 @@ class GeometryOracle:
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
         self._prepared: tuple[tuple[object, ...], PreparedReactors] | None = None
         self._scan: PathScan | None = None
+        self._reactors: tuple[EncounterState, tuple[Reactor, ...]] | None = None
+        self._round_one: tuple[EncounterState, EncounterState] | None = None
         self.preparations = 0  # reactor sets prepared (one per drag, reused by its Move)
         self.scans = 0  # path scans started from scratch (not extended or cut)
 
@@ -135,7 +138,23 @@ class GeometryOracle:
     # --- the geometry's view of the state
 
     def reactors(self, state: EncounterState) -> tuple[Reactor, ...]:
-        return tuple(self.reactor(state, c) for c in state)
+        # Kept for the last state asked about: a drag asks once per step about one state.
+        cached = self._reactors
+        if cached is None or cached[0] is not state:
+            cached = self._reactors = (state, tuple(self.reactor(state, c) for c in state))
+        return cached[1]
+
+    def round_one(self, state: EncounterState) -> EncounterState:
+        """Before combat nobody has Reactions counted yet: the state as if round 1 had
+        started (the same object for the same state, so a drag's steps share it)."""
+        if state.phase is not Phase.SETUP:
+            return state
+        cached = self._round_one
+        if cached is None or cached[0] is not state:
+            n = self.rules.initiative.reactions_per_round
+            cached = self._round_one = (state, replace(state, combatants={
+                c.id: replace(c, reactions=n) for c in state}))
+        return cached[1]
 
     def reactor(self, state: EncounterState, c: Combatant) -> Reactor:
         library = self.loaded.library
@@ -159,7 +178,7 @@ class GeometryOracle:
         enemies = tuple(r for r in self.reactors(state) if r.side != mover_side)
         key = (mover_side, band, enemies)
         cached = self._prepared
-        if cached is None or cached[0] != key:
+        if cached is None or cached[0] != key:  # equal values: the same reactor set
             self.preparations += 1
             cached = (key, prepare_reactors(self.geometry, enemies, self.params,
                                             band_limit=band, lazy=True))
