@@ -35,7 +35,6 @@ from tactical.geometry.pathfacts import (
     prepare_reactors,
 )
 from tactical.geometry.sight import CoverLevel, sight
-from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.reactions import (
     ReactionOffer,
     ReactionReport,
@@ -43,13 +42,21 @@ from tactical.rules.reactions import (
     band_limit,
     offers_along,
 )
-from tactical.rules.registry import ruleset
+from tactical.rules.registry import DEFAULT, ruleset
+
+
+def default_numbers() -> Chapter6Ruleset:
+    """The default ruleset's numbers (map cover, bands, Reactions per round), through the
+    registry: the map's geometry numbers are the same under every ruleset today."""
+    numbers = getattr(ruleset(DEFAULT), "numbers", None)
+    assert isinstance(numbers, Chapter6Ruleset), "the default ruleset has no map numbers"
+    return numbers
 
 
 class GeometryOracle:
     def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
         self.loaded = loaded
-        self.rules = rules or chapter6_ruleset()
+        self.rules = rules or default_numbers()
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
         self._prepared: tuple[tuple[object, ...], PreparedReactors] | None = None
