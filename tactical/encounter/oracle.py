@@ -63,6 +63,7 @@ class GeometryOracle:
         self._scan: PathScan | None = None
         self._reactors: tuple[EncounterState, tuple[Reactor, ...]] | None = None
         self._round_one: tuple[EncounterState, EncounterState] | None = None
+        self._kinds: dict[str, tuple[ReactionSpec, ...]] = {}
         self.preparations = 0  # reactor sets prepared (one per drag, reused by its Move)
         self.scans = 0  # path scans started from scratch (not extended or cut)
 
@@ -96,7 +97,10 @@ class GeometryOracle:
         return offers_along(kinds, scan.facts(), skip)
 
     def reaction_kinds(self, state: EncounterState) -> tuple[ReactionSpec, ...]:
-        return ruleset(state.ruleset).reaction_kinds
+        kinds = self._kinds.get(state.ruleset)
+        if kinds is None:
+            kinds = self._kinds[state.ruleset] = ruleset(state.ruleset).reaction_kinds
+        return kinds
 
     def scan(self, state: EncounterState, mover: Mover,
              kinds: tuple[ReactionSpec, ...]) -> PathScan:

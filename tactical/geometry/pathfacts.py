@@ -300,68 +300,25 @@ class _Firsts:
 
 @dataclass(frozen=True, slots=True)
 class PathFacts:
-    """The facts of one path for every reactor (tactical.rules.reactions.PathFacts reads
-    them): per reactor the first index where each fact held, −1 for never."""
+    """The facts of one path for every reactor, as plain fields (what
+    tactical.rules.reactions.PathFacts reads): per reactor the first index where each fact
+    held, −1 for never."""
 
+    reactor_ids: tuple[str, ...]
+    path: tuple[Hex, ...]
+    last: int  # index of the last hex
+    mover: str
+    disengaging: bool
+    candidates: np.ndarray  # enemies able to react to the mover at all
+    enemies: np.ndarray
+    first_in_band: np.ndarray  # seen within the band limit of its ranged weapon
+    first_in_zone: np.ndarray  # seen in its watched zone, within weapon range
+    first_in_reach: np.ndarray  # seen within melee reach, from index 1 on
+    first_out_of_reach: np.ndarray  # not seen within reach, from index 1 on
+    started_in_reach: np.ndarray  # seen within reach at index 0
+    left_codes: np.ndarray  # per reactor, which reason a left-out enemy has
+    memo: dict[object, object]  # a cache living as long as the prepared reactors
     scan: PathScan
-
-    @property
-    def reactor_ids(self) -> tuple[str, ...]:
-        return self.scan.prepared.ids
-
-    @property
-    def path(self) -> tuple[Hex, ...]:
-        return self.scan.mover.path
-
-    @property
-    def last(self) -> int:
-        return len(self.scan.rows) - 1
-
-    @property
-    def disengaging(self) -> bool:
-        return self.scan.mover.disengaging
-
-    @property
-    def candidates(self) -> np.ndarray:
-        return self.scan.candidates
-
-    @property
-    def enemies(self) -> np.ndarray:
-        return self.scan.enemies
-
-    @property
-    def first_in_band(self) -> np.ndarray:
-        return self.scan.firsts.band
-
-    @property
-    def first_in_zone(self) -> np.ndarray:
-        return self.scan.firsts.zone
-
-    @property
-    def first_in_reach(self) -> np.ndarray:
-        return self.scan.firsts.reach_from_1
-
-    @property
-    def first_out_of_reach(self) -> np.ndarray:
-        return self.scan.firsts.leave_from_1
-
-    @property
-    def started_in_reach(self) -> np.ndarray:
-        return self.scan.firsts.reach_at_0
-
-    @property
-    def mover(self) -> str:
-        return self.scan.mover.id
-
-    @property
-    def left_codes(self) -> np.ndarray:
-        """Per reactor, which reason a left-out enemy has (a key for `left_reasons`)."""
-        return _left_codes(self.scan)
-
-    @property
-    def memo(self) -> dict[object, object]:
-        """A cache that lives as long as the prepared reactors (for derived values)."""
-        return self.scan.prepared.memo
 
     def detail(self, index: int, step: int) -> StepDetail:
         return self.scan.prepared.detail(index, self.path[step])
@@ -406,7 +363,11 @@ class PathScan:
         return PathScan(self.prepared, mover, self.enemies, self.candidates, rows, firsts)
 
     def facts(self) -> PathFacts:
-        return PathFacts(self)
+        f, mover = self.firsts, self.mover
+        return PathFacts(self.prepared.ids, mover.path, len(self.rows) - 1, mover.id,
+                         mover.disengaging, self.candidates, self.enemies, f.band, f.zone,
+                         f.reach_from_1, f.leave_from_1, f.reach_at_0, _left_codes(self),
+                         self.prepared.memo, self)
 
 
 def _verified(prepared: PreparedReactors, firsts: _Firsts, index: int, h: Hex,

@@ -15,7 +15,6 @@ from tactical.rules.reactions import ReactionSpec
 @dataclass(frozen=True, slots=True)
 class Chapter6:
     numbers: Chapter6Ruleset  # ruleset.yaml, validated
-    reaction_kinds: tuple[ReactionSpec, ...]  # rules/chapter6/reactions.py
 
     @property
     def id(self) -> RulesetId:
@@ -25,8 +24,12 @@ class Chapter6:
     def title(self) -> str:
         return "Chapter 6 (2d10 success checks)"
 
+    @property
+    def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
+        """rules/chapter6/reactions.py, with their numbers and words from ruleset.yaml."""
+        return reaction_kinds(self.numbers)
+
 
 @cache
 def chapter6() -> Chapter6:
-    numbers = chapter6_ruleset()
-    return Chapter6(numbers, reaction_kinds(numbers))
+    return Chapter6(chapter6_ruleset())
