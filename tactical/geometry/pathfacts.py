@@ -316,7 +316,8 @@ class PathFacts:
     first_in_reach: np.ndarray  # seen within melee reach, from index 1 on
     first_out_of_reach: np.ndarray  # not seen within reach, from index 1 on
     started_in_reach: np.ndarray  # seen within reach at index 0
-    left_codes: np.ndarray  # per reactor, which reason a left-out enemy has
+    in_range: np.ndarray  # some hex was within its band limit, reach or zone
+    in_range_seen: np.ndarray  # ... and seen there
     memo: dict[object, object]  # a cache living as long as the prepared reactors
     scan: PathScan
 
@@ -366,8 +367,8 @@ class PathScan:
         f, mover = self.firsts, self.mover
         return PathFacts(self.prepared.ids, mover.path, len(self.rows) - 1, mover.id,
                          mover.disengaging, self.candidates, self.enemies, f.band, f.zone,
-                         f.reach_from_1, f.leave_from_1, f.reach_at_0, _left_codes(self),
-                         self.prepared.memo, self)
+                         f.reach_from_1, f.leave_from_1, f.reach_at_0, f.in_range,
+                         f.in_range_seen, self.prepared.memo, self)
 
 
 def _verified(prepared: PreparedReactors, firsts: _Firsts, index: int, h: Hex,
@@ -398,20 +399,6 @@ def _fold(prepared: PreparedReactors, rows: tuple[np.ndarray, ...],
         checked.append(row)
         firsts = firsts.add(index, row)
     return tuple(checked), firsts
-
-
-_STANDING, _UNAWARE, _STILL, _UNSEEN, _FAR, _IDLE = range(6)
-
-
-def _left_codes(scan: PathScan) -> np.ndarray:
-    """`_left_out`'s choice for every reactor at once (the same order of reasons)."""
-    f = scan.firsts
-    codes = np.where(f.in_range, np.where(f.in_range_seen, _IDLE, _UNSEEN), _FAR)
-    if len(scan.rows) < 2:
-        codes = np.full_like(codes, _STILL)
-    codes = np.where(scan.enemies & ~scan.candidates & scan.prepared.able, _UNAWARE, codes)
-    out: np.ndarray = np.where(scan.prepared.able, codes, _STANDING)
-    return out
 
 
 def _left_out(scan: PathScan, index: int) -> tuple[str, ...]:

@@ -80,12 +80,14 @@ class PathFacts(Protocol):
     @property
     def mover(self) -> str: ...
     @property
-    def left_codes(self) -> npt.NDArray[np.int64]: ...  # per reactor: why it is left out
+    def in_range(self) -> Flags: ...  # some hex was within its band limit, reach or zone
+    @property
+    def in_range_seen(self) -> Flags: ...  # ... and seen there
     @property
     def memo(self) -> dict[object, object]: ...  # lives as long as the reactor set
 
     def detail(self, index: int, step: int) -> Detail: ...
-    def left_reasons(self, index: int) -> tuple[str, ...]: ...  # in words, for `left_codes`
+    def left_reasons(self, index: int) -> tuple[str, ...]: ...  # why it is left out
 
 
 Grants = Literal["melee", "ranged"]
@@ -186,13 +188,13 @@ def offers_along(specs: Sequence[ReactionSpec], facts: PathFacts,
                     memo[key] = offer
                 fired.append((step, ids[i], order, offer))
     fired.sort(key=lambda x: x[:3])
-    codes, mover = facts.left_codes.tolist(), facts.mover
-    out: list[LeftOut] = []
-    for i in np.flatnonzero(left).tolist():
-        lkey = ("left out", i, codes[i], mover)
-        found = memo.get(lkey)
-        if not isinstance(found, LeftOut):
-            found = LeftOut(ids[i], facts.left_reasons(i))
-            memo[lkey] = found
-        out.append(found)
-    return ReactionReport(tuple(x[3] for x in fired), tuple(out))
+    # The reasons depend on the reactor, the mover, whether it moved and the range facts:
+    # the whole list repeats from step to step, so it is kept by those.
+    moved = facts.last >= 1
+    lkey = ("left out", facts.mover, moved, left.tobytes(), facts.in_range.tobytes(),
+            facts.in_range_seen.tobytes())
+    out = memo.get(lkey)
+    if not isinstance(out, tuple):
+        out = memo[lkey] = tuple(LeftOut(ids[i], facts.left_reasons(i))
+                                 for i in np.flatnonzero(left).tolist())
+    return ReactionReport(tuple(x[3] for x in fired), out)
