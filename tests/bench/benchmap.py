@@ -1,7 +1,7 @@
 """The benchmark map (issue 5): a generated 200 × 200 hex map, 2,000 cover polygons and
 100 tokens (50 per side, all "ganger"), fixed seed; each token also as a geometry Reactor
 with a random weapon, reach and overwatch. Shared by bench_geometry.py and the move-preview
-test (tests/ui/test_move_preview.py)."""
+test (tests/ui/test_board_move_preview.py)."""
 
 from __future__ import annotations
 

@@ -71,6 +71,7 @@ class DragTool(QObject):
 
     def begin(self, token_id: str) -> None:
         c = self.document.state.get(token_id)
+        self.report = None
         self.token_id = token_id
         self.dragging = True
         self.path = [c.hex]
@@ -104,7 +105,7 @@ class DragTool(QObject):
         self.evaluations += 1
         document = self.document
         preview = move_preview(document.state, document.encounter.ctx, self.token_id,
-                               self.path[1:])
+                               self.path[1:], self.report)  # the step before: incremental
         self.report = preview
         self.limit_m = preview.limit_m
         blocked = preview.blocked
