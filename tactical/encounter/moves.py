@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tactical.core.types import Hex
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
 from tactical.encounter.context import MapOracle
-from tactical.encounter.model import Action, Condition, EncounterState, Hex
+from tactical.encounter.model import Action, Condition, EncounterState
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_line, is_neighbour
 
@@ -49,7 +50,7 @@ def path_problems(batch: Batch, mover: str, start: Hex, path: Sequence[Hex]) -> 
 def move(batch: Batch, command: cmd.Move) -> None:
     c = acting(batch, command.combatant)
     rules = batch.ctx.rules
-    path = tuple(tuple(h) for h in command.path)
+    path: tuple[Hex, ...] = tuple((int(h[0]), int(h[1])) for h in command.path)
     refuse_unless((len(path) > 0, "the path is empty"),
                   (command.how in ("move", "step", "sprint", "charge"),
                    f"unknown way to move '{command.how}'"))
