@@ -19,7 +19,7 @@ HOW_COST = {"move": Action.MOVE, "step": Action.MINOR}
 def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex, *,
                  last: bool) -> list[str]:
     """Why `mover` cannot enter `hex_` (walls, cover, an enemy there), or stop in it when it
-    is the `last` hex (anyone there). The engine and the board's drag both ask this."""
+    is the `last` hex (anyone there). The engine and the move preview both ask this."""
     problems: list[str] = []
     blocked = oracle.passable(hex_)
     if blocked:
