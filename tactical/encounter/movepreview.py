@@ -91,7 +91,7 @@ def move_preview(state: EncounterState, ctx: Context, mover: str, path: Sequence
     computed (the oracle extends or cuts its path scan; the new hex is checked)."""
     oracle = ctx.oracle
     assert isinstance(oracle, GeometryOracle), "the move preview needs the map geometry"
-    c = state.get(mover)
+    c = state.combatants[mover]
     hexes: tuple[Hex, ...] = tuple((int(h[0]), int(h[1])) for h in (c.hex, *path))
     if previous is not None and (previous.state is not state or previous.mover != mover):
         previous = None

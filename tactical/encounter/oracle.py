@@ -63,7 +63,7 @@ class GeometryOracle:
         self._scan: PathScan | None = None
         self._reactors: tuple[EncounterState, tuple[Reactor, ...]] | None = None
         self._round_one: tuple[EncounterState, EncounterState] | None = None
-        self._kinds: dict[str, tuple[ReactionSpec, ...]] = {}
+        self._kinds: dict[str, tuple[tuple[ReactionSpec, ...], str | None]] = {}
         self.preparations = 0  # reactor sets prepared (one per drag, reused by its Move)
         self.scans = 0  # path scans started from scratch (not extended or cut)
 
@@ -87,26 +87,30 @@ class GeometryOracle:
                skip: frozenset[str] = frozenset()) -> ReactionReport:
         """The reactions `path` (the hexes entered from `start`) offers under the state's
         ruleset, reactors in `skip` left out, and every enemy that cannot react, and why."""
-        kinds = self.reaction_kinds(state)
+        kinds, band = self._kinds_of(state.ruleset)
         if not kinds:
             return ReactionReport((), ())  # e.g. Shadowrun: the map offers no reactions
-        c = state.get(mover)
+        c = state.combatants[mover]
         hexes = tuple((int(h[0]), int(h[1])) for h in (start, *path))
         scan = self.scan(state, Mover(c.id, c.side, hexes,
-                                      disengaging=c.has(Condition.DISENGAGED)), kinds)
+                                      disengaging=Condition.DISENGAGED in c.conditions), band)
         return offers_along(kinds, scan.facts(), skip)
 
     def reaction_kinds(self, state: EncounterState) -> tuple[ReactionSpec, ...]:
-        kinds = self._kinds.get(state.ruleset)
-        if kinds is None:
-            kinds = self._kinds[state.ruleset] = ruleset(state.ruleset).reaction_kinds
-        return kinds
+        return self._kinds_of(state.ruleset)[0]
 
-    def scan(self, state: EncounterState, mover: Mover,
-             kinds: tuple[ReactionSpec, ...]) -> PathScan:
+    def _kinds_of(self, ruleset_id: str) -> tuple[tuple[ReactionSpec, ...], str | None]:
+        """A ruleset's reaction kinds and the band limit they ask about (kept per id)."""
+        found = self._kinds.get(ruleset_id)
+        if found is None:
+            kinds = ruleset(ruleset_id).reaction_kinds
+            found = self._kinds[ruleset_id] = (kinds, band_limit(kinds, Band))
+        return found
+
+    def scan(self, state: EncounterState, mover: Mover, band: str | None) -> PathScan:
         """The facts of `mover.path`, from the latest scan when it shares the reactors and
         a prefix (a drag step extends or cuts it; the committed Move finds it whole)."""
-        prepared = self.prepared(state, mover.side, band_limit(kinds, Band))
+        prepared = self.prepared(state, mover.side, band)
         scan = self._scan
         if scan is None or scan.prepared is not prepared or scan.mover.id != mover.id \
                 or scan.mover.disengaging != mover.disengaging \
@@ -193,6 +197,8 @@ class GeometryOracle:
             self.preparations += 1
             cached = (key, prepare_reactors(self.geometry, enemies, self.params,
                                             band_limit=band, lazy=True))
-            self._prepared = cached
             self._scan = None
+        # Keep the newest equal key: the next step's reactors are these very objects, so
+        # comparing them is by identity.
+        self._prepared = (key, cached[1])
         return cached[1]
