@@ -35,6 +35,7 @@ from tactical.geometry.pathfacts import (
     prepare_reactors,
 )
 from tactical.geometry.sight import CoverLevel, sight
+from tactical.rules import registry
 from tactical.rules.reactions import (
     ReactionOffer,
     ReactionReport,
@@ -42,13 +43,12 @@ from tactical.rules.reactions import (
     band_limit,
     offers_along,
 )
-from tactical.rules.registry import DEFAULT, ruleset
 
 
 def default_numbers() -> Chapter6Ruleset:
     """The default ruleset's numbers (map cover, bands, Reactions per round), through the
     registry: the map's geometry numbers are the same under every ruleset today."""
-    numbers = getattr(ruleset(DEFAULT), "numbers", None)
+    numbers = getattr(registry.ruleset(registry.DEFAULT), "numbers", None)
     assert isinstance(numbers, Chapter6Ruleset), "the default ruleset has no map numbers"
     return numbers
 
@@ -103,7 +103,7 @@ class GeometryOracle:
         """A ruleset's reaction kinds and the band limit they ask about (kept per id)."""
         found = self._kinds.get(ruleset_id)
         if found is None:
-            kinds = ruleset(ruleset_id).reaction_kinds
+            kinds = registry.ruleset(ruleset_id).reaction_kinds
             found = self._kinds[ruleset_id] = (kinds, band_limit(kinds, Band))
         return found
 
