@@ -11,15 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from tactical.core.errors import TacticalError
+from tactical.core.types import Hex
 from tactical.data.gear import Weapon
 from tactical.data.library import LoadedMap, load_map
-from tactical.data.maps import Hex
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import GeometryParams
 from tactical.geometry.reactors import find_weapon, ready_weapon
 from tactical.geometry.sight import SightResult, sight
-from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules import registry
 
 
 class UsageError(TacticalError):
@@ -49,7 +49,7 @@ def add_parser(sub: Any) -> None:
 def load(path: Path) -> tuple[LoadedMap, MapGeometry, GeometryParams]:
     """The map, its geometry and the rule numbers (shared by the triggers tool)."""
     loaded = load_map(path)
-    params = GeometryParams.from_ruleset(chapter6_ruleset())
+    params = GeometryParams.from_ruleset(registry.base_numbers())
     return loaded, build_map_geometry(loaded.map, params.metres_per_hex), params
 
 

@@ -10,11 +10,14 @@ from typing import Any
 
 from tactical.cli.sight import UsageError, check_on_map, fail, load, parse_hex
 from tactical.core.errors import TacticalError
-from tactical.data.maps import Hex
+from tactical.core.types import Hex
 from tactical.geometry.hexgrid import hex_distance
+from tactical.geometry.params import Band
+from tactical.geometry.pathfacts import Mover, Overwatch, PathScan, prepare_reactors
 from tactical.geometry.reactors import reactors_from_map
-from tactical.geometry.triggers import Mover, Overwatch, prepare_reactors, triggers_along
 from tactical.geometry.visibility import Sector
+from tactical.rules.reactions import band_limit, offers_along
+from tactical.rules.registry import ruleset
 
 
 def add_parser(sub: Any) -> None:
@@ -84,17 +87,20 @@ def run(args: argparse.Namespace) -> int:
         reactors = reactors_from_map(loaded, params, overwatch=overwatch,
                                      cannot_react={i: ("no Reaction left",)
                                                    for i in args.no_reaction})
-        prepared = prepare_reactors(mg, reactors, params)
-        report = triggers_along(prepared, Mover(token.id, token.side, path, args.disengaging))
+        kinds = ruleset(loaded.map.ruleset).reaction_kinds  # the map's ruleset judges
+        prepared = prepare_reactors(mg, reactors, params, band_limit=band_limit(kinds, Band))
+        scan = PathScan.start(prepared, Mover(token.id, token.side, path, args.disengaging))
+        report = offers_along(kinds, scan.facts())
     except (TacticalError, OSError) as exc:
         return fail("triggers", exc)
     out: dict[str, Any] = {
         "mover": token.id,
         "path": [list(h) for h in path],
-        "reactions": [{"reactor": r.reactor, "kind": r.kind.value, "step": r.step,
-                       "hex": list(r.hex), "distance_m": r.distance_m,
-                       "band": r.band.value if r.band else None, "band_tn": r.band_tn,
-                       "cover": r.cover.value, "cover_tn": r.cover_tn, "why": r.why}
+        # "step" indexes "path" (0: the mover's hex, n: the n-th hex entered)
+        "reactions": [{"reactor": r.reactor, "kind": r.kind, "step": r.step,
+                       "hex": list(r.hex), "distance_m": r.distance_m, "band": r.band,
+                       "band_tn": r.band_tn, "cover": r.cover, "cover_tn": r.cover_tn,
+                       "why": r.why}
                       for r in report.reactions],
         "left_out": [{"reactor": x.reactor, "reasons": list(x.reasons)}
                      for x in report.left_out],

@@ -52,7 +52,6 @@ class Defences(Frozen):
 
 OptionName = Literal["aim_for_opening", "charge", "disarm", "flurry", "grapple", "smash",
                      "aimed_shot", "crossfire", "suppressive_fire", "trick_shot"]
-ReactionName = Literal["snapshot", "intercept", "overwatch", "opportunity"]
 ModeName = Literal["SS", "SA", "BF", "AF"]
 
 
@@ -69,9 +68,17 @@ class AttackOption(Frozen):
 
 
 class ReactionRules(Frozen):
-    kind: Literal["melee", "ranged"]
+    """One reaction kind's numbers and words (its predicate: rules/chapter6/reactions.py)."""
+
+    kind: Literal["melee", "ranged"]  # the attack it grants
     disadvantage: bool = False
     max_band: Literal["close", "short", "medium", "long", "extreme"] | None = None
+    label: str = Field(min_length=1)  # the board's and the dock's name for it
+    attack_label: str | None = None  # the attack's name in a breakdown, if not `label`
+    colour: Literal["orange", "sky", "green", "yellow", "blue", "vermillion", "purple",
+                    "black"]  # a key of the board's colour-blind-safe palette (Okabe-Ito)
+    why: str = Field(min_length=1)  # str.format template: distance_m, band, band_tn,
+    # weapon, cover, reach_m
 
 
 class AttackRules(Frozen):
@@ -82,7 +89,7 @@ class AttackRules(Frozen):
     tn_modifiers: dict[str, int]
     parry_without_weapon_gives_advantage: bool
     options: dict[OptionName, AttackOption]
-    reactions: dict[ReactionName, ReactionRules]
+    reactions: dict[str, ReactionRules]  # by kind name (the log's ReactionOffered.kind)
 
 
 class RangeBand(Frozen):

@@ -18,19 +18,9 @@ from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.model import Combatant, EncounterState, Hex
 from tactical.rules import registry
 from tactical.rules.api import SightInfo
+from tactical.rules.reactions import ReactionOffer
 
-__all__ = ["Context", "MapOracle", "SightInfo", "TriggerOffer", "initial_state"]
-
-
-@dataclass(frozen=True, slots=True)
-class TriggerOffer:
-    """A reaction the map makes possible at a step of a path (RULINGS Reactions)."""
-
-    reactor: str
-    kind: str  # snapshot, overwatch, intercept, opportunity
-    step: int  # index into the path (0 = the first hex entered)
-    hex: Hex
-    why: str
+__all__ = ["Context", "MapOracle", "SightInfo", "initial_state"]
 
 
 class MapOracle(Protocol):
@@ -40,9 +30,9 @@ class MapOracle(Protocol):
 
     def triggers(self, state: EncounterState, mover: str, start: Hex,
                  path: Sequence[Hex], skip: frozenset[str],
-                 started_in_reach_of: frozenset[str]) -> Sequence[TriggerOffer]:
-        """Every reaction along `path` (from `start`), reactors in `skip` left out, first
-        step first."""
+                 started_in_reach_of: frozenset[str]) -> Sequence[ReactionOffer]:
+        """Every reaction along `path` (the hexes entered from `start`), reactors in `skip`
+        left out, first step first (step n: the n-th hex entered, 0: `start`)."""
         ...
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo: ...

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tactical.core.types import Hex
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
 from tactical.encounter.context import MapOracle
-from tactical.encounter.model import Action, Condition, EncounterState, Hex
+from tactical.encounter.model import Action, Condition, EncounterState
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_line, is_neighbour
 
@@ -18,7 +19,7 @@ HOW_COST = {"move": Action.MOVE, "step": Action.MINOR}
 def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex, *,
                  last: bool) -> list[str]:
     """Why `mover` cannot enter `hex_` (walls, cover, an enemy there), or stop in it when it
-    is the `last` hex (anyone there). The engine and the board's drag both ask this."""
+    is the `last` hex (anyone there). The engine and the move preview both ask this."""
     problems: list[str] = []
     blocked = oracle.passable(hex_)
     if blocked:
@@ -49,7 +50,7 @@ def path_problems(batch: Batch, mover: str, start: Hex, path: Sequence[Hex]) -> 
 def move(batch: Batch, command: cmd.Move) -> None:
     c = acting(batch, command.combatant)
     rules = batch.ctx.rules
-    path = tuple(tuple(h) for h in command.path)
+    path: tuple[Hex, ...] = tuple((int(h[0]), int(h[1])) for h in command.path)
     refuse_unless((len(path) > 0, "the path is empty"),
                   (command.how in ("move", "step", "sprint", "charge"),
                    f"unknown way to move '{command.how}'"))
@@ -100,24 +101,23 @@ def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: froz
          started_in_reach_of: frozenset[str], how: str = "move") -> None:
     """Move along `path` until the first step where reactions become possible; stop there
     with them pending (issue 4: the move stops at the first pending reaction)."""
-    c = batch.state.get(mover)
-    offers = [o for o in batch.ctx.oracle.triggers(batch.state, mover, start, path, done,
-                                                    started_in_reach_of)
-              if not (o.kind == "opportunity" and c.has(Condition.DISENGAGED))]
+    offers = batch.ctx.oracle.triggers(batch.state, mover, start, path, done,
+                                       started_in_reach_of)
     metres_per_hex = batch.ctx.rules.metres_per_hex
     if not offers:
         batch.emit(ev.Moved(mover, path, len(path) * metres_per_hex, how))
         if batch.state.halted is not None:
             batch.emit(ev.MoveEnded(mover, "reached the end of its path"))
         return
-    step = min(o.step for o in offers)  # −1: before it leaves its hex
-    if step >= 0:
-        batch.emit(ev.Moved(mover, path[:step + 1], (step + 1) * metres_per_hex, how))
+    step = min(o.step for o in offers)  # 0: before it leaves its hex
+    if step >= 1:
+        batch.emit(ev.Moved(mover, path[:step], step * metres_per_hex, how))
     for offer in (o for o in offers if o.step == step):
-        batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, offer.step,
+        # The log records the index into the Move's path (step − 1), as it always has.
+        batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, offer.step - 1,
                                       offer.hex, offer.why))
-    remaining = path[step + 1:]
-    at = path[step] if step >= 0 else start
+    remaining = path[step:]
+    at = path[step - 1] if step >= 1 else start
     batch.emit(ev.MoveHalted(mover, at, remaining, len(remaining) * metres_per_hex,
                              tuple(sorted(done)), tuple(sorted(started_in_reach_of))))
 

@@ -1,31 +1,48 @@
 """The map oracle the engine uses in play: the geometry layer asked about the encounter's
-current state (RULINGS "Reactions and their triggers on the map", "Cover from the map")."""
+current state (RULINGS "Reactions and their triggers on the map", "Cover from the map").
+
+Reactions: the geometry computes neutral path facts and the state's ruleset judges them with
+its reaction kinds (`Ruleset.reaction_kinds`). The oracle keeps ONE prepared reactor set
+(keyed by the reactors' values, so a state that differs only in the mover's spent actions
+reuses it) and the latest path scan, so a drag's preview (encounter.movepreview) extends the
+scan one hex per step and the Move committed on release finds the same scan: no second
+preparation, no second scan. `preparations` and `scans` count both, for tests.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import shapely
 
+from tactical.core.types import Hex
 from tactical.data.library import LoadedMap
 from tactical.data.ruleset import Chapter6Ruleset
-from tactical.encounter.context import SightInfo, TriggerOffer
+from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
-from tactical.encounter.model import Combatant, Condition, EncounterState, Hex
+from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
-from tactical.geometry.params import GeometryParams
-from tactical.geometry.sight import CoverLevel, sight
-from tactical.geometry.triggers import (
+from tactical.geometry.params import Band, GeometryParams
+from tactical.geometry.pathfacts import (
     Mover,
     Overwatch,
+    PathScan,
     PreparedReactors,
     Reactor,
     prepare_reactors,
-    triggers_along,
 )
+from tactical.geometry.sight import CoverLevel, sight
 from tactical.rules import registry
+from tactical.rules.reactions import (
+    ReactionOffer,
+    ReactionReport,
+    ReactionSpec,
+    band_limit,
+    offers_along,
+)
 
 
 class GeometryOracle:
@@ -34,7 +51,13 @@ class GeometryOracle:
         self.rules = rules or registry.base_numbers()
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
-        self._prepared: tuple[EncounterState, str, PreparedReactors] | None = None
+        self._prepared: tuple[tuple[object, ...], PreparedReactors] | None = None
+        self._scan: PathScan | None = None
+        self._reactors: tuple[EncounterState, tuple[Reactor, ...]] | None = None
+        self._round_one: tuple[EncounterState, EncounterState] | None = None
+        self._kinds: dict[str, tuple[tuple[ReactionSpec, ...], str | None]] = {}
+        self.preparations = 0  # reactor sets prepared (one per drag, reused by its Move)
+        self.scans = 0  # path scans started from scratch (not extended or cut)
 
     # --- what the engine asks
 
@@ -49,16 +72,56 @@ class GeometryOracle:
 
     def triggers(self, state: EncounterState, mover: str, start: Hex, path: Sequence[Hex],
                  skip: frozenset[str], started_in_reach_of: frozenset[str]
-                 ) -> list[TriggerOffer]:
-        c = state.get(mover)
-        if c.sr_monitor is not None:
-            return []  # Shadowrun: the map offers no Ch.6 reactions (docs/rules-shadowrun.md)
-        report = triggers_along(self.prepared(state, c.side), Mover(
-            c.id, c.side, (start, *path), disengaging=c.has(Condition.DISENGAGED)))
-        # geometry counts steps from the start hex; the engine from the first hex entered,
-        # so −1 is "as it starts to move" (a Snapshot on a mover already within Short range)
-        return [TriggerOffer(r.reactor, r.kind.value, r.step - 1, r.hex, r.why)
-                for r in report.reactions if r.reactor not in skip]
+                 ) -> list[ReactionOffer]:
+        return list(self.report(state, mover, start, path, skip).reactions)
+
+    def report(self, state: EncounterState, mover: str, start: Hex, path: Sequence[Hex],
+               skip: frozenset[str] = frozenset()) -> ReactionReport:
+        """The reactions `path` (the hexes entered from `start`) offers under the state's
+        ruleset, reactors in `skip` left out, and every enemy that cannot react, and why."""
+        kinds, band = self._kinds_of(state.ruleset)
+        if not kinds:
+            return ReactionReport((), ())  # e.g. Shadowrun: the map offers no reactions
+        c = state.combatants[mover]
+        hexes = tuple((int(h[0]), int(h[1])) for h in (start, *path))
+        scan = self.scan(state, Mover(c.id, c.side, hexes,
+                                      disengaging=Condition.DISENGAGED in c.conditions), band)
+        return offers_along(kinds, scan.facts(), skip)
+
+    def reaction_kinds(self, state: EncounterState) -> tuple[ReactionSpec, ...]:
+        return self._kinds_of(state.ruleset)[0]
+
+    def _kinds_of(self, ruleset_id: str) -> tuple[tuple[ReactionSpec, ...], str | None]:
+        """A ruleset's reaction kinds and the band limit they ask about (kept per id)."""
+        found = self._kinds.get(ruleset_id)
+        if found is None:
+            kinds = registry.ruleset(ruleset_id).reaction_kinds
+            found = self._kinds[ruleset_id] = (kinds, band_limit(kinds, Band))
+        return found
+
+    def scan(self, state: EncounterState, mover: Mover, band: str | None) -> PathScan:
+        """The facts of `mover.path`, from the latest scan when it shares the reactors and
+        a prefix (a drag step extends or cuts it; the committed Move finds it whole)."""
+        prepared = self.prepared(state, mover.side, band)
+        scan = self._scan
+        if scan is None or scan.prepared is not prepared or scan.mover.id != mover.id \
+                or scan.mover.disengaging != mover.disengaging \
+                or scan.mover.path[0] != mover.path[0]:
+            self.scans += 1
+            scan = PathScan.start(prepared, Mover(mover.id, mover.side, mover.path[:1],
+                                                  mover.disengaging))
+        old, new = scan.mover.path, mover.path
+        common = 0
+        for a, b in zip(old, new, strict=False):
+            if a != b:
+                break
+            common += 1
+        if common < len(old):
+            scan = scan.truncate(common)
+        for h in new[common:]:
+            scan = scan.extend(h)
+        self._scan = scan
+        return scan
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo:
         a, t = state.get(attacker), state.get(target)
@@ -82,7 +145,23 @@ class GeometryOracle:
     # --- the geometry's view of the state
 
     def reactors(self, state: EncounterState) -> tuple[Reactor, ...]:
-        return tuple(self.reactor(state, c) for c in state)
+        # Kept for the last state asked about: a drag asks once per step about one state.
+        cached = self._reactors
+        if cached is None or cached[0] is not state:
+            cached = self._reactors = (state, tuple(self.reactor(state, c) for c in state))
+        return cached[1]
+
+    def round_one(self, state: EncounterState) -> EncounterState:
+        """Before combat nobody has Reactions counted yet: the state as if round 1 had
+        started (the same object for the same state, so a drag's steps share it)."""
+        if state.phase is not Phase.SETUP:
+            return state
+        cached = self._round_one
+        if cached is None or cached[0] is not state:
+            n = self.rules.initiative.reactions_per_round
+            cached = self._round_one = (state, replace(state, combatants={
+                c.id: replace(c, reactions=n) for c in state}))
+        return cached[1]
 
     def reactor(self, state: EncounterState, c: Combatant) -> Reactor:
         library = self.loaded.library
@@ -99,15 +178,19 @@ class GeometryOracle:
                        overwatch=overwatch, cannot_react=(block,) if block else (),
                        aware=True)
 
-    def prepared(self, state: EncounterState, mover_side: str) -> PreparedReactors:
-        """The mover's enemies, prepared once per state and side (lazily: each reactor's
-        sight is built when a path first comes near it)."""
-        # Keyed by the state object itself, not id(): an id is reused once its state is
-        # collected, which would hand a new state another state's reactors.
+    def prepared(self, state: EncounterState, mover_side: str,
+                 band: str | None = None) -> PreparedReactors:
+        """The mover's enemies, prepared once per reactor set (lazily: each reactor's sight
+        is built when a path first comes near it)."""
+        enemies = tuple(r for r in self.reactors(state) if r.side != mover_side)
+        key = (mover_side, band, enemies)
         cached = self._prepared
-        if cached is None or cached[0] is not state or cached[1] != mover_side:
-            enemies = [r for r in self.reactors(state) if r.side != mover_side]
-            cached = (state, mover_side, prepare_reactors(self.geometry, enemies,
-                                                          self.params, lazy=True))
-            self._prepared = cached
-        return cached[2]
+        if cached is None or cached[0] != key:  # equal values: the same reactor set
+            self.preparations += 1
+            cached = (key, prepare_reactors(self.geometry, enemies, self.params,
+                                            band_limit=band, lazy=True))
+            self._scan = None
+        # Keep the newest equal key: the next step's reactors are these very objects, so
+        # comparing them is by identity.
+        self._prepared = (key, cached[1])
+        return cached[1]

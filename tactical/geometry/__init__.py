@@ -1,24 +1,21 @@
-"""Map geometry: hex grid, layouts, cover, sight, range bands, visibility and reaction
-triggers (pure; shapely and numpy). See docs/geometry.md for the API and the decisions."""
+"""Map geometry: hex grid, layouts, cover, sight, range bands, visibility and the neutral
+per-step facts of a path (pure; shapely and numpy). See docs/geometry.md."""
 
 from tactical.geometry.bands import BandSpan, WeaponRange, band_at, band_spans, weapon_range
 from tactical.geometry.layout import Layout, drag_hexes, hex_to_point, layout_for, point_to_hex
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import Band, GeometryParams
-from tactical.geometry.sight import CoverLevel, SightResult, line_of_sight, sight
-from tactical.geometry.triggers import (
-    LeftOut,
+from tactical.geometry.pathfacts import (
     Mover,
     Overwatch,
+    PathFacts,
     PathScan,
     PreparedReactors,
-    Reaction,
-    ReactionKind,
     Reactor,
-    TriggerReport,
+    StepDetail,
     prepare_reactors,
-    triggers_along,
 )
+from tactical.geometry.sight import CoverLevel, SightResult, line_of_sight, sight
 from tactical.geometry.visibility import (
     Sector,
     band_polygons,
@@ -28,10 +25,10 @@ from tactical.geometry.visibility import (
 )
 
 __all__ = [
-    "Band", "BandSpan", "CoverLevel", "GeometryParams", "Layout", "LeftOut", "MapGeometry",
-    "Mover", "Overwatch", "PathScan", "PreparedReactors", "Reaction", "ReactionKind",
-    "Reactor", "Sector", "SightResult", "TriggerReport", "WeaponRange", "band_at",
-    "band_polygons", "band_spans", "build_map_geometry", "drag_hexes", "hex_to_point",
-    "layout_for", "line_of_sight", "overwatch_zone", "point_to_hex", "prepare_reactors",
-    "reach_zone", "sight", "triggers_along", "visibility_polygon", "weapon_range",
+    "Band", "BandSpan", "CoverLevel", "GeometryParams", "Layout", "MapGeometry", "Mover",
+    "Overwatch", "PathFacts", "PathScan", "PreparedReactors", "Reactor", "Sector",
+    "SightResult", "StepDetail", "WeaponRange", "band_at", "band_polygons", "band_spans",
+    "build_map_geometry", "drag_hexes", "hex_to_point", "layout_for", "line_of_sight",
+    "overwatch_zone", "point_to_hex", "prepare_reactors", "reach_zone", "sight",
+    "visibility_polygon", "weapon_range",
 ]

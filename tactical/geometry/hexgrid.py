@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tactical.data.maps import Hex
+from tactical.core.types import Hex
 
 __all__ = ["DIRECTIONS", "Hex", "hex_add", "hex_distance", "hex_line", "hex_neighbour",
            "hex_neighbours", "hex_range", "hex_ring", "hex_round", "hex_s", "hex_scale",

@@ -15,7 +15,8 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from tactical.data.maps import Grid, Hex, Point
+from tactical.core.types import Hex
+from tactical.data.maps import Grid, Point
 from tactical.data.maps import Orientation as GridOrientation
 from tactical.geometry.hexgrid import hex_distance, hex_line, hex_neighbours, hex_round
 
@@ -110,7 +111,9 @@ def hex_polygons(layout: Layout, hexes: Sequence[Hex]) -> np.ndarray:
         return np.empty(0, dtype=object)
     centres = np.array([hex_to_point(layout, h) for h in hexes])
     offsets = np.array(layout.corner_offsets)
-    return shapely.polygons(centres[:, None, :] + offsets[None, :, :])
+    polygons: np.ndarray = np.asarray(shapely.polygons(centres[:, None, :]
+                                                       + offsets[None, :, :]))
+    return polygons
 
 
 @lru_cache(maxsize=32)

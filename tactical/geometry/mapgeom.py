@@ -15,7 +15,8 @@ import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from tactical.data.maps import Cover, CoverClass, Hex, MapFile
+from tactical.core.types import Hex
+from tactical.data.maps import Cover, CoverClass, MapFile
 from tactical.geometry.hexgrid import hex_range
 from tactical.geometry.layout import Layout, hex_polygons, hex_to_point, layout_for
 
@@ -102,16 +103,17 @@ def _zone_outline(layout: Layout) -> np.ndarray:
     # corners, never sit exactly on a line between two hex centres: there, whether a ray
     # "crosses" the clipped wall would hinge on rounding.
     c, s = math.cos(_ZONE_TURN), math.sin(_ZONE_TURN)
-    xy = np.asarray(disk.exterior.coords)
+    xy = np.asarray(shapely.get_coordinates(shapely.get_exterior_ring(disk)))
     return np.column_stack((xy[:, 0] * c - xy[:, 1] * s, xy[:, 0] * s + xy[:, 1] * c))
 
 
 def _exemption_zone(layout: Layout, h: Hex) -> Polygon:
-    return shapely.polygons(_zone_outline(layout) + np.asarray(hex_to_point(layout, h)))
+    zone: Polygon = shapely.polygons(_zone_outline(layout) + np.asarray(hex_to_point(layout, h)))
+    return zone
 
 
 def _polygon(points: tuple[tuple[float, float], ...]) -> BaseGeometry:
-    poly = Polygon(points)
+    poly: BaseGeometry = Polygon(points)
     if not poly.is_valid:  # a bow-tie drawn by hand: keep its area, drop the twist
         poly = shapely.make_valid(poly)
         parts = [g for g in getattr(poly, "geoms", [poly]) if g.geom_type in
@@ -126,7 +128,8 @@ def _polygons(covers: tuple[Cover, ...]) -> np.ndarray:
         return np.empty(0, dtype=object)
     coords = np.array([p for c in covers for p in (*c.polygon, c.polygon[0])], dtype=float)
     ring_of = np.repeat(np.arange(len(covers)), [len(c.polygon) + 1 for c in covers])
-    geoms = shapely.polygons(shapely.linearrings(coords, indices=ring_of))
+    geoms: np.ndarray = np.asarray(shapely.polygons(shapely.linearrings(coords,
+                                                                        indices=ring_of)))
     for i in np.flatnonzero(~shapely.is_valid(geoms)).tolist():
         geoms[i] = _polygon(covers[i].polygon)
     return geoms

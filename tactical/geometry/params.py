@@ -1,18 +1,18 @@
-"""The rule numbers geometry needs, taken from the ruleset model by the caller.
+"""The rule numbers geometry needs, read from a ruleset's numbers by the caller.
 
-Geometry must not import tactical.rules (layering), so the CLI or the encounter engine loads
-the ruleset (tactical.rules.chapter6.constants.chapter6_ruleset()) and passes
-`GeometryParams.from_ruleset(ruleset)` in; `GeometryParams()` holds the RULINGS defaults.
+Geometry imports no ruleset (layering): the caller — the encounter's map oracle, the CLI —
+passes the ruleset's validated numbers to `GeometryParams.from_ruleset`, which reads them
+structurally (`MapNumbers`); there is no second copy of the band or cover TN table here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
-from tactical.data.ruleset import Chapter6Ruleset
-
-__all__ = ["Band", "BandRule", "GeometryParams"]
+__all__ = ["Band", "BandRule", "GeometryParams", "MapNumbers"]
 
 
 class Band(StrEnum):
@@ -35,41 +35,73 @@ class BandRule:
     tn: int
 
 
-_DEFAULT_BANDS = (BandRule(Band.CLOSE, 4.0, None, 0), BandRule(Band.SHORT, None, 0.5, 0),
-                  BandRule(Band.MEDIUM, None, 1.0, 0), BandRule(Band.LONG, None, 2.0, 5),
-                  BandRule(Band.EXTREME, None, 4.0, 10))
+class _BandNumbers(Protocol):
+    @property
+    def band(self) -> str: ...
+    @property
+    def max_m(self) -> float | None: ...
+    @property
+    def max_factor(self) -> float | None: ...
+    @property
+    def tn(self) -> int: ...
+
+
+class _CoverNumbers(Protocol):
+    @property
+    def corner_shrink(self) -> float: ...
+    @property
+    def partial_max_share(self) -> float: ...
+    @property
+    def prone_improves_by(self) -> int: ...
+
+
+class _AttackNumbers(Protocol):
+    @property
+    def tn_modifiers(self) -> Mapping[str, int]: ...
+
+
+class MapNumbers(Protocol):
+    """What geometry reads of a ruleset's numbers (its ruleset.yaml, validated)."""
+
+    @property
+    def metres_per_hex(self) -> float: ...
+    @property
+    def range_bands(self) -> Sequence[_BandNumbers]: ...
+    @property
+    def default_max_range_factor(self) -> float: ...
+    @property
+    def default_reach_m(self) -> float: ...
+    @property
+    def map_cover(self) -> _CoverNumbers: ...
+    @property
+    def attack(self) -> _AttackNumbers: ...
 
 
 @dataclass(frozen=True, slots=True)
 class GeometryParams:
-    metres_per_hex: float = 2.0
-    range_bands: tuple[BandRule, ...] = _DEFAULT_BANDS
-    default_max_range_factor: float = 4.0
-    default_reach_m: float = 2.0
-    corner_shrink: float = 0.10  # RULINGS Cover from the map: corners shrunk 10%
-    partial_max_share: float = 0.5  # ≤ half the rays → Partial; more → Full
-    prone_improves_by: int = 1
-    partial_cover_tn: int = 5
-    full_cover_tn: int = 10
-    snapshot_max_band: Band = Band.SHORT  # RULINGS Snapshot: "within Short range"
+    metres_per_hex: float
+    range_bands: tuple[BandRule, ...]
+    default_max_range_factor: float
+    default_reach_m: float
+    corner_shrink: float  # RULINGS Cover from the map: corners shrunk toward the centre
+    partial_max_share: float  # ≤ this share of the rays → Partial; more → Full
+    prone_improves_by: int
+    partial_cover_tn: int
+    full_cover_tn: int
 
     @classmethod
-    def from_ruleset(cls, ruleset: Chapter6Ruleset) -> GeometryParams:
-        tn = ruleset.attack.tn_modifiers
-        # A ruleset may name the Snapshot's furthest band (attack.reactions.snapshot.max_band).
-        reactions = getattr(ruleset.attack, "reactions", None) or {}
-        snapshot = reactions.get("snapshot") if isinstance(reactions, dict) else None
-        max_band = getattr(snapshot, "max_band", None) or Band.SHORT
+    def from_ruleset(cls, numbers: MapNumbers) -> GeometryParams:
+        tn = numbers.attack.tn_modifiers
+        cover = numbers.map_cover
         return cls(
-            metres_per_hex=ruleset.metres_per_hex,
+            metres_per_hex=numbers.metres_per_hex,
             range_bands=tuple(BandRule(Band(b.band), b.max_m, b.max_factor, b.tn)
-                              for b in ruleset.range_bands),
-            default_max_range_factor=ruleset.default_max_range_factor,
-            default_reach_m=ruleset.default_reach_m,
-            corner_shrink=ruleset.map_cover.corner_shrink,
-            partial_max_share=ruleset.map_cover.partial_max_share,
-            prone_improves_by=ruleset.map_cover.prone_improves_by,
-            partial_cover_tn=tn.get("partial_cover", 5),
-            full_cover_tn=tn.get("full_cover", 10),
-            snapshot_max_band=Band(max_band),
+                              for b in numbers.range_bands),
+            default_max_range_factor=numbers.default_max_range_factor,
+            default_reach_m=numbers.default_reach_m,
+            corner_shrink=cover.corner_shrink,
+            partial_max_share=cover.partial_max_share,
+            prone_improves_by=cover.prone_improves_by,
+            partial_cover_tn=tn["partial_cover"],
+            full_cover_tn=tn["full_cover"],
         )

@@ -10,7 +10,7 @@ from tactical.data.gear import Weapon
 from tactical.data.library import Library, LoadedMap
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.params import GeometryParams
-from tactical.geometry.triggers import Overwatch, Reactor
+from tactical.geometry.pathfacts import Overwatch, Reactor
 
 __all__ = ["find_weapon", "reactors_from_map", "ready_weapon"]
 

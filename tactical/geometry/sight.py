@@ -15,7 +15,8 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
-from tactical.data.maps import CoverClass, Hex
+from tactical.core.types import Hex
+from tactical.data.maps import CoverClass
 from tactical.geometry.bands import BandSpan, WeaponRange, band_at
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.layout import target_points
@@ -88,7 +89,8 @@ def _rays(centre: tuple[float, float], points: np.ndarray) -> np.ndarray:
     coords = np.empty((len(points), 2, 2))
     coords[:, 0] = centre
     coords[:, 1] = points
-    return shapely.linestrings(coords)
+    rays: np.ndarray = np.asarray(shapely.linestrings(coords))
+    return rays
 
 
 def ray_hits(mg: MapGeometry, origin: Hex, points: np.ndarray) -> RayHits:

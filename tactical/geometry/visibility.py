@@ -14,13 +14,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from tactical.data.maps import Hex
+from tactical.core.types import Hex
 from tactical.geometry.bands import BandSpan, WeaponRange, band_spans
 from tactical.geometry.hexgrid import hex_range, hex_ring
 from tactical.geometry.layout import hex_polygons, hex_to_point, target_points
@@ -189,7 +190,7 @@ def visibility_polygon(mg: MapGeometry, origin: Hex, radius_m: float) -> BaseGeo
     try:
         ring = _sweep(centre, *_edges_near(mg, origin, centre, radius), radius)
         # Star-shaped around the centre with strictly rising angles: simple by construction.
-        poly = shapely.polygons(ring)
+        poly = cast(BaseGeometry, shapely.polygons(ring))
     except (shapely.errors.GEOSException, ValueError, FloatingPointError):
         # Fall back on the plain disk: callers that need exactness test rays (sight.py).
         poly = Point(centre).buffer(radius, 64)
@@ -203,8 +204,10 @@ def visible_hexes(mg: MapGeometry, visibility: BaseGeometry, hexes: Sequence[Hex
     if not hexes:
         return np.zeros(0, dtype=bool)
     pts = np.stack([target_points(mg.layout, h, params.corner_shrink) for h in hexes])
-    inside = shapely.intersects_xy(visibility, pts[..., 0].ravel(), pts[..., 1].ravel())
-    return inside.reshape(len(hexes), -1).any(axis=1)
+    inside = np.asarray(shapely.intersects_xy(visibility, pts[..., 0].ravel(),
+                                              pts[..., 1].ravel()))
+    seen: np.ndarray = np.asarray(inside.reshape(len(hexes), -1).any(axis=1))
+    return seen
 
 
 def hex_disk_polygon(mg: MapGeometry, centre: Hex, radius_hexes: int) -> BaseGeometry:

@@ -23,6 +23,7 @@ from tactical.core.dice import Dice
 from tactical.core.types import Hex, RulesetId
 from tactical.data.character import Character
 from tactical.data.gear import Armor, Weapon
+from tactical.rules.reactions import ReactionSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,3 +375,9 @@ class Ruleset(Protocol):
                         total: int) -> str | None: ...
     def monitors_text(self, who: Fighter | None, physical: int, stun: int,
                       overflow: int) -> str | None: ...
+
+    @property
+    def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
+        """The reactions a move on the map can offer, in the order a step lists them
+        (empty: the map offers none)."""
+        ...

@@ -17,72 +17,27 @@ import statistics
 import time
 
 import numpy as np
-import shapely
+from benchmap import SEED, generate
 from shapely.geometry import LineString
 
-from tactical.data.maps import Cover, Grid, MapFile, Token
-from tactical.geometry.bands import WeaponRange
 from tactical.geometry.hexgrid import hex_distance, hex_line
 from tactical.geometry.layout import hex_to_point, target_points
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
-from tactical.geometry.params import GeometryParams
+from tactical.geometry.params import Band, GeometryParams
+from tactical.geometry.pathfacts import Mover, PathScan, Reactor
+from tactical.geometry.pathfacts import prepare_reactors as prepare_facts
 from tactical.geometry.sight import sight
-from tactical.geometry.triggers import (
-    Mover,
-    Overwatch,
-    PathScan,
-    Reactor,
-    prepare_reactors,
-)
-from tactical.geometry.visibility import Sector, visibility_polygon
+from tactical.geometry.visibility import visibility_polygon
+from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.reactions import band_limit, offers_along
+from tactical.rules.registry import ruleset
 
-SEED = 5
-SIZE = 200
-CLASSES = ("flimsy", "light", "medium", "tough", "reinforced", "impenetrable")
-WEAPONS = (WeaponRange(20, 80, "Shotgun"), WeaponRange(30, 120, "Ares Predator"),
-           WeaponRange(20, 80, "Machine pistol"), WeaponRange(100, 400, "Assault rifle"))
-PARAMS = GeometryParams()
+PARAMS = GeometryParams.from_ruleset(chapter6_ruleset())
+KINDS = ruleset("chapter6").reaction_kinds  # a step = the path facts + the kinds judging them
 
 
-def generate(rng: random.Random) -> tuple[MapFile, list[Reactor]]:
-    grid = Grid(columns=SIZE, rows=SIZE, orientation="flat")
-    width, height = SIZE * 1.5 * 2 / math.sqrt(3), SIZE * 2.0
-    covers = []
-    for _ in range(2000):
-        cx, cy = rng.uniform(0, width), rng.uniform(0, height)
-        w, h = rng.uniform(0.4, 6.0), rng.uniform(0.4, 3.0)
-        angle = rng.uniform(0, math.pi)
-        c, s = math.cos(angle), math.sin(angle)
-        corners = [(cx + x * c - y * s, cy + x * s + y * c)
-                   for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2),
-                                (-w / 2, h / 2))]
-        covers.append(Cover(**{"class": rng.choice(CLASSES)},
-                            height=rng.choice(("low", "high")), polygon=tuple(corners)))
-    provisional = MapFile(kind="map", name="bench", grid=grid, cover=tuple(covers))
-    mg = build_map_geometry(provisional)
-    tokens, reactors, used = [], [], set()
-    while len(tokens) < 100:
-        col, row = rng.randrange(20, SIZE - 20), rng.randrange(20, SIZE - 20)
-        h = grid.axial_of(col, row)
-        x, y = hex_to_point(mg.layout, h)
-        if h in used or len(mg.tree.query(shapely.Point(x, y), predicate="intersects")):
-            continue
-        used.add(h)
-        side = "red" if len(tokens) % 2 else "blue"
-        ident = f"t{len(tokens)}"
-        tokens.append(Token(id=ident, character="ganger", side=side, hex=h))
-        overwatch = None
-        roll = rng.random()
-        if roll < 0.1:
-            overwatch = Overwatch(Sector(rng.uniform(0, 360), 60, 60))
-        elif roll < 0.15:
-            overwatch = Overwatch(None)
-        reactors.append(Reactor(
-            id=ident, side=side, hex=h, reach_m=rng.choice((2.0, 2.0, 4.0)),
-            weapon=rng.choice(WEAPONS), overwatch=overwatch,
-            cannot_react=("no Reaction left",) if rng.random() < 0.1 else ()))
-    return MapFile(kind="map", name="bench", grid=grid, cover=tuple(covers),
-                   tokens=tuple(tokens)), reactors
+def prepare_reactors(mg, reactors, params, **kw):
+    return prepare_facts(mg, reactors, params, band_limit=band_limit(KINDS, Band), **kw)
 
 
 # --- the straightforward implementation: a Python loop of predicates, rays × polygons ----
@@ -176,7 +131,7 @@ def test_geometry_benchmark():
         for h in path[1:]:
             t0 = time.perf_counter()
             scan = scan.extend(h)
-            report = scan.report()
+            report = offers_along(KINDS, scan.facts())
             step_times.append(time.perf_counter() - t0)
         fired += len(report.reactions)
         for h in path[1:120:24]:
@@ -203,7 +158,7 @@ def test_geometry_benchmark():
         for h in path[1:120]:
             t0 = time.perf_counter()
             scan = scan.extend(h)
-            scan.report()
+            offers_along(KINDS, scan.facts())
             lazy_times.append(time.perf_counter() - t0)
 
     # Sight at fighting distance (up to 60 m, the visibility radius) and across the map.

@@ -9,10 +9,11 @@ import pytest
 
 from tactical.core.dice import ScriptedDice
 from tactical.data.library import LoadedMap, load_map
-from tactical.encounter.context import Context, SightInfo, TriggerOffer
+from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import EncounterState, Hex
 from tactical.geometry.hexgrid import hex_distance
+from tactical.rules.reactions import ReactionOffer
 
 ARENA = """kind: map
 name: Arena
@@ -32,7 +33,7 @@ class FakeOracle:
     """Open ground: everyone sees everyone without cover; triggers as scripted."""
 
     blocked: set[Hex] = field(default_factory=set)
-    offers: list[TriggerOffer] = field(default_factory=list)
+    offers: list[ReactionOffer] = field(default_factory=list)
     cover: str = "none"
     asked: list[tuple[str, tuple[Hex, ...], frozenset[str]]] = field(default_factory=list)
 
@@ -46,8 +47,8 @@ class FakeOracle:
         for offer in self.offers:
             if offer.reactor in skip or offer.hex not in path:
                 continue
-            found.append(TriggerOffer(offer.reactor, offer.kind, list(path).index(offer.hex),
-                                      offer.hex, offer.why))
+            step = list(path).index(offer.hex) + 1  # step n: the n-th hex entered
+            found.append(ReactionOffer(offer.reactor, offer.kind, step, offer.hex, offer.why))
         return sorted(found, key=lambda o: o.step)
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo:

@@ -8,8 +8,8 @@ import pytest
 
 from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.encounter import commands as cmd
-from tactical.encounter.context import TriggerOffer
 from tactical.encounter.model import PendingReaction
+from tactical.rules.reactions import ReactionOffer
 
 # The GM types everyone's initiative; each needs a d10 roll-off face for ties.
 INITIATIVE = {"kicker": 20, "vanya": 18, "guard": 12, "shield": 11, "monster": 8}
@@ -92,7 +92,7 @@ def test_acting_while_unconscious_is_refused(started, oracle):
 
 
 def test_reaction_when_none_is_left_and_while_seriously_injured(started, oracle):
-    oracle.offers = [TriggerOffer("guard", "snapshot", 0, (3, 2), "within Short range")]
+    oracle.offers = [ReactionOffer("guard", "snapshot", 0, (3, 2), "within Short range")]
     enc = started(d10=[1, 2, 1, 2], d6=[1] * 10)
     enc.apply(cmd.Move("kicker", ((2, 2), (3, 2))))
     assert [p.reactor for p in enc.state.pending] == ["guard"]

@@ -57,4 +57,7 @@ def test_params_come_from_the_ruleset_file():
     assert params.prone_improves_by == 1
     assert (params.partial_cover_tn, params.full_cover_tn) == (5, 10)
     assert [b.band for b in params.range_bands] == list(Band)
-    assert params.snapshot_max_band is Band.SHORT
+    from tactical.rules.reactions import band_limit
+    from tactical.rules.registry import ruleset
+
+    assert band_limit(ruleset("chapter6").reaction_kinds, Band) == Band.SHORT

@@ -1,4 +1,5 @@
-"""RULINGS "Reactions and their triggers on the map" on hand-made maps.
+"""RULINGS "Reactions and their triggers on the map" on hand-made maps: the Chapter 6
+reaction kinds (rules/chapter6/reactions.py) judging the geometry's path facts.
 
 Reactor R at hex (0, 0). Along row r = -3 the hex (q, -3) is q hexes from R (q ≥ 3); along
 row r = -1, (1, -1) and (0, -1) are R's neighbours.
@@ -11,23 +12,28 @@ from geomaps import make_geometry, wall
 
 from tactical.geometry.bands import WeaponRange
 from tactical.geometry.params import Band
-from tactical.geometry.triggers import (
-    Mover,
-    Overwatch,
-    PathScan,
-    ReactionKind,
-    Reactor,
-    prepare_reactors,
-    triggers_along,
-)
+from tactical.geometry.pathfacts import Mover, Overwatch, PathScan, Reactor, prepare_reactors
 from tactical.geometry.visibility import Sector
+from tactical.rules.reactions import band_limit, offers_along
+from tactical.rules.registry import ruleset
+
+KINDS = ruleset("chapter6").reaction_kinds
+BAND = band_limit(KINDS, Band)
+
+
+def prepare_reactors_ch6(mg, reactors, params, **kw):
+    return prepare_reactors(mg, reactors, params, band_limit=BAND, **kw)
+
+
+def triggers_along(prepared, mover):
+    return offers_along(KINDS, PathScan.start(prepared, mover).facts())
 
 SHOTGUN = WeaponRange(20, 80, "Shotgun")  # Snapshot out to Short: 10 m = 5 hexes
 ROW3 = tuple((q, -3) for q in range(10, 2, -1))  # 10 … 3 hexes from R
 
 
 def run(reactors, path, *covers, params, mover_side="runners", disengaging=False):
-    prepared = prepare_reactors(make_geometry(*covers), reactors, params)
+    prepared = prepare_reactors_ch6(make_geometry(*covers), reactors, params)
     return triggers_along(prepared, Mover("m", mover_side, tuple(path), disengaging))
 
 
@@ -37,14 +43,14 @@ def guard(**kw):
 
 
 def kinds(report):
-    return [(x.reactor, x.kind.value, x.step, x.hex) for x in report.reactions]
+    return [(x.reactor, x.kind, x.step, x.hex) for x in report.reactions]
 
 
 def test_snapshot_where_the_mover_first_comes_within_short_range(params):
     report = run([guard()], ROW3, params=params)
     assert kinds(report) == [("r", "snapshot", 5, (5, -3))]
     snap = report.reactions[0]
-    assert snap.distance_m == 10 and snap.band is Band.SHORT and snap.band_tn == 0
+    assert snap.distance_m == 10 and snap.band == Band.SHORT and snap.band_tn == 0
     assert snap.cover == "none" and "10 m" in snap.why and "Shotgun" in snap.why
 
 
@@ -178,18 +184,17 @@ def test_one_step_at_a_time_gives_the_same_report(params):
     reactors = [guard(id="a"), guard(id="b", hex=(8, -2), weapon=None),
                 guard(id="w", hex=(0, -8), weapon=WeaponRange(8, 32),
                       overwatch=Overwatch(Sector(90, 90, 20)))]
-    prepared = prepare_reactors(make_geometry(wall(6, -4, 6.5, -1, height="high")),
-                                reactors, params)
+    prepared = prepare_reactors_ch6(make_geometry(wall(6, -4, 6.5, -1, height="high")),
+                                    reactors, params)
     path = tuple((q, -3) for q in range(12, -5, -1))
     scan = PathScan.start(prepared, Mover("m", "runners", path[:1]))
     for h in path[1:]:
         scan = scan.extend(h)
     whole = triggers_along(prepared, Mover("m", "runners", path))
-    assert scan.report() == whole
-    assert scan.truncate(6).report() == triggers_along(prepared,
-                                                       Mover("m", "runners", path[:6]))
-    assert {x.kind for x in whole.reactions} >= {ReactionKind.SNAPSHOT,
-                                                 ReactionKind.INTERCEPT}
+    assert offers_along(KINDS, scan.facts()) == whole
+    assert offers_along(KINDS, scan.truncate(6).facts()) == triggers_along(
+        prepared, Mover("m", "runners", path[:6]))
+    assert {x.kind for x in whole.reactions} >= {"snapshot", "intercept"}
 
 
 def test_lazy_preparation_gives_the_same_answers(params):
@@ -198,7 +203,8 @@ def test_lazy_preparation_gives_the_same_answers(params):
                       overwatch=Overwatch(Sector(90, 90, 20)))]
     mg = make_geometry(wall(6, -4, 6.5, -1, height="high"))
     path = tuple((q, -3) for q in range(12, -5, -1))
-    eager = triggers_along(prepare_reactors(mg, reactors, params), Mover("m", "runners", path))
-    lazy_prepared = prepare_reactors(mg, reactors, params, lazy=True)
+    eager = triggers_along(prepare_reactors_ch6(mg, reactors, params),
+                           Mover("m", "runners", path))
+    lazy_prepared = prepare_reactors_ch6(mg, reactors, params, lazy=True)
     assert all(v is None for v in lazy_prepared.visibility)
     assert triggers_along(lazy_prepared, Mover("m", "runners", path)) == eager

@@ -29,9 +29,10 @@ A, B = (0, 0), (4, -2)
 
 def look(*covers, prone=False, params=None, weapon=None):
     from tactical.geometry.params import GeometryParams
+    from tactical.rules.chapter6.constants import chapter6_ruleset
 
-    return sight(make_geometry(*covers), A, B, params or GeometryParams(), weapon,
-                 target_prone=prone)
+    params = params or GeometryParams.from_ruleset(chapter6_ruleset())
+    return sight(make_geometry(*covers), A, B, params, weapon, target_prone=prone)
 
 
 def test_open_ground_no_cover():
@@ -133,8 +134,9 @@ def test_distance_and_range_band(params):
 def test_melee_reach():
     mg = make_geometry()
     from tactical.geometry.params import GeometryParams
+    from tactical.rules.chapter6.constants import chapter6_ruleset
 
-    p = GeometryParams()
+    p = GeometryParams.from_ruleset(chapter6_ruleset())
     assert sight(mg, A, (1, 0), p, reach_m=2).in_reach
     assert not sight(mg, A, (2, 0), p, reach_m=2).in_reach
     assert sight(mg, A, (2, 0), p, reach_m=4).in_reach
@@ -142,8 +144,10 @@ def test_melee_reach():
 
 def test_the_own_hex_sees_itself():
     from tactical.geometry.params import GeometryParams
+    from tactical.rules.chapter6.constants import chapter6_ruleset
 
-    s = sight(make_geometry(wall(-3, -3, 3, 3, height="high")), A, A, GeometryParams())
+    s = sight(make_geometry(wall(-3, -3, 3, 3, height="high")), A, A,
+              GeometryParams.from_ruleset(chapter6_ruleset()))
     assert s.line_of_sight and s.distance_m == 0
 
 

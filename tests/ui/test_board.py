@@ -14,7 +14,6 @@ from tactical.core.dice import RandomDice
 from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
 from tactical.encounter.commands import Move, SetInitiative, StartCombat
-from tactical.geometry.triggers import ReactionKind
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.view import drag_summary
@@ -103,8 +102,8 @@ def test_drag_highlights_exactly_the_reactors_then_the_drop_leaves_them_pending(
     tool = view.drag_tool
     qtbot.waitUntil(lambda: tool.dragging and tool.path[-1] == (11, 2))
     marks = {(m.reactor, m.kind, m.reaction.hex) for m in scene.overlay.reaction_marks}
-    assert marks == {("guard-shotgun", ReactionKind.SNAPSHOT, (9, 2)),
-                     ("guard-shield", ReactionKind.INTERCEPT, (10, 2))}
+    assert marks == {("guard-shotgun", "snapshot", (9, 2)),
+                     ("guard-shield", "intercept", (10, 2))}
     assert all(m.isVisible() for m in scene.overlay.reaction_marks)
     # the path marks the hexes where they fire, and the token follows the cursor
     assert scene.overlay.path.hexes == ((7, 5), *CHARGE)

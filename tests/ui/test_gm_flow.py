@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QApplication
 from tactical.core.dice import ScriptedDice
 from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
-from tactical.geometry.triggers import ReactionKind
 from tactical.ui.main_window import MainWindow
 
 INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
@@ -55,8 +54,8 @@ def test_drag_resolve_from_the_dock_and_undo(qtbot, tmp_path):
     tool = window.view.drag_tool
     qtbot.waitUntil(lambda: tool.dragging and tool.path[-1] == (11, 2))
     marks = {(m.reactor, m.kind) for m in window.scene.overlay.reaction_marks}
-    assert marks == {("guard-shotgun", ReactionKind.SNAPSHOT),
-                     ("guard-shield", ReactionKind.INTERCEPT)}
+    assert marks == {("guard-shotgun", "snapshot"),
+                     ("guard-shield", "intercept")}
 
     # the drop is one Move: it stops at the Snapshot, which the dock lists
     send(window, QEvent.Type.MouseButtonRelease, at(window, (11, 2)), Qt.MouseButton.NoButton,

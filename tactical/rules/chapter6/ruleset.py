@@ -25,7 +25,9 @@ from tactical.rules.chapter6.injury import (
     lower,
     worse,
 )
+from tactical.rules.chapter6.reactions import reaction_kinds
 from tactical.rules.chapter6.report import AttackReport, EffectsReport
+from tactical.rules.reactions import ReactionSpec
 
 _CUMULATIVE_RANK = {CumulativeState.NONE: 0, CumulativeState.INCAPACITATED: 1,
                     CumulativeState.DYING: 2}
@@ -171,6 +173,11 @@ class Chapter6:
     def monitors_text(self, who: api.Fighter | None, physical: int, stun: int,
                       overflow: int) -> str | None:
         return None
+
+    @property
+    def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
+        """rules/chapter6/reactions.py, with their numbers and words from ruleset.yaml."""
+        return reaction_kinds(self.numbers)
 
 
 @cache

@@ -17,6 +17,7 @@ from tactical.core.types import RulesetId
 from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
+from tactical.rules.reactions import ReactionSpec
 from tactical.rules.shadowrun import describe, engine
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
@@ -41,6 +42,11 @@ class Shadowrun:
     # --- state extension and initiative --------------------------------------------
     def combatant_extension(self, sheet: Character) -> object | None:
         return engine.extension(sheet, self.numbers)
+
+    @property
+    def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
+        """None: a move on the map offers no reactions (docs/rules-shadowrun.md)."""
+        return ()
 
     def roll_initiative(self, who: api.Fighter, sheet: Character,
                         dice: Dice) -> api.InitiativeRoll:

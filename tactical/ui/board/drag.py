@@ -1,55 +1,22 @@
 """The move tool: press on a token (it becomes selected), drag it hex by hex, drop to commit
-ONE Move. Reactors are prepared once when the drag starts; each NEW hex only extends the
-path scan (tactical.geometry.triggers.PathScan) and the overlay shows the latest report."""
+ONE Move. Each NEW hex asks the engine's move preview (tactical.encounter.movepreview) once
+and draws exactly that; the Move on release finds the same prepared reactors and path scan
+in the engine's oracle (no second preparation, no second scan)."""
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from PySide6.QtCore import QObject, QPointF, Signal
 
 from tactical.core.types import Hex
-from tactical.encounter.batch import payment
 from tactical.encounter.commands import Move
-from tactical.encounter.model import Action, Condition, EncounterState, Phase
-from tactical.encounter.moves import hex_problems
+from tactical.encounter.movepreview import MovePreview, move_preview
 from tactical.geometry.layout import hex_to_point, hexes_along
-from tactical.geometry.triggers import (
-    Mover,
-    PathScan,
-    PreparedReactors,
-    TriggerReport,
-    prepare_reactors,
-)
 from tactical.ui.board.palette import Z
 from tactical.ui.board.scene import BoardScene
 
 
-def preview_state(state: EncounterState, reactions_per_round: int) -> EncounterState:
-    """Before combat nobody has Reactions counted yet: preview as if round 1 had started."""
-    if state.phase is not Phase.SETUP:
-        return state
-    return replace(state, combatants={c.id: replace(c, reactions=reactions_per_round)
-                                      for c in state})
-
-
-def movement_left(scene: BoardScene, token_id: str) -> float:
-    """Metres the token may still walk with a Move: the rest of a halted move, its speed if
-    it can pay a Move action (or before combat), else 0."""
-    document = scene.document
-    state = document.state
-    c = state.get(token_id)
-    if state.halted is not None and state.halted.mover == token_id:
-        return state.halted.metres_left
-    speed = document.encounter.ctx.character(c).speed_m
-    if state.phase is not Phase.COMBAT:
-        return speed
-    slot, _why = payment(c, Action.MOVE)
-    return speed if slot is not None else 0.0
-
-
 class DragTool(QObject):
-    """Signals: `started(token_id)`, `stepped(TriggerReport)` after every new hex,
+    """Signals: `started(token_id)`, `stepped(MovePreview)` after every new hex,
     `finished(committed)`."""
 
     started = Signal(str)
@@ -62,13 +29,11 @@ class DragTool(QObject):
         self.document = scene.document
         self.token_id: str | None = None  # pressed on, maybe not dragging yet
         self.dragging = False
-        self.path: list[Hex] = []
-        self.report: TriggerReport | None = None
+        self.path: list[Hex] = []  # the start hex first (path[step])
+        self.report: MovePreview | None = None  # the engine's preview of the path
         self.blocked: tuple[int, str] | None = None  # the first step the engine would refuse
         self.limit_m = 0.0
-        self.evaluations = 0  # trigger reports computed (one per new hex at most)
-        self._prepared: PreparedReactors | None = None
-        self._scan: PathScan | None = None
+        self.evaluations = 0  # previews asked for (one per new hex at most)
         self._last: tuple[float, float] | None = None
         self.document.changed.connect(self._document_changed)
 
@@ -105,22 +70,11 @@ class DragTool(QObject):
     # --- the same, by hexes (the render command and tests)
 
     def begin(self, token_id: str) -> None:
-        document = self.document
-        state = document.state
-        c = state.get(token_id)
-        rules = document.encounter.ctx.rules
-        oracle = document.oracle
-        preview = preview_state(state, rules.initiative.reactions_per_round)
-        # Only the mover's enemies, and lazily (each reactor's sight is built at the first
-        # step near it): no pause when the drag starts (ISSUE 5: ≤ 100 ms or off-thread)
-        enemies = [r for r in oracle.reactors(preview) if r.side != c.side]
-        self._prepared = prepare_reactors(oracle.geometry, enemies, oracle.params, lazy=True)
-        self._scan = PathScan.start(self._prepared, Mover(
-            c.id, c.side, (c.hex,), disengaging=c.has(Condition.DISENGAGED)))
+        c = self.document.state.get(token_id)
+        self.report = None
         self.token_id = token_id
         self.dragging = True
         self.path = [c.hex]
-        self.limit_m = movement_left(self.scene, token_id)
         if self._last is None:
             self._last = hex_to_point(self.scene.layout, c.hex)
         self.scene.tokens[token_id].setZValue(Z.DRAGGED)
@@ -129,9 +83,9 @@ class DragTool(QObject):
 
     def step_to(self, hexes: tuple[Hex, ...] | list[Hex]) -> None:
         """Walk the path into each of `hexes` (neighbours in order); back-tracking or
-        crossing the path again cuts the loop. Recomputes triggers once, if the path's last
+        crossing the path again cuts the loop. Asks the engine once, if the path's last
         hex changed (the latest position wins)."""
-        if not self.dragging or self._scan is None:
+        if not self.dragging:
             return
         before = tuple(self.path)
         grid = self.document.loaded.map.grid
@@ -141,51 +95,32 @@ class DragTool(QObject):
                 continue
             if h in self.path:
                 self.path = self.path[:self.path.index(h) + 1]
-                self._scan = self._scan.truncate(len(self.path))
             else:
                 self.path.append(h)
-                self._scan = self._scan.extend(h)
         if tuple(self.path) != before:
             self._refresh()
 
     def _refresh(self) -> None:
-        assert self._scan is not None and self.token_id is not None
+        assert self.token_id is not None
         self.evaluations += 1
-        report = self._scan.report()
-        if not self.scene.view.map_reactions:  # the engine offers none (Shadowrun)
-            report = TriggerReport((), ())
-        halted = self.document.state.halted
-        done = halted.done_reactors if halted is not None else frozenset()
-        report = TriggerReport(tuple(r for r in report.reactions if r.reactor not in done),
-                               report.left_out)
-        self.report = report
-        step = self.document.oracle.params.metres_per_hex
-        length = (len(self.path) - 1) * step
-        allowed = int(self.limit_m // step + 1e-9)
-        self.blocked = self._first_blocked()
-        if self.blocked is not None:  # red from the hex it cannot enter, with the reason
-            allowed = min(allowed, self.blocked[0] - 1)
-        where = {c.id: c.hex for c in self.document.state}
-        faint = tuple(x for x in report.left_out if _could_react(x.reasons))
+        document = self.document
+        preview = move_preview(document.state, document.encounter.ctx, self.token_id,
+                               self.path[1:], self.report)  # the step before: incremental
+        self.report = preview
+        self.limit_m = preview.limit_m
+        blocked = preview.blocked
+        self.blocked = None if blocked is None else (
+            blocked.step, f"{blocked.hex[0]},{blocked.hex[1]}: {'; '.join(blocked.reasons)}")
+        where = {c.id: c.hex for c in document.state}
+        faint = tuple(x for x in preview.left_out if _could_react(x.reasons))
         self.scene.overlay.dragged = self.token_id
-        self.scene.overlay.show(tuple(self.path), allowed, length, self.limit_m,
-                                report.reactions, faint, where)
+        self.scene.overlay.show(preview.hexes, preview.allowed, preview.metres,
+                                preview.limit_m, preview.reactions, faint, where)
         token = self.scene.tokens[self.token_id]
         token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
         token.name_label.setVisible(False)
         self.scene.arrange_labels()
-        self.stepped.emit(report)
-
-    def _first_blocked(self) -> tuple[int, str] | None:
-        """The first step (1 = the first hex entered) the engine would refuse, and why."""
-        state, oracle = self.document.state, self.document.oracle
-        assert self.token_id is not None
-        last = len(self.path) - 1
-        for index, h in enumerate(self.path[1:], start=1):
-            why = hex_problems(state, oracle, self.token_id, h, last=index == last)
-            if why:
-                return index, f"{h[0]},{h[1]}: {'; '.join(why)}"
-        return None
+        self.stepped.emit(preview)
 
     def commit(self) -> bool:
         token_id, path = self.token_id, tuple(self.path[1:])
@@ -217,8 +152,6 @@ class DragTool(QObject):
         self.path = []
         self.report = None
         self.blocked = None
-        self._scan = None
-        self._prepared = None
         self._last = None
 
     def _document_changed(self, _events: object) -> None:

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from tactical.core.types import Hex
 from tactical.geometry.layout import Layout, hex_corners, hex_to_point
-from tactical.geometry.triggers import LeftOut, Reaction, ReactionKind
+from tactical.rules.reactions import LeftOut
+from tactical.rules.reactions import ReactionOffer as Reaction
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.palette import (
     HALO,
@@ -99,7 +100,7 @@ class ReactionMark(QGraphicsItem):
         super().__init__()
         self.reaction = reaction
         self.reactor = reaction.reactor
-        self.kind: ReactionKind = reaction.kind
+        self.kind: str = reaction.kind
         self.setZValue(Z.TRIGGERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setPos(*reactor_at)

@@ -10,7 +10,6 @@ from PySide6.QtGui import QColor
 
 from tactical.data.maps import CoverClass
 from tactical.geometry.params import Band
-from tactical.geometry.triggers import ReactionKind
 
 # Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO = {
@@ -18,19 +17,6 @@ OKABE_ITO = {
     "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "black": "#000000",
 }
 SIDE_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
-
-TRIGGER_COLOURS: dict[ReactionKind, str] = {
-    ReactionKind.SNAPSHOT: OKABE_ITO["orange"],
-    ReactionKind.OVERWATCH: OKABE_ITO["sky"],
-    ReactionKind.INTERCEPT: OKABE_ITO["green"],
-    ReactionKind.OPPORTUNITY: OKABE_ITO["purple"],
-}
-TRIGGER_NAMES: dict[ReactionKind, str] = {
-    ReactionKind.SNAPSHOT: "Snapshot",
-    ReactionKind.OVERWATCH: "Overwatch",
-    ReactionKind.INTERCEPT: "Intercept",
-    ReactionKind.OPPORTUNITY: "Attack of Opportunity",
-}
 
 # Weakest pale, strongest dark: strength reads from lightness alone.
 COVER_COLOURS: dict[CoverClass, str] = {

@@ -24,7 +24,6 @@ from tactical.core.types import Hex
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
-from tactical.geometry.triggers import ReactionKind
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
@@ -218,7 +217,7 @@ class BoardScene(QGraphicsScene):
             zone = Polygon(c.overwatch_zone) if c.overwatch_zone else None
             geom = overwatch_zone(self.geometry, c.hex, zone, weapon, params).intersection(
                 self.geometry.bounds_polygon)
-            name = self.view.reaction_title(ReactionKind.OVERWATCH.value)
+            name = self.view.reaction_title("overwatch")
             item = ZoneItem("overwatch", f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
                             alpha=45, hatched=True, z=Z.ZONES)
             self.addItem(item)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from tactical.encounter.model import Combatant, EncounterState, PendingReaction
 from tactical.geometry.bands import BandSpan
-from tactical.geometry.triggers import ReactionKind
 from tactical.rules.api import Ruleset
 
 if TYPE_CHECKING:
@@ -122,7 +121,7 @@ class RulesetView(Protocol):
         ...
 
     @property
-    def reaction_looks(self) -> Mapping[ReactionKind, tuple[str, str]]:
+    def reaction_looks(self) -> Mapping[str, tuple[str, str]]:
         """Each reaction kind the map offers → (name, colour): the legend's rings, the drag's
         marks, labels and lines."""
         ...

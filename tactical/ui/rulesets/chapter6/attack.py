@@ -24,7 +24,6 @@ from tactical.data.gear import FireMode
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
-from tactical.geometry.triggers import ReactionKind
 from tactical.rules.chapter6.injury import LEVELS
 from tactical.rules.chapter6.setup import OPTION_NAMES, Option
 from tactical.ui.dock import style
@@ -181,7 +180,7 @@ class Chapter6Attack:
                                    "roll OR on damage, never both")
 
     def reaction_weapon_fixed(self, offer: PendingReaction) -> bool:
-        return offer.kind == ReactionKind.INTERCEPT.value  # fights with what is in hand
+        return offer.kind == "intercept"  # fights with what is in hand
 
     def weapon_chosen(self, a: Combatant | None, weapon_id: str | None,
                       keep: str | None) -> None:
@@ -245,7 +244,7 @@ class Chapter6Attack:
             w.setVisible(not reaction_mode)
         for w in (self.defence_combo, self.defence_label):
             w.setVisible(kind == "melee" and not reaction_mode)
-        intercept = offer is not None and offer.kind == ReactionKind.INTERCEPT.value
+        intercept = offer is not None and offer.kind == "intercept"
         for w in (self.intercept_combo, self.intercept_label):
             w.setVisible(intercept)
         for edge in (self.edge_combo, self.edge_label):
@@ -258,7 +257,7 @@ class Chapter6Attack:
         mode = self.mode_combo.currentData() if kind == "ranged" else None
         edge = self.edge_combo.currentData() if a.edge > 0 else None
         if offer is not None:
-            if offer.kind == ReactionKind.INTERCEPT.value:
+            if offer.kind == "intercept":
                 return cmd.React(a.id, edge=edge, go_on=bool(self.intercept_combo.currentData()))
             return cmd.React(a.id, weapon, mode, edge)
         if target is None:

@@ -1,21 +1,18 @@
-"""How Chapter 6's reactions are named and coloured in the UI: the one place the legend, the
-drag panel and the dock read them (the names and colours will come from the ruleset's
-reaction specs: change `look` and `title` here)."""
+"""How Chapter 6's reactions are named and coloured in the UI: from the ruleset's reaction
+specs (their `label` and `colour` in ruleset.yaml, attack.reactions) - the one place the
+legend, the drag panel and the dock read them."""
 
 from __future__ import annotations
 
-from tactical.geometry.triggers import ReactionKind
-from tactical.ui.board.palette import TRIGGER_COLOURS, TRIGGER_NAMES
+from tactical.rules.chapter6.ruleset import Chapter6
+from tactical.ui.board.palette import OKABE_ITO
 
 
-def look(kind: ReactionKind) -> tuple[str, str]:
-    """The reaction's name and colour on the board."""
-    return TRIGGER_NAMES[kind], TRIGGER_COLOURS[kind]
+def looks(ruleset: Chapter6) -> dict[str, tuple[str, str]]:
+    """Each reaction kind -> its name and colour on the board, in the ruleset's order."""
+    return {spec.name: (spec.label, OKABE_ITO[spec.colour]) for spec in ruleset.reaction_kinds}
 
 
-def title(kind: str) -> str:
-    """A pending reaction's name (PendingReaction.kind is the ReactionKind's value)."""
-    try:
-        return TRIGGER_NAMES[ReactionKind(kind)]
-    except ValueError:
-        return kind
+def title(ruleset: Chapter6, kind: str) -> str:
+    """A pending reaction's name (PendingReaction.kind is the spec's name)."""
+    return looks(ruleset).get(kind, (kind, ""))[0]

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from tactical.encounter.model import Combatant, EncounterState
 from tactical.geometry.bands import BandSpan
-from tactical.geometry.triggers import ReactionKind
 from tactical.rules.chapter6.ruleset import Chapter6
 from tactical.ui.rulesets.api import TokenArcs
 from tactical.ui.rulesets.chapter6 import reactions
@@ -34,7 +33,7 @@ class Chapter6View:
     def __init__(self, ruleset: Chapter6) -> None:
         self.ruleset = ruleset
         self.map_reactions = True
-        self.reaction_looks = {k: reactions.look(k) for k in ReactionKind}
+        self.reaction_looks = reactions.looks(ruleset)
         self.no_reactions_note = "No reactions"
 
     # --- the board
@@ -53,12 +52,12 @@ class Chapter6View:
         return ""
 
     def reaction_title(self, kind: str) -> str:
-        return reactions.title(kind)
+        return reactions.title(self.ruleset, kind)
 
     # --- the turn
 
     def reaction_slot_tip(self) -> str:
-        names = ", ".join(reactions.look(k)[0] for k in ReactionKind)
+        names = ", ".join(name for name, _colour in self.reaction_looks.values())
         return f"{names} — refreshed each round"
 
     def full_action_tip(self) -> str:

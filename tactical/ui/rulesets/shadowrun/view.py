@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from tactical.encounter.model import Combatant, EncounterState, Phase
 from tactical.geometry.bands import BandSpan
-from tactical.geometry.triggers import ReactionKind
 from tactical.rules.shadowrun import engine as shadowrun
 from tactical.rules.shadowrun.describe import monitor_text
 from tactical.rules.shadowrun.engine import monitors
@@ -30,7 +29,7 @@ class ShadowrunView:
         self.ruleset = ruleset
         # Snapshot/Overwatch/Intercept/Opportunity are Chapter 6's (docs/rules-shadowrun.md)
         self.map_reactions = False
-        self.reaction_looks: dict[ReactionKind, tuple[str, str]] = {}
+        self.reaction_looks: dict[str, tuple[str, str]] = {}
         self.no_reactions_note = "Shadowrun: no map reactions"
 
     # --- the board
