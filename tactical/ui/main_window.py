@@ -25,7 +25,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.store import autosave, files
 from tactical.ui import actions as acts
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
-from tactical.ui.board.render import render_image
+from tactical.ui.board.render import render_image, save_png
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
 from tactical.ui.opening import (
@@ -243,10 +243,11 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Export board image", "board.png",
                                               "PNG images (*.png)")
         if path:
-            image = render_image(self.document, (1920, 1080), self.document.selected, None,
-                                 None)
-            if not image.save(path, "PNG"):
-                QMessageBox.warning(self, "Cannot export", f"Could not write {path}")
+            image = render_image(self.document, (1920, 1080), self.document.selected)
+            try:
+                save_png(image, Path(path))
+            except OSError as error:
+                QMessageBox.warning(self, "Cannot export", str(error))
 
     def _remember(self, path: Path) -> None:
         recent = [str(path.resolve())] + [p for p in self._recent() if p !=

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtGui import QImage, QImageWriter, QPainter
 from PySide6.QtWidgets import QApplication
 
 from tactical.core.types import Hex
@@ -55,5 +55,8 @@ def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 108
 
 
 def save_png(image: QImage, out: Path) -> None:
-    if not image.save(str(out), b"PNG"):
-        raise OSError(f"cannot write the image {out}")
+    # QImageWriter names the format as bytes, which PySide6's stubs and runtime agree on
+    # (QImage.save's stub says bytes while the binding only takes a str).
+    writer = QImageWriter(str(out), QByteArray(b"PNG"))
+    if not writer.write(image):
+        raise OSError(f"cannot write the image {out}: {writer.errorString()}")
