@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from tactical.data.problems import DataError, Loc, Problem, format_path
+from tactical.data.reading import FileRefused, read_bounded
 
 try:  # the C loader is ~10× faster; fall back where libyaml is absent
     from yaml import CSafeLoader as _Loader
@@ -138,12 +139,9 @@ def read_yaml(path: Path | str) -> YamlDocument:
     path = Path(path)
     file = str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise _fail(file, 1, 1, f"the file is {size} bytes; the limit is {MAX_BYTES} bytes")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _fail(file, 1, 1, f"cannot read the file: {exc.strerror or exc}") from None
+        raw = read_bounded(path, MAX_BYTES)
+    except FileRefused as exc:
+        raise _fail(file, 1, 1, exc.reason) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
