@@ -27,10 +27,14 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        view = files.read(args.log)
-    except TacticalError as exc:
+        return _run(args)
+    except (TacticalError, OSError) as exc:  # e.g. a broken bundled ruleset: its line
         print(f"tactical replay: {exc}", file=sys.stderr)
         return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    view = files.read(args.log)
     for warning in view.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.at is not None and not 0 <= args.at <= len(view.events):
@@ -38,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
               f"(the log holds {len(view.events)} events in effect)", file=sys.stderr)
         return 1
     state = view.state_at(args.at)
-    rules = chapter6_ruleset()
+    rules = view.rules or chapter6_ruleset()
     if args.json:
         out = state_json(state, rules)
         out["events"] = len(view.events) if args.at is None else args.at

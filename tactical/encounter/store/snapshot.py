@@ -1,0 +1,109 @@
+"""What a log's header carries so it replays the same fight anywhere (issue 11): the map as
+validated, every character and catalogue entry, and the rule numbers the fight started with.
+
+A log names its map by path too, but only for the picture under the grid: a copy of the log
+in another folder, or a map edited since (a token moved, renamed or removed), replays the
+original fight from the snapshot. Old logs without one (format 1 before this) still open:
+their map is read from the path, relative to the log's folder (migrate on read).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from tactical.data.character import Character
+from tactical.data.gear import Armor, Weapon
+from tactical.data.library import Library, LoadedMap, character_problems, load_map
+from tactical.data.maps import MapFile
+from tactical.data.problems import DataError
+from tactical.data.ruleset import Chapter6Ruleset
+from tactical.data.schema import validate
+from tactical.data.yamlsafe import YamlDocument
+from tactical.encounter.store.log import LogError
+from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.shadowrun.constants import EDITIONS, shadowrun_ruleset
+
+SNAPSHOT = "snapshot"
+
+
+def _dump(model: BaseModel) -> dict[str, Any]:
+    return model.model_dump(mode="json", by_alias=True)
+
+
+def snapshot_of(loaded: LoadedMap, ruleset: str,
+                chapter6: Chapter6Ruleset | None = None) -> dict[str, Any]:
+    """The map, sheets, catalogue and rule numbers, as JSON for the header."""
+    library = loaded.library
+    rules: dict[str, Any] = {"chapter6": _dump(chapter6 or chapter6_ruleset())}
+    if ruleset in EDITIONS:
+        rules[ruleset] = _dump(shadowrun_ruleset(ruleset))
+    return {"map": _dump(loaded.map),
+            "characters": [_dump(c) for c in library.characters.values()],
+            "weapons": [_dump(w) for w in library.weapons.values()],
+            "armor": [_dump(a) for a in library.armor.values()],
+            "rules": rules}
+
+
+def _list(doc: YamlDocument, snap: dict[str, Any], name: str, model: type[Any]) -> list[Any]:
+    items = snap.get(name, [])
+    if not isinstance(items, list):
+        raise DataError([doc.problem((SNAPSHOT, name), "expected a list")])
+    return [validate(doc, model, item, (SNAPSHOT, name, i)) for i, item in enumerate(items)]
+
+
+def loaded_from_snapshot(header: dict[str, Any], log_path: Path) -> tuple[LoadedMap,
+                                                                          Chapter6Ruleset,
+                                                                          list[str]]:
+    """The map and library the fight started with, its Chapter 6 numbers, and warnings
+    (rule numbers that changed since, for rulesets whose numbers cannot be replaced)."""
+    snap = header[SNAPSHOT]
+    # Problems are positioned on line 1 (the header) with the field's path inside it.
+    doc = YamlDocument(str(log_path), header, None)
+    if not isinstance(snap, dict):
+        raise DataError([doc.problem((SNAPSHOT,), "expected an object")])
+    mapfile = validate(doc, MapFile, snap.get("map"), (SNAPSHOT, "map"))
+    library = Library({w.id: w for w in _list(doc, snap, "weapons", Weapon)},
+                      {a.id: a for a in _list(doc, snap, "armor", Armor)},
+                      {c.id: c for c in _list(doc, snap, "characters", Character)})
+    characters = list(library.characters.values())
+    problems = list(character_problems(doc, characters, library, f"{SNAPSHOT}.characters"))
+    for index, token in enumerate(mapfile.tokens):
+        if token.character not in library.characters:
+            problems.append(doc.problem((SNAPSHOT, "map", "tokens", index, "character"),
+                                        f"unknown character '{token.character}'"))
+    rules = snap.get("rules")
+    if not isinstance(rules, dict) or "chapter6" not in rules:
+        problems.append(doc.problem((SNAPSHOT, "rules"), "the rule numbers are missing"))
+    if problems:
+        raise DataError(problems)
+    assert isinstance(rules, dict)
+    chapter6 = validate(doc, Chapter6Ruleset, rules["chapter6"], (SNAPSHOT, "rules",
+                                                                  "chapter6"))
+    warnings = []
+    for edition in EDITIONS:
+        if edition in rules and rules[edition] != _dump(shadowrun_ruleset(edition)):
+            warnings.append(f"{log_path}: the {edition.upper()} rule numbers have changed "
+                            "since this fight was played; replaying it under the current "
+                            "ones")
+    # The map's own path, for its background picture only (it may be gone: no picture).
+    where = header.get("map")
+    path = Path(where) if isinstance(where, str) else log_path
+    return LoadedMap(path, mapfile, library), chapter6, warnings
+
+
+def loaded_from_path(header: dict[str, Any], log_path: Path) -> LoadedMap:
+    """An old log's map, read from the path in its header (relative to the log's folder)."""
+    map_path = header.get("map")
+    if not isinstance(map_path, str) or not map_path:
+        raise LogError(f"{log_path}:1: map: the log's header names no map")
+    candidate = Path(map_path)
+    if not candidate.is_absolute():
+        candidate = log_path.parent / candidate
+    if not candidate.exists():
+        raise LogError(f"{log_path}:1: map: this log was written before logs carried their "
+                       f"map, and its map {map_path} is not at {candidate}; put the map "
+                       "back there (or open the log from the folder it was written in)")
+    return load_map(candidate)
