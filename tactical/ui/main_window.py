@@ -132,14 +132,21 @@ class MainWindow(QMainWindow):
         try:
             document, warnings = open_any(path, ruleset=ruleset)
         except OpenFailed as exc:
-            QMessageBox.warning(self, "Cannot open", str(exc))
+            QMessageBox.warning(self, "Cannot open", str(exc)[:4000])
             return False
-        self.set_document(document)
+        try:
+            self.set_document(document)
+        except Exception as exc:
+            close_document(document, finished=False)  # never leave its log locked
+            QMessageBox.warning(self, "Cannot open", f"{path}: cannot show it ({exc!r})")
+            return False
         # fit once the new view has its real size (after this event loop turn)
         QTimer.singleShot(0, self.zoom_to_fit)
         self._remember(path)
         if warnings:
-            QMessageBox.information(self, "The encounter log was repaired", "\n\n".join(warnings))
+            text = "\n\n".join(warnings)  # grouped already; still bounded for the dialog
+            QMessageBox.information(self, "The encounter log was repaired",
+                                    text if len(text) <= 4000 else text[:4000] + " …")
         return True
 
     def _put_away(self, document: EncounterDocument) -> None:

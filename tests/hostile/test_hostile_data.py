@@ -182,5 +182,13 @@ def test_sixty_thousand_tokens_are_refused_quickly(write_map, tmp_path):
               for i in range(60_000)]
     path = write_map(text="\n".join(lines) + "\n")
     result = run_limited("validate", str(path))
-    assert_refused(result, "tokens: ")
-    assert "at most 500 items" in result.err
+    assert_refused(result, "tokens: a list of more than 5,000 items")
+    assert result.seconds < 5
+
+
+def test_too_many_tokens_are_refused_with_the_limit(write_map, capsys):
+    tokens = [{"id": f"t{i}", "character": "kicker", "side": "a", "hex": [i % 40, i // 40]}
+              for i in range(501)]
+    path = write_map(grid={"columns": 40, "rows": 40}, tokens=tokens)
+    assert_refused(run_here(capsys, "validate", str(path)),
+                   "tokens: Tuple should have at most 500 items")
