@@ -4,9 +4,10 @@ the rules resolve it, the result becomes events (Ch.6 Attacks; RULINGS Reactions
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any
 
-from tactical.core.errors import IllegalCommand
+from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter import shadowrun
@@ -172,7 +173,26 @@ def describe(attacker: Combatant, target: Combatant, weapon: str, reaction: Reac
     return line
 
 
+def unknown_words(mode: object, edge: object, options: tuple[object, ...] = (),
+                  burst: object = None, called_shot: object = None, defence: object = None,
+                  ) -> list[str]:
+    """Every word of an attack command that names nothing (issue 11: a raw ValueError)."""
+    checks: list[tuple[str, object, type[StrEnum]]] = [
+        ("fire mode", mode, FireMode), ("Edge use", edge, EdgeUse),
+        ("burst choice", burst, BurstChoice), ("called shot", called_shot, CalledShot),
+        ("defence", defence, Defence), *(("option", o, Option) for o in options)]
+    return [f"unknown {what} {value!r}; expected one of: {', '.join(e.value for e in kind)}"
+            for what, value, kind in checks
+            if value is not None and not any(value == e.value for e in kind)]
+
+
 def attack(batch: Batch, command: cmd.Attack) -> None:
+    sr = shadowrun.is_shadowrun(batch.state)  # Shadowrun declares its own defences
+    unknown = unknown_words(command.mode, command.edge, tuple(command.options),
+                            command.burst_choice, command.called_shot,
+                            None if sr else command.defence)
+    if unknown:
+        raise InvalidCommand("; ".join(unknown))
     a = acting(batch, command.attacker)
     t = batch.combatant(command.target)
     weapon_id = command.weapon or a.weapon
@@ -214,6 +234,9 @@ def react(batch: Batch, command: cmd.React) -> None:
                                        else _melee_weapon(batch, reactor))
         refuse_unless((weapon_id is not None, f"{reactor.name} has no weapon for this"))
         assert weapon_id is not None
+        unknown = unknown_words(command.mode, command.edge)
+        if unknown:
+            raise InvalidCommand("; ".join(unknown))
         attack_cmd = cmd.Attack(reactor.id, mover.id, weapon_id, command.mode, (),
                                 command.edge)
         batch.emit(ev.ReactionSpent(reactor.id, offer.kind))
