@@ -37,6 +37,17 @@ def replay_json(capsys, path):
     return json.loads(result.out), result.err
 
 
+def fight_of(capsys, path):
+    """The state at every fifth event in effect: the whole fight, not only its end."""
+    final, _ = replay_json(capsys, path)
+    states = []
+    for at in range(0, final["events"] + 1, 5):
+        result = run_here(capsys, "replay", str(path), "--json", "--at", str(at))
+        assert result.code == 0, result.err
+        states.append(json.loads(result.out))
+    return [*states, final]
+
+
 # --- defect 3: records the engine never writes -------------------------------------------
 
 @pytest.mark.parametrize(("field", "needle"), [("n", "its 'n' is missing"),
@@ -105,11 +116,11 @@ def test_a_log_copied_to_another_folder_replays_the_same_fight(tmp_path, capsys)
     (tmp_path / "here").mkdir()
     (tmp_path / "there").mkdir()
     log = new_format_log(tmp_path / "here")
-    expected, _ = replay_json(capsys, log)
+    expected = fight_of(capsys, log)
     copy = tmp_path / "there" / "sent-by-a-friend.jsonl"
     shutil.copy(log, copy)
     shutil.rmtree(tmp_path / "here")  # the map and its picture are gone too
-    assert replay_json(capsys, copy)[0] == expected
+    assert fight_of(capsys, copy) == expected
 
 
 @pytest.mark.parametrize("edit", [
@@ -121,12 +132,12 @@ def test_a_log_copied_to_another_folder_replays_the_same_fight(tmp_path, capsys)
 ])
 def test_a_log_whose_map_was_edited_replays_the_original_fight(tmp_path, capsys, edit):
     log = new_format_log(tmp_path)
-    expected, _ = replay_json(capsys, log)
+    expected = fight_of(capsys, log)
     map_path = tmp_path / "warehouse.yaml"
     text = map_path.read_text("utf-8")
     assert edit(text) != text
     map_path.write_text(edit(text), "utf-8")
-    assert replay_json(capsys, log)[0] == expected
+    assert fight_of(capsys, log) == expected
 
 
 def test_an_old_format_log_still_replays_from_its_map_path(tmp_path, capsys):
