@@ -18,6 +18,7 @@ from tactical.data.character import Character
 from tactical.data.gear import Armor, Weapon
 from tactical.data.library import Library, LoadedMap, character_problems, load_map
 from tactical.data.maps import MapFile
+from tactical.data.pictures import picture_problem
 from tactical.data.problems import DataError
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.schema import validate
@@ -88,10 +89,27 @@ def loaded_from_snapshot(header: dict[str, Any], log_path: Path) -> tuple[Loaded
             warnings.append(f"{log_path}: the {edition.upper()} rule numbers have changed "
                             "since this fight was played; replaying it under the current "
                             "ones")
-    # The map's own path, for its background picture only (it may be gone: no picture).
-    where = header.get("map")
-    path = Path(where) if isinstance(where, str) else log_path
+    path, mapfile, missing = _picture_home(header, log_path, mapfile)
+    warnings += missing
     return LoadedMap(path, mapfile, library), chapter6, warnings
+
+
+def _picture_home(header: dict[str, Any], log_path: Path,
+                  mapfile: MapFile) -> tuple[Path, MapFile, list[str]]:
+    """Where the background picture is: beside the map the header names, or beside the log
+    (a log sent with its picture). The picture is checked like `validate` checks it (a
+    regular file, decodable); if it is nowhere, the board shows none and a warning says so."""
+    where = header.get("map")
+    homes = [Path(where)] if isinstance(where, str) and where else []
+    homes.append(log_path)
+    if mapfile.background is None:
+        return homes[0], mapfile, []
+    for home in homes:
+        if picture_problem(home.parent, mapfile.background.image) is None:
+            return home, mapfile, []
+    return (log_path, mapfile.model_copy(update={"background": None}),
+            [f"{log_path}: the background picture {mapfile.background.image} was not found "
+             "beside the map or the log; the board shows no picture (the fight is the same)"])
 
 
 def loaded_from_path(header: dict[str, Any], log_path: Path) -> LoadedMap:
