@@ -55,7 +55,8 @@ def read_bounded(path: Path | str, limit: int, what: str = "file", *,
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(path, f"is {_kind(info.st_mode)}, not a {what}")
+            article = "an" if what[:1] in "aeiou" else "a"
+            raise FileRefused(path, f"is {_kind(info.st_mode)}, not {article} {what}")
         if info.st_size > limit and not head:
             raise FileRefused(path, f"the {what} is {info.st_size:,} bytes; the limit is "
                               f"{limit:,} bytes")

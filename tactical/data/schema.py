@@ -146,11 +146,11 @@ def validate(doc: YamlDocument, model: type[M], data: Any = None, prefix: Loc = 
         result = model.model_validate(value)
     except ValidationError as exc:
         # A value that fits no member of a union fails once per member: say it once.
-        problems: dict[tuple[int, int, str], Problem] = {}
+        found: dict[tuple[int, int, str], Problem] = {}
         for error in exc.errors():
             problem = _problem(doc, model, prefix, value, error)
-            problems.setdefault((problem.line, problem.column, problem.path), problem)
-        raise DataError(problems.values()) from None
+            found.setdefault((problem.line, problem.column, problem.path), problem)
+        raise DataError(found.values()) from None
     problems = [doc.problem(prefix + loc, message) for loc, message in _problems(result)]
     if problems:
         raise DataError(problems)

@@ -75,6 +75,7 @@ def _check_events(text: str, file: str) -> None:
     stack: list[list[Any]] = []  # [is_mapping, key or index, expecting a key]
     for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
         mark = event.start_mark
+        assert mark is not None  # the parser marks every event it makes
         if isinstance(event, yaml.AliasEvent):
             raise _fail(
                 file, mark.line + 1, mark.column + 1,

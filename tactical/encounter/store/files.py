@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tactical.core.dice import Dice
 from tactical.core.errors import TacticalError
@@ -19,7 +19,7 @@ from tactical.data.library import LoadedMap
 from tactical.data.problems import DataError
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.context import Context, MapOracle, initial_state
-from tactical.encounter.encounter import Encounter
+from tactical.encounter.encounter import Encounter, LogSink
 from tactical.encounter.events import from_payload
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import History, entry_records, replay_records
@@ -56,7 +56,7 @@ def start(loaded: LoadedMap, log_path: Path, oracle: OracleFactory, dice: Dice,
     file at `log_path`."""
     log = EncounterLog.create(log_path, header_for(loaded, created, ruleset))
     return Encounter(Context(loaded, oracle(loaded), ruleset=ruleset or loaded.map.ruleset),
-                     dice, log)
+                     dice, cast("LogSink", log))
 
 
 @dataclass(frozen=True)
@@ -235,7 +235,7 @@ def _encounter(checked: Checked, oracle: OracleFactory, dice: Dice,
                log: EncounterLog | None) -> Encounter:
     context = Context(checked.loaded, oracle(checked.loaded), rules=checked.rules,
                       ruleset=checked.ruleset)
-    return Encounter(context, dice, log, checked.history)
+    return Encounter(context, dice, cast("LogSink | None", log), checked.history)
 
 
 @dataclass(frozen=True)
