@@ -312,3 +312,42 @@ def test_a_torn_tail_still_reopens_with_a_warning(tmp_path):
     replay.log.close(finished=False)
     assert replay.payloads == whole[:-1] and "torn last line" in replay.warnings[0]
     assert logformat.parse(log.read_bytes()).damaged is False
+
+
+def test_undo_after_a_damaged_command_still_undoes_the_right_one(tmp_path):
+    from tactical.core.dice import RandomDice
+    from tactical.encounter import commands as cmd
+    from tactical.encounter.oracle import GeometryOracle
+
+    log = new_format_log(tmp_path)
+    encounter, _ = files.resume(log, GeometryOracle, RandomDice(1))
+    assert "prone" not in {c.value for c in encounter.state.get("kicker").conditions}
+    encounter.apply(cmd.SetCondition("kicker", "prone", True))
+    encounter.undo()  # a marker naming the last command's batch number
+    encounter.sink.close(finished=False)
+    body = lines_of(log)
+    body[2] = body[2].replace(b'"label":"', b'"label":"!', 1)  # damage the first command
+    log.write_bytes(b"".join(body))
+    view = files.read(log)
+    assert any("dropped 1 command(s)" in w for w in view.warnings)
+    assert not any("ignored" in w for w in view.warnings)
+    # the undo still undoes the GM's last command: Kicker is not left prone
+    assert "prone" not in {c.value for c in view.state_at().get("kicker").conditions}
+
+
+def test_a_copied_log_resumes_to_the_same_fight_and_goes_on(tmp_path):
+    from tactical.core.dice import RandomDice
+    from tactical.encounter.oracle import GeometryOracle
+
+    (tmp_path / "here").mkdir()
+    (tmp_path / "there").mkdir()
+    log = new_format_log(tmp_path / "here")
+    expected = files.read(log).state_at()
+    copy = tmp_path / "there" / "fight.jsonl"
+    shutil.copy(log, copy)
+    shutil.rmtree(tmp_path / "here")
+    encounter, _ = files.resume(copy, GeometryOracle, RandomDice(1))
+    assert encounter.state == expected
+    encounter.undo()  # goes on: appended to the copy
+    encounter.sink.close(finished=False)
+    assert files.read(copy).state_at() == encounter.state

@@ -106,17 +106,24 @@ def _record_problem(record: Any) -> str | None:
 def _complete(records: list[dict[str, Any]], lines: tuple[int, ...],
               log_path: Path) -> tuple[list[dict[str, Any]], list[int], list[str]]:
     """The records of whole commands only: a command one of whose records was skipped as
-    damaged is dropped (its other events alone are not what happened). A last command cut
-    short by a crash is left to replay_records, which says so."""
+    damaged is dropped (its other events alone are not what happened), with the undo and
+    redo markers that name it. A last command cut short by a crash is left to
+    replay_records, which says so. Batches are renumbered in order, as History numbers
+    them, so the markers after a dropped command still name the right ones."""
     kept: list[dict[str, Any]] = []
     kept_lines: list[int] = []
     dropped: list[str] = []
+    renumber: dict[int, int] = {}
+    markers = 0
     index = 0
     while index < len(records):
         record = records[index]
         if "marker" in record:
-            kept.append(record)
-            kept_lines.append(lines[index])
+            if record["batch"] in renumber:
+                kept.append({**record, "batch": renumber[record["batch"]]})
+                kept_lines.append(lines[index])
+            else:
+                markers += 1
             index += 1
             continue
         end = index + 1
@@ -128,17 +135,19 @@ def _complete(records: list[dict[str, Any]], lines: tuple[int, ...],
             all(r["of"] == group[0]["of"] for r in group)
         last = end == len(records)
         if whole and (len(group) == group[0]["of"] or last):
-            kept.extend(group)
+            number = renumber.setdefault(record["batch"], len(renumber))
+            kept.extend({**r, "batch": number} for r in group)
             kept_lines.extend(lines[index:end])
         else:
             dropped.append(f"'{group[0]['label']}' (line {lines[index]})")
         index = end
     warnings = []
-    if dropped:
+    if dropped or markers:
         shown = ", ".join(dropped[:3]) + (f" and {len(dropped) - 3:,} more"
                                            if len(dropped) > 3 else "")
+        also = f"; and {markers:,} undo/redo marker(s) naming them" if markers else ""
         warnings.append(f"{log_path}: dropped {len(dropped):,} command(s) one of whose "
-                        f"events was damaged: {shown}")
+                        f"events was damaged: {shown}{also}")
     return kept, kept_lines, warnings
 
 
