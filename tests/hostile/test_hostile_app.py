@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -81,7 +82,7 @@ def test_a_failed_open_leaves_the_log_unlocked(window, messages, tmp_path):
     assert not logio.is_locked(log)  # was "already open in another encounter"
 
 
-@pytest.mark.parametrize("make", ["fifo", "zero", "kind"])
+@pytest.mark.parametrize("make", ["fifo", "zero", "kind", "crowd"])
 def test_the_window_refuses_hostile_files_with_a_message(window, messages, tmp_path,
                                                         deadline, make):
     if make == "fifo":
@@ -90,10 +91,18 @@ def test_the_window_refuses_hostile_files_with_a_message(window, messages, tmp_p
     elif make == "zero":
         path = tmp_path / "zero.yaml"
         os.symlink("/dev/zero", path)
-    else:
+    elif make == "kind":
         path = tmp_path / "kind.yaml"
         path.write_text("kind: [map]\nname: x\n", "utf-8")
+    else:  # 60,000 tokens: the window was not open after 280 s (1.85 GB)
+        path = tmp_path / "crowd.yaml"
+        path.write_text("kind: map\nname: Crowd\ngrid: {columns: 500, rows: 500}\ntokens:\n"
+                        + "".join(f"  - {{id: t{i}, character: kicker, side: a, "
+                                  f"hex: [{i % 500}, {i // 500}]}}\n" for i in range(60_000)),
+                        "utf-8")
+    start = time.monotonic()
     assert not window.open_path(path)
+    assert time.monotonic() - start < 10
     assert len(messages) == 1 and messages[0].startswith("Cannot open")
     assert str(path) in messages[0]
 
