@@ -3,6 +3,7 @@ shortcuts and a status bar; it remembers its layout and recent files (QSettings)
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -212,7 +213,8 @@ class MainWindow(QMainWindow):
 
     def choose_encounter(self) -> None:
         folder = autosave.encounters_dir()
-        folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # a read-only data folder: the dialog still opens
+            folder.mkdir(parents=True, exist_ok=True)
         path, _ = QFileDialog.getOpenFileName(self, "Continue an encounter", str(folder),
                                               "Encounter logs (*.jsonl)")
         if path:
