@@ -204,13 +204,24 @@ def test_an_unknown_ruleset_in_the_header_is_refused(tmp_path, capsys):
 
 
 def test_a_chapter6_log_whose_header_says_sr5_is_refused(tmp_path, capsys):
-    log = new_format_log(tmp_path)
+    log = old_format_log(tmp_path)  # no snapshot: its events tell
     header = read_log(log).header
     header["ruleset"] = "sr5"
     rewrite(log, header=header)
     result = run_here(capsys, "replay", str(log))
     assert_refused(result, "ruleset: the header says 'sr5', but line", positioned=False)
     assert "which only Chapter 6 makes" in result.err
+
+
+def test_a_header_ruleset_that_is_not_the_one_the_fight_started_under_is_refused(
+        tmp_path, capsys):
+    log = new_format_log(tmp_path)
+    records = payloads(log)[:4]  # early: no event yet that only Chapter 6 makes
+    header = read_log(log).header
+    header["ruleset"] = "sr4"
+    rewrite(log, header=header, records=records)
+    assert_refused(run_here(capsys, "replay", str(log)), f"{log}:1: ruleset: the header says "
+                   "'sr4', but the fight started under 'chapter6'", positioned=False)
 
 
 def test_a_broken_bundled_ruleset_is_a_message(tmp_path, capsys, monkeypatch):

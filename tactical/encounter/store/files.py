@@ -164,6 +164,11 @@ def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[i
             loaded, rules = loaded_from_path(header, log_path), chapter6_ruleset()
     except DataError as error:
         raise LogError(f"cannot replay {log_path}: its map does not load:\n{error}") from None
+    if SNAPSHOT in header:  # the snapshot holds the numbers of the ruleset it started under
+        started = [r for r in header[SNAPSHOT]["rules"] if r != "chapter6"] or ["chapter6"]
+        if started != [rid]:
+            raise LogError(f"{log_path}:1: ruleset: the header says '{rid}', but the fight "
+                           f"started under '{started[0]}' (the rule numbers it carries)")
     lines = lines if len(lines) == len(payloads) else tuple(range(2, len(payloads) + 2))
     family = SHADOWRUN_ONLY if rid == "chapter6" else CHAPTER6_ONLY
     for record, line in zip(payloads, lines, strict=True):
