@@ -31,15 +31,34 @@ class Frozen(BaseModel):
     @classmethod
     def _no_bool_numbers(cls, value: Any, info: ValidationInfo) -> Any:
         # pydantic reads `true` as 1 for an int field: `health: true` is a typo, not 1.
-        if isinstance(value, bool) and info.field_name is not None:
-            field = cls.model_fields.get(info.field_name)
-            if field is not None and _numeric_not_bool(field.annotation):
-                raise ValueError(f"expected a number; found {str(value).lower()}")
+        field = cls.model_fields.get(info.field_name) if info.field_name else None
+        if field is not None and _bool_as_number(field.annotation, value):
+            raise ValueError("expected a number; found true or false")
         return value
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         """Checks across fields and files that pydantic's per-field checks cannot make."""
         return ()
+
+
+def _bool_as_number(annotation: Any, value: Any) -> bool:
+    """Whether `value` has a boolean where `annotation` wants a number, also inside tuples
+    (a polygon point `[true, 0]`, a hex `[1, false]`)."""
+    if isinstance(value, bool):
+        return _numeric_not_bool(annotation)
+    if not isinstance(value, list):
+        return False
+    if typing.get_origin(annotation) is typing.Annotated:
+        annotation = typing.get_args(annotation)[0]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(annotation) if a is not type(None)]
+        annotation = members[0] if len(members) == 1 else annotation
+    if typing.get_origin(annotation) not in (tuple, list):
+        return False
+    args = typing.get_args(annotation)
+    if len(args) == 2 and args[1] is Ellipsis or typing.get_origin(annotation) is list:
+        return any(_bool_as_number(args[0], item) for item in value)
+    return any(_bool_as_number(a, item) for a, item in zip(args, value, strict=False))
 
 
 def _numeric_not_bool(annotation: Any) -> bool:
