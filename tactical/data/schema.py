@@ -56,7 +56,7 @@ def _bool_as_number(annotation: Any, value: Any) -> bool:
     if typing.get_origin(annotation) not in (tuple, list):
         return False
     args = typing.get_args(annotation)
-    if len(args) == 2 and args[1] is Ellipsis or typing.get_origin(annotation) is list:
+    if (len(args) == 2 and args[1] is Ellipsis) or typing.get_origin(annotation) is list:
         return any(_bool_as_number(args[0], item) for item in value)
     return any(_bool_as_number(a, item) for a, item in zip(args, value, strict=False))
 
