@@ -183,6 +183,8 @@ def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[i
     records, kept_lines, dropped = _complete(payloads, lines, log_path)
     history, replayed = replay_records(records)
     _check_fold(loaded, rid, history, records, kept_lines, log_path)
+    if len(replayed) > 3:  # one line each from replay_records: keep the dialog short
+        replayed = [*replayed[:3], f"and {len(replayed) - 3:,} more like these"]
     return Checked(loaded, rules, rid, history, [*warnings, *dropped, *replayed])
 
 
