@@ -77,8 +77,9 @@ def _document(source: Path) -> Any:
         raise UsageError(f"no such file: {source}")
     if source.suffix.lower() == ".jsonl":
         log = read(source)
-        encounter = Encounter(Context(log.loaded, GeometryOracle(log.loaded)), RandomDice(0),
-                              None, log.history)
+        context = Context(log.loaded, GeometryOracle(log.loaded), ruleset=log.ruleset,
+                          **({"rules": log.rules} if log.rules else {}))
+        encounter = Encounter(context, RandomDice(0), None, log.history)
         return EncounterDocument(encounter)
     from tactical.data.library import load_map
 

@@ -26,10 +26,14 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        view = files.read(args.log)
-    except TacticalError as exc:
+        return _run(args)
+    except (TacticalError, OSError) as exc:  # e.g. a broken bundled ruleset: its line
         print(f"tactical replay: {exc}", file=sys.stderr)
         return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    view = files.read(args.log)
     for warning in view.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.at is not None and not 0 <= args.at <= len(view.events):

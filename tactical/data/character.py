@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from tactical.data.gear import DamageType, Slug, duplicate_ids
+from tactical.data.pictures import RelativePicture
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
 
@@ -66,7 +67,7 @@ class Character(Frozen):
     weapons: tuple[Slug, ...] = ()  # catalogue ids; the first is the ready weapon
     traits: tuple[Slug, ...] = ()
     resistances: tuple[Resistance, ...] = ()
-    portrait: str | None = None  # image path, relative to the file
+    portrait: RelativePicture | None = None  # image path, relative to the file
     shadowrun: ShadowrunStats | None = None
 
 

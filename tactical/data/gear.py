@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
@@ -14,7 +15,33 @@ from tactical.data.schema import Frozen
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 # A dice expression as printed in the rules: "4d6+2", "3d6+1", "2d6", "1d6+1", "4d6+2d6+10".
 DICE_PATTERN = r"^\s*(\d*d\d+|\d+)(\s*[+-]\s*(\d*d\d+|\d+))*\s*$"
-DiceExpression = Annotated[str, StringConstraints(pattern=DICE_PATTERN, max_length=40)]
+# Limits on what drives cost (issue 11): the exact odds convolve every die, so 200d1000
+# ran for minutes. No rule rolls more than a handful of dice; these leave room for homebrew.
+MAX_DICE = 20
+MAX_SIDES = 100
+MAX_FLAT = 1000
+_TERM = re.compile(r"(\d*)d(\d+)|(\d+)")
+
+
+def _dice_within_limits(text: str) -> str:
+    dice = 0
+    for count, sides, flat in _TERM.findall(text):
+        if sides:
+            if not 2 <= int(sides) <= MAX_SIDES:
+                raise ValueError(f"dice expression {text!r}: d{int(sides)} is not a die; "
+                                 f"dice have 2 to {MAX_SIDES} sides")
+            dice += int(count or "1")
+        elif int(flat) > MAX_FLAT:
+            raise ValueError(f"dice expression {text!r}: {int(flat)} is over the limit of "
+                             f"{MAX_FLAT}")
+    if dice > MAX_DICE:
+        raise ValueError(f"dice expression {text!r} rolls {dice} dice; the limit is "
+                         f"{MAX_DICE}")
+    return text
+
+
+DiceExpression = Annotated[str, StringConstraints(pattern=DICE_PATTERN, max_length=40),
+                           AfterValidator(_dice_within_limits)]
 
 
 class DamageType(StrEnum):

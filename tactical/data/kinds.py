@@ -38,7 +38,7 @@ def validate_document(doc: YamlDocument) -> BaseModel:
         raise DataError([doc.problem((), "expected a YAML mapping with a 'kind' field; "
                                          f"found {type(data).__name__}")])
     kind = data.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:  # `kind: [map]` is unhashable
         found = "nothing" if kind is None else repr(kind)
         loc = ("kind",) if "kind" in data else ()
         raise DataError([doc.problem(

@@ -16,6 +16,7 @@ from tactical.data.character import Character, Roster
 from tactical.data.gear import Armor, Catalogue, Weapon
 from tactical.data.kinds import load_file
 from tactical.data.maps import MapFile
+from tactical.data.pictures import picture_problem
 from tactical.data.problems import DataError, Problem
 from tactical.data.yamlsafe import YamlDocument
 
@@ -84,11 +85,16 @@ def reference_problems(doc: YamlDocument, model: object, library: Library) -> li
         return []
     library = library.with_characters(model.characters)
     problems = list(character_problems(doc, model.characters, library, "characters"))
+    base = Path(doc.file).parent
     if model.background is not None:
-        image = Path(doc.file).parent / model.background.image
-        if not image.is_file():
-            problems.append(doc.problem(("background", "image"),
-                                        f"image file not found: {image}"))
+        problem = picture_problem(base, model.background.image)
+        if problem:
+            problems.append(doc.problem(("background", "image"), problem))
+    for index, character in enumerate(model.characters):
+        # a portrait not beside the map may be a bundled one (assets/portraits)
+        if character.portrait and (base / character.portrait).exists() and \
+                (problem := picture_problem(base, character.portrait)):
+            problems.append(doc.problem(("characters", index, "portrait"), problem))
     for index, token in enumerate(model.tokens):
         if token.character not in library.characters:
             problems.append(doc.problem(

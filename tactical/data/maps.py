@@ -16,6 +16,7 @@ from pydantic import Field, field_validator
 from tactical.core.types import Hex
 from tactical.data.character import Character
 from tactical.data.gear import Slug, duplicate_ids
+from tactical.data.pictures import RelativePicture
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
 
@@ -67,11 +68,16 @@ class Grid(Frozen):
         return 0 <= column < self.columns and 0 <= row < self.rows
 
 
+MAX_TOKENS = 500
+MAX_COVER = 5000
+MAX_VERTICES = 50_000
+
+
 class Background(Frozen):
     """An image under the grid: its top-left pixel lies at `offset_m`; `metres_per_pixel`
     scales it (a 2 m hex at 64 px per hex is 0.03125 m per pixel)."""
 
-    image: str  # path relative to the map file
+    image: RelativePicture  # path relative to the map file
     metres_per_pixel: float = Field(gt=0, le=10)
     offset_m: Point = (0.0, 0.0)
 
@@ -118,13 +124,23 @@ class MapFile(Frozen):
     grid: Grid
     background: Background | None = None
     sides: dict[Slug, Side] = Field(default_factory=dict)
-    cover: tuple[Cover, ...] = ()
-    tokens: tuple[Token, ...] = ()
-    characters: tuple[Character, ...] = ()  # NPCs that only this map uses
+    # Limits (issue 11): 60,000 tokens validated and then kept the window from opening.
+    cover: tuple[Cover, ...] = Field(default=(), max_length=MAX_COVER)
+    tokens: tuple[Token, ...] = Field(default=(), max_length=MAX_TOKENS)
+    characters: tuple[Character, ...] = Field(default=(), max_length=MAX_TOKENS)
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         yield from duplicate_ids("tokens", self.tokens)
         yield from duplicate_ids("characters", self.characters)
+        yield from duplicate_ids("cover", self.cover)
+        vertices = 0
+        for index, cover in enumerate(self.cover):
+            vertices += len(cover.polygon)
+            if vertices > MAX_VERTICES:
+                yield (("cover", index, "polygon"),
+                       f"the cover polygons have more than {MAX_VERTICES:,} points in all; "
+                       "simplify them")
+                break
         occupied: dict[Hex, str] = {}
         for index, token in enumerate(self.tokens):
             if not self.grid.contains(token.hex):

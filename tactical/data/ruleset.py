@@ -21,8 +21,8 @@ Attribute = Literal["AG", "CU", "ST", "VI", "RE", "PR"]
 
 
 class Checks(Frozen):
-    dice: int = Field(ge=2)
-    die_sides: int = Field(ge=2)
+    dice: int = Field(ge=2, le=10)  # limits (issue 11): the odds enumerate every face
+    die_sides: int = Field(ge=2, le=100)
     double_bonus: int
     fumble_face: int
     degrees: dict[Degree, int]

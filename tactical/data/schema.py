@@ -12,7 +12,7 @@ import typing
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
 from tactical.data.problems import DataError, Loc, Problem, format_path
 from tactical.data.yamlsafe import YamlDocument
@@ -23,11 +23,51 @@ M = TypeVar("M", bound=BaseModel)
 class Frozen(BaseModel):
     """Base of every data model: immutable, and unknown fields are errors (typos show)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # allow_inf_nan: a NaN offset or an infinite range would poison every distance (issue 11)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              allow_inf_nan=False)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        # pydantic reads `true` as 1 for an int field: `health: true` is a typo, not 1.
+        field = cls.model_fields.get(info.field_name) if info.field_name else None
+        if field is not None and _bool_as_number(field.annotation, value):
+            raise ValueError("expected a number; found true or false")
+        return value
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         """Checks across fields and files that pydantic's per-field checks cannot make."""
         return ()
+
+
+def _bool_as_number(annotation: Any, value: Any) -> bool:
+    """Whether `value` has a boolean where `annotation` wants a number, also inside tuples
+    (a polygon point `[true, 0]`, a hex `[1, false]`)."""
+    if isinstance(value, bool):
+        return _numeric_not_bool(annotation)
+    if not isinstance(value, list):
+        return False
+    if typing.get_origin(annotation) is typing.Annotated:
+        annotation = typing.get_args(annotation)[0]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(annotation) if a is not type(None)]
+        annotation = members[0] if len(members) == 1 else annotation
+    if typing.get_origin(annotation) not in (tuple, list):
+        return False
+    args = typing.get_args(annotation)
+    if (len(args) == 2 and args[1] is Ellipsis) or typing.get_origin(annotation) is list:
+        return any(_bool_as_number(args[0], item) for item in value)
+    return any(_bool_as_number(a, item) for a, item in zip(args, value, strict=False))
+
+
+def _numeric_not_bool(annotation: Any) -> bool:
+    """Whether a field holds int or float (possibly optional or in a union) but not bool."""
+    args = set(typing.get_args(annotation)) if typing.get_origin(annotation) in (
+        typing.Union, types.UnionType) else {annotation}
+    args = {typing.get_args(a)[0] if typing.get_origin(a) is typing.Annotated else a
+            for a in args}
+    return bool(args & {int, float}) and bool not in args
 
 
 def _model_at(model: type[BaseModel], loc: Loc) -> type[BaseModel] | None:
@@ -69,22 +109,33 @@ def _found(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-_TYPE_TAGS = frozenset({"int", "str", "float", "bool", "dict", "list", "tuple", "none"})
+def _field_loc(data: Any, raw: Loc) -> Loc:
+    """The fields of pydantic's error location, found by walking the data it checked.
+
+    pydantic puts the union member it tried into a location ("constrained-int", "CaseArmor",
+    "function-after[...]"); a part that names no key or index of the data is such a tag —
+    except the last, which may name a missing field. Walking the data (rather than guessing
+    from spelling) keeps keys like 'background-image' (issue 11, defect 2)."""
+    out: list[str | int] = []
+    current: Any = data
+    for index, part in enumerate(raw):
+        found = (isinstance(current, dict) and part in current) or (
+            isinstance(current, list | tuple) and isinstance(part, int)
+            and 0 <= part < len(current))
+        if found:
+            out.append(part)
+            current = current[part]
+        elif index == len(raw) - 1 and isinstance(current, dict) and isinstance(part, str) \
+                and not part[:1].isupper() and "[" not in part:
+            out.append(part)  # a missing field: its name is not in the data
+    return tuple(out)
 
 
-def _is_field(part: object) -> bool:
-    """pydantic puts the union member it tried into an error's location ("constrained-int",
-    "CaseArmor", "function-after[...]"); our field names are lowercase slugs."""
-    if isinstance(part, int):
-        return True
-    return (isinstance(part, str) and part not in _TYPE_TAGS and "-" not in part
-            and "[" not in part and not (part[:1].isupper() and not part.isupper()))
-
-
-def _problem(doc: YamlDocument, model: type[BaseModel], prefix: Loc, error: Any) -> Problem:
-    loc: Loc = prefix + tuple(p for p in error["loc"] if _is_field(p))
+def _problem(doc: YamlDocument, model: type[BaseModel], prefix: Loc, data: Any,
+             error: Any) -> Problem:
+    loc: Loc = prefix + _field_loc(data, tuple(error["loc"]))
     kind = error["type"]
-    if kind == "missing":
+    if kind == "missing" and loc:
         line, column = doc.position(loc[:-1])
         return Problem(doc.file, line, column, format_path(loc),
                        f"missing required field '{loc[-1]}'")
@@ -96,7 +147,8 @@ def _problem(doc: YamlDocument, model: type[BaseModel], prefix: Loc, error: Any)
             close = difflib.get_close_matches(str(loc[-1]), names, n=1)
             hint = (f"; did you mean '{close[0]}'?" if close
                     else f"; expected one of: {', '.join(names)}")
-        return doc.problem(loc, f"unknown field '{loc[-1]}'{hint}", at_key=True)
+        name = loc[-1] if loc else "?"
+        return doc.problem(loc, f"unknown field '{name}'{hint}", at_key=True)
     message = error["msg"]
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
@@ -113,11 +165,11 @@ def validate(doc: YamlDocument, model: type[M], data: Any = None, prefix: Loc = 
         result = model.model_validate(value)
     except ValidationError as exc:
         # A value that fits no member of a union fails once per member: say it once.
-        problems = {}
+        found: dict[tuple[int, int, str], Problem] = {}
         for error in exc.errors():
-            problem = _problem(doc, model, prefix, error)
-            problems.setdefault((problem.line, problem.column, problem.path), problem)
-        raise DataError(problems.values()) from None
+            problem = _problem(doc, model, prefix, value, error)
+            found.setdefault((problem.line, problem.column, problem.path), problem)
+        raise DataError(found.values()) from None
     problems = [doc.problem(prefix + loc, message) for loc, message in _problems(result)]
     if problems:
         raise DataError(problems)

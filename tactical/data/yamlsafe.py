@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from tactical.data.problems import DataError, Loc, Problem, format_path
+from tactical.data.reading import FileRefused, read_bounded
 
 try:  # the C loader is ~10× faster; fall back where libyaml is absent
     from yaml import CSafeLoader as _Loader
@@ -25,6 +26,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 MAX_BYTES = 4 * 1024 * 1024  # a big map is ~100 kB; 4 MiB leaves room for inline cover
 MAX_DEPTH = 24  # our formats nest 5 deep at most
 MAX_EVENTS = 2_000_000
+MAX_ITEMS = 5_000  # the longest list a format allows (cover shapes; tokens are 500)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,23 +70,41 @@ def _fail(file: str, line: int, column: int, message: str) -> DataError:
 
 
 def _check_events(text: str, file: str) -> None:
-    depth = 0
+    # Also counts each list's items as it goes: composing a node tree costs ~15 µs a value,
+    # so a list longer than any format allows (60,000 tokens) is refused before, not after.
+    stack: list[list[Any]] = []  # [is_mapping, key or index, expecting a key]
     for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
         mark = event.start_mark
+        assert mark is not None  # the parser marks every event it makes
         if isinstance(event, yaml.AliasEvent):
             raise _fail(
                 file, mark.line + 1, mark.column + 1,
                 f"YAML aliases are not allowed (found *{event.anchor}); write the value out",
             )
+        if isinstance(event, yaml.NodeEvent) and stack:
+            parent = stack[-1]
+            if parent[0]:
+                if parent[2] and isinstance(event, yaml.ScalarEvent):
+                    parent[1] = event.value
+                parent[2] = not parent[2]
+            else:
+                parent[1] += 1
+                if parent[1] >= MAX_ITEMS:
+                    path = format_path(tuple(entry[1] for entry in stack[:-1]))
+                    raise DataError([Problem(
+                        file, mark.line + 1, mark.column + 1, path,
+                        f"a list of more than {MAX_ITEMS:,} items; no Tactical file holds "
+                        "that many (at most 500 tokens, 5,000 cover shapes)")])
         if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
+            stack.append([isinstance(event, yaml.MappingStartEvent), "?" if isinstance(
+                event, yaml.MappingStartEvent) else -1, True])
+            if len(stack) > MAX_DEPTH:
                 raise _fail(
                     file, mark.line + 1, mark.column + 1,
                     f"nesting deeper than {MAX_DEPTH} levels; expected a Tactical data file",
                 )
         elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+            stack.pop()
         if count > MAX_EVENTS:
             raise _fail(file, mark.line + 1, 1, f"more than {MAX_EVENTS} YAML values")
 
@@ -138,12 +158,9 @@ def read_yaml(path: Path | str) -> YamlDocument:
     path = Path(path)
     file = str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise _fail(file, 1, 1, f"the file is {size} bytes; the limit is {MAX_BYTES} bytes")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _fail(file, 1, 1, f"cannot read the file: {exc.strerror or exc}") from None
+        raw = read_bounded(path, MAX_BYTES)
+    except FileRefused as exc:
+        raise _fail(file, 1, 1, exc.reason) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

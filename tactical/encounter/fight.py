@@ -3,7 +3,7 @@ map, the ruleset resolves the attack, its outcome becomes events (RULINGS Reacti
 
 from __future__ import annotations
 
-from tactical.core.errors import IllegalCommand
+from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
@@ -13,7 +13,7 @@ from tactical.encounter.model import Action, Combatant, Condition, PendingReacti
 from tactical.encounter.moves import continue_move
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
-from tactical.rules.api import AttackFacts, AttackOutcome
+from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
@@ -95,6 +95,9 @@ def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str
 
 
 def attack(batch: Batch, command: cmd.Attack) -> None:
+    unknown = batch.ruleset.attack_choice_problems(AttackWords.of(command))
+    if unknown:
+        raise InvalidCommand("; ".join(unknown))
     a = acting(batch, command.attacker)
     t = batch.combatant(command.target)
     weapon_id = command.weapon or a.weapon
@@ -133,6 +136,10 @@ def react(batch: Batch, command: cmd.React) -> None:
                                        else _melee_weapon(batch, reactor))
         refuse_unless((weapon_id is not None, f"{reactor.name} has no weapon for this"))
         assert weapon_id is not None
+        unknown = batch.ruleset.attack_choice_problems(AttackWords(command.mode,
+                                                                   edge=command.edge))
+        if unknown:
+            raise InvalidCommand("; ".join(unknown))
         attack_cmd = cmd.Attack(reactor.id, mover.id, weapon_id, command.mode, (),
                                 command.edge)
         batch.emit(ev.ReactionSpent(reactor.id, offer.kind))

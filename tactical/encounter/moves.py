@@ -47,6 +47,9 @@ def path_problems(batch: Batch, mover: str, start: Hex, path: Sequence[Hex]) -> 
     return problems
 
 
+MAX_PATH = 1000  # hexes; the fastest sprint is a few dozen
+
+
 def move(batch: Batch, command: cmd.Move) -> None:
     c = acting(batch, command.combatant)
     rules = batch.ctx.rules
@@ -54,6 +57,11 @@ def move(batch: Batch, command: cmd.Move) -> None:
     refuse_unless((len(path) > 0, "the path is empty"),
                   (command.how in ("move", "step", "sprint", "charge"),
                    f"unknown way to move '{command.how}'"))
+    # Bounds first (issue 11): a Move to a hex 10^7 away drew a 10^7-hex line (19 s).
+    refuse_unless((len(path) <= MAX_PATH, f"the path has {len(path):,} steps; no move is "
+                   f"longer than {MAX_PATH:,}"),
+                  (batch.ctx.loaded.map.grid.contains(path[-1]),
+                   f"{list(path[-1])} is off the map"))
     speed = batch.ctx.character(c).speed_m
     metres = len(path) * rules.metres_per_hex
     reasons = path_problems(batch, c.id, c.hex, path)

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from pydantic import BaseModel
+
 from tactical.core.dice import Dice
 from tactical.core.types import Hex, RulesetId
 from tactical.data.character import Character
@@ -137,6 +139,23 @@ class AttackChoice(Protocol):
     def attack_modifiers(self) -> tuple[tuple[str, int], ...]: ...
     @property
     def defence_modifiers(self) -> tuple[tuple[str, int], ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AttackWords:
+    """The words of an attack's choices, to check before anything is set up."""
+
+    mode: str | None = None
+    options: tuple[str, ...] = ()
+    edge: str | None = None
+    burst_choice: str | None = None
+    called_shot: str | None = None
+    defence: str | None = None
+
+    @classmethod
+    def of(cls, choice: AttackChoice) -> AttackWords:
+        return cls(choice.mode, tuple(choice.options), choice.edge, choice.burst_choice,
+                   choice.called_shot, choice.defence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +344,24 @@ class Ruleset(Protocol):
     def reaction_block(self, who: Fighter) -> str | None: ...
     def turn_budget(self, who: Fighter, round_number: int) -> tuple[Budget, str]: ...
 
+    # --- the log ------------------------------------------------------------------
+    def number_files(self) -> Mapping[RulesetId, BaseModel]:
+        """The numbers this ruleset plays with, keyed by the id of the ruleset whose file
+        they come from (Shadowrun: the base game's too). A log's header keeps them."""
+        ...
+
+    @property
+    def foreign_events(self) -> Mapping[str, str]:
+        """Event types this ruleset never makes, each with the game that does: one in a log
+        under this ruleset means the header names the wrong ruleset."""
+        ...
+
     # --- attacks --------------------------------------------------------------------
+    def attack_choice_problems(self, words: AttackWords) -> list[str]:
+        """Every word of an attack's choices this ruleset does not know (a fire mode, an
+        option, an Edge use…), each naming what it expected; empty when all are known."""
+        ...
+
     def resolve_attack(self, facts: AttackFacts, dice: Dice) -> AttackOutcome:
         """Set up, check (IllegalCommand with every reason) and roll one attack."""
         ...

@@ -30,14 +30,17 @@ def application() -> QApplication:
 
 def offer_resume(parent: QWidget) -> Path | None:
     """After a crash (a log never closed cleanly), ask whether to go on with it."""
-    session = autosave.latest_unfinished()
+    try:
+        session = autosave.latest_unfinished()
+    except Exception:
+        return None
     if session is None:
         return None
     name = session.header.get("name") or Path(str(session.header.get("map", "?"))).stem
     last = datetime.fromtimestamp(session.modified).strftime("%a %d %b, %H:%M")
     answer = QMessageBox.question(
         parent, "Resume the last encounter?",
-        f"The encounter on “{name}” was not closed properly (last played {last}).\n"
+        f"The encounter on “{str(name)[:80]}” was not closed properly (last played {last}).\n"
         "Everything up to its last command was saved. Resume it?\n\n"
         "(No: it stays in your encounters folder; File ▸ Open can continue it later.)",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
@@ -46,9 +49,39 @@ def offer_resume(parent: QWidget) -> Path | None:
         return session.path
     # declined: mark it closed so it is not offered at every start (if it cannot be read,
     # File ▸ Open will say why when the GM tries it)
-    with contextlib.suppress(TacticalError):
+    with contextlib.suppress(Exception):
         EncounterLog.open(session.path).log.close(finished=True)
     return None
+
+
+def offer_set_aside(parent: QWidget, path: Path) -> None:
+    """A resumed log that would not open: offer to move it out of the way, so the next
+    start does not offer it again (issue 11: it crashed the app at every start)."""
+    answer = QMessageBox.question(
+        parent, "Set the encounter aside?",
+        f"The interrupted encounter {path.name} could not be opened (see the message "
+        "before). Set it aside, so it is not offered again? It is kept beside the others "
+        "as “.set-aside”.",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes)
+    if answer == QMessageBox.StandardButton.Yes:
+        try:
+            autosave.set_aside(path)
+        except TacticalError as exc:
+            QMessageBox.warning(parent, "Cannot set it aside", str(exc))
+
+
+def open_first(window: MainWindow, path: Path | None, ruleset: str | None = None) -> None:
+    """The first encounter: the one asked for, the interrupted one (if the GM wants it
+    back and it opens), or the demo."""
+    resumed = None if path else offer_resume(window)
+    first = path or resumed or demo_map()
+    if window.open_path(first, ruleset):
+        return
+    if resumed is not None:
+        offer_set_aside(window, resumed)
+    if first != demo_map():
+        window.open_path(demo_map(), ruleset)
 
 
 def run_gui(path: Path | None, ruleset: str | None = None) -> int:
@@ -58,7 +91,5 @@ def run_gui(path: Path | None, ruleset: str | None = None) -> int:
         window.showMaximized()  # first run: the whole screen (a projector, usually)
     else:
         window.show()
-    first = path or offer_resume(window) or demo_map()
-    if not window.open_path(first, ruleset) and first != demo_map():
-        window.open_path(demo_map(), ruleset)
+    open_first(window, path, ruleset)
     return app.exec()

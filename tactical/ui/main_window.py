@@ -3,6 +3,7 @@ shortcuts and a status bar; it remembers its layout and recent files (QSettings)
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -132,14 +133,21 @@ class MainWindow(QMainWindow):
         try:
             document, warnings = open_any(path, ruleset=ruleset)
         except OpenFailed as exc:
-            QMessageBox.warning(self, "Cannot open", str(exc))
+            QMessageBox.warning(self, "Cannot open", str(exc)[:4000])
             return False
-        self.set_document(document)
+        try:
+            self.set_document(document)
+        except Exception as exc:
+            close_document(document, finished=False)  # never leave its log locked
+            QMessageBox.warning(self, "Cannot open", f"{path}: cannot show it ({exc!r})")
+            return False
         # fit once the new view has its real size (after this event loop turn)
         QTimer.singleShot(0, self.zoom_to_fit)
         self._remember(path)
         if warnings:
-            QMessageBox.information(self, "The encounter log was repaired", "\n\n".join(warnings))
+            text = "\n\n".join(warnings)  # grouped already; still bounded for the dialog
+            QMessageBox.information(self, "The encounter log was repaired",
+                                    text if len(text) <= 4000 else text[:4000] + " …")
         return True
 
     def _put_away(self, document: EncounterDocument) -> None:
@@ -207,7 +215,8 @@ class MainWindow(QMainWindow):
 
     def choose_encounter(self) -> None:
         folder = autosave.encounters_dir()
-        folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # a read-only data folder: the dialog still opens
+            folder.mkdir(parents=True, exist_ok=True)
         path, _ = QFileDialog.getOpenFileName(self, "Continue an encounter", str(folder),
                                               "Encounter logs (*.jsonl)")
         if path:

@@ -35,6 +35,8 @@ def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | No
                                 started.isoformat(timespec="seconds"), ruleset)
     except (TacticalError, OSError) as exc:
         raise OpenFailed(str(exc)) from None
+    except Exception as exc:  # a file we did not foresee: a message, never a crash
+        raise OpenFailed(f"{map_path}: cannot open it ({exc!r})") from None
     return EncounterDocument(encounter, log_path)
 
 
@@ -45,6 +47,8 @@ def resume_log(log_path: Path, dice: Dice | None = None) -> tuple[EncounterDocum
         encounter, warnings = files.resume(log_path, GeometryOracle, dice or RandomDice())
     except (TacticalError, OSError) as exc:
         raise OpenFailed(str(exc)) from None
+    except Exception as exc:  # a log we did not foresee: a message, never a crash
+        raise OpenFailed(f"{log_path}: cannot open it ({exc!r})") from None
     return EncounterDocument(encounter, log_path), warnings
 
 

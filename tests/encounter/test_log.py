@@ -166,26 +166,41 @@ def test_metadata_cannot_fake_the_format_or_version(path):
     assert not path.exists()
 
 
-def test_damage_is_dropped_with_a_warning_and_the_damaged_file_is_kept(path):
+def test_a_damaged_record_mid_file_is_skipped_with_a_warning_and_the_file_kept(path):
+    # issue 11: one altered record costs that record, not the rest of the fight
     write_log(path, EVENTS)
     lines = path.read_bytes().splitlines(keepends=True)
     damaged = b"".join([*lines[:2], lines[2].replace(b"Vex", b"Vox"), lines[3]])
     path.write_bytes(damaged)
 
     log, _, payloads, warnings = EncounterLog.open(path)
-    assert payloads == EVENTS[:1]
+    assert payloads == [EVENTS[0], EVENTS[2]]
     assert len(warnings) == 1
     assert str(path) in warnings[0]
     assert "line 3" in warnings[0] and "checksum" in warnings[0]
     assert "fight.jsonl.damaged-1" in warnings[0]
     assert path.with_name("fight.jsonl.damaged-1").read_bytes() == damaged
-    assert path.read_bytes() == b"".join(lines[:2])  # cut back to the valid prefix
+    assert read_log(path).payloads == payloads  # repaired: renumbered, no damage left
+    assert read_log(path).warnings == []
 
-    assert log.append({"type": "Redone"}) == 1
+    assert log.append({"type": "Redone"}) == 2
     log.close()
     again = EncounterLog.open(path)
     again.log.close()
-    assert (again.payloads, again.warnings) == ([EVENTS[0], {"type": "Redone"}], [])
+    assert (again.payloads, again.warnings) == ([EVENTS[0], EVENTS[2], {"type": "Redone"}],
+                                                [])
+
+
+def test_a_damaged_last_record_is_cut_off_with_a_warning(path):
+    write_log(path, EVENTS)
+    lines = path.read_bytes().splitlines(keepends=True)
+    damaged = b"".join([*lines[:3], lines[3].replace(b"7", b"8")])
+    path.write_bytes(damaged)
+    log, _, payloads, warnings = EncounterLog.open(path)
+    log.close(finished=False)
+    assert payloads == EVENTS[:2]
+    assert "line 4" in warnings[0] and "Dropped 1 line(s)" in warnings[0]
+    assert path.read_bytes() == b"".join(lines[:3])  # cut back to the valid prefix
 
 
 def test_each_repair_keeps_its_own_copy(path):

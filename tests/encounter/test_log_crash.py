@@ -94,17 +94,34 @@ FLIPS = [1 << bit for bit in range(8)]  # every single-bit flip of the byte, and
 REPLACEMENTS = [ord(c) for c in '\n\r "0}\\,']  # … bytes that keep JSON looking plausible
 
 
-def test_every_flipped_byte_in_the_last_three_events_drops_exactly_from_that_event(sample):
+def lost_by_flip(offset: int, starts: list[int]) -> set[int]:
+    """The events a changed byte at `offset` costs: its own record, and the next one too
+    when the byte was the newline between them (the two lines run together)."""
+    k = record_at(offset, starts)
+    lost = {k}
+    if offset == starts[k + 1] - 1 and k + 1 < len(EVENTS):
+        lost.add(k + 1)
+    return lost
+
+
+def test_every_flipped_byte_in_the_last_three_events_costs_only_that_event(sample):
+    # issue 11: a damaged record mid-file is skipped when the records after it still chain
     data, starts = sample
     checked = 0
     for offset in range(starts[-4], len(data)):
-        k = record_at(offset, starts)
+        lost = lost_by_flip(offset, starts)
         variants = {data[offset] ^ flip for flip in FLIPS} | set(REPLACEMENTS)
         for value in variants - {data[offset]}:
             damaged = data[:offset] + bytes([value]) + data[offset + 1:]
             parsed = logformat.parse(damaged)  # never raises for a good header
-            assert parsed.payloads == EVENTS[:k], (offset, value)
-            assert parsed.damage is not None and parsed.damage[0] == k + 2, (offset, value)
+            if len(EVENTS) - 1 in lost:  # the damage runs to the end: a dropped tail
+                assert parsed.payloads == EVENTS[:min(lost)], (offset, value)
+                assert parsed.damage is not None and parsed.damage[0] == min(lost) + 2
+            else:
+                kept = [e for i, e in enumerate(EVENTS) if i not in lost]
+                assert parsed.payloads == kept, (offset, value)
+                assert parsed.skipped and parsed.skipped[0][0] == min(lost) + 2
+                assert parsed.damage is None
             checked += 1
     assert checked > 2000
 
@@ -113,15 +130,18 @@ def test_a_flipped_byte_is_repaired_on_disk_and_appends_continue(tmp_path, sampl
     data, starts = sample
     path = tmp_path / "flip.jsonl"
     for offset in range(starts[-4], len(data)):
-        k = record_at(offset, starts)
+        lost = lost_by_flip(offset, starts)
         path.write_bytes(data[:offset] + bytes([data[offset] ^ 0x04]) + data[offset + 1:])
         log, _, payloads, warnings = EncounterLog.open(path)
-        assert payloads == EVENTS[:k] and len(warnings) == 1, offset
-        assert str(path) in warnings[0] and f"line {k + 2}:" in warnings[0]
-        assert log.append({"after": "repair"}) == k
+        expected = (EVENTS[:min(lost)] if len(EVENTS) - 1 in lost
+                    else [e for i, e in enumerate(EVENTS) if i not in lost])
+        assert payloads == expected and len(warnings) == 1, offset
+        assert str(path) in warnings[0] and f"line {min(lost) + 2}" in warnings[0]
+        assert log.append({"after": "repair"}) == len(expected)
         log.close(finished=False)
         path.with_name("flip.jsonl.damaged-1").unlink()
-    assert logformat.parse(path.read_bytes()).damage is None
+        assert not logformat.parse(path.read_bytes()).damaged
+        assert logformat.parse(path.read_bytes()).payloads == [*expected, {"after": "repair"}]
 
 
 # --- Killing real writers ------------------------------------------------------------------

@@ -16,6 +16,7 @@ from pathlib import Path
 import platformdirs
 
 from tactical.encounter.store import logformat, logio
+from tactical.encounter.store.log import LogError
 from tactical.encounter.store.logformat import Payload
 
 ENV_VAR = "TACTICAL_DATA_DIR"  # tests and portable installs point this at their own folder
@@ -38,7 +39,11 @@ def new_log_path(map_path: Path | str, started: datetime, folder: Path | None = 
     `2026-11-30_142501_warehouse.jsonl`. The caller supplies the time (no clock here).
     Creates the folder; the file itself is made by EncounterLog.create."""
     folder = encounters_dir() if folder is None else folder
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a read-only folder was a raw "[Errno 30]" (issue 11)
+        raise LogError(f"cannot save encounters in {folder}: {error.strerror}; set "
+                       f"{ENV_VAR} to a folder you can write to") from None
     slug = re.sub(r"[^\w-]+", "-", Path(map_path).stem).strip("-_")[:40] or "encounter"
     stem = f"{started:%Y-%m-%d_%H%M%S}_{slug}"
     path, n = folder / f"{stem}.jsonl", 1
@@ -75,6 +80,20 @@ def _read_header(path: Path) -> Payload | None:
         return logformat.decode_header(line)
     except logformat.RecordError:
         return None
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a log that cannot be resumed to `<name>.set-aside` (then `-2`, …) so it is not
+    offered at every start; it stays in the folder for the GM or a bug report."""
+    target, n = path.with_name(path.name + ".set-aside"), 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.set-aside-{n}")
+    try:
+        path.rename(target)
+    except OSError as error:
+        raise LogError(f"cannot set {path} aside: {error.strerror}") from None
+    return target
 
 
 def resumable(folder: Path | None = None) -> list[Autosave]:

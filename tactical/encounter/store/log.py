@@ -8,7 +8,9 @@ is kept beside it first), never a crash. Format: docs/encounter-log.md.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -17,10 +19,12 @@ from types import TracebackType
 from typing import NamedTuple
 
 from tactical.core.errors import TacticalError
+from tactical.data.reading import O_NONBLOCK, FileRefused, read_bounded
 from tactical.encounter.store import logformat, logio
 from tactical.encounter.store.logformat import Payload
 
-__all__ = ["EncounterLog", "LogContents", "LogError", "Payload", "Replay", "read_log"]
+__all__ = ["EncounterLog", "LogContents", "LogError", "Payload", "ReadOnly", "Replay",
+           "read_log"]
 
 
 class LogError(TacticalError):
@@ -35,6 +39,8 @@ class LogContents:
     payloads: list[Payload]
     warnings: list[str]
     closed: bool  # ended by a clean close(), so not offered for resuming
+    lines: tuple[int, ...] = ()  # each payload's 1-based line number in the file
+    first_skip: int | None = None  # payloads before the first damaged line skipped mid-file
 
 
 class Replay(NamedTuple):
@@ -46,33 +52,63 @@ class Replay(NamedTuple):
     warnings: list[str]
 
 
-def _damage_warning(path: Path, parsed: logformat.Parsed, copy: Path | None) -> str:
-    assert parsed.damage is not None
-    line, reason = parsed.damage
+def _lines(found: list[tuple[int, str]]) -> str:
+    """'line 5: checksum mismatch' for one; grouped by reason for many (a long damaged log
+    gave a 48,523-line dialog; issue 11)."""
+    by_reason: dict[str, list[int]] = {}
+    for line, reason in found:
+        by_reason.setdefault(reason, []).append(line)
+    parts = []
+    for reason, numbers in by_reason.items():
+        shown = ", ".join(str(n) for n in numbers[:3])
+        more = f" and {len(numbers) - 3:,} more" if len(numbers) > 3 else ""
+        parts.append(f"line{'s' if len(numbers) > 1 else ''} {shown}{more}: {reason}")
+    return "; ".join(parts)
+
+
+def damage_warning(path: Path, parsed: logformat.Parsed, copy: Path | None) -> str:
+    """One warning for all the damage in a log: the lines skipped mid-file, the tail
+    dropped, and where the original is kept."""
+    said = []
+    if parsed.skipped:
+        said.append(f"skipped {len(parsed.skipped):,} damaged line(s) ({_lines(parsed.skipped)}); "
+                    "the records after them still chain, so they are kept")
+    if parsed.damage is not None:
+        line, reason = parsed.damage
+        said.append(f"line {line}: {reason}. Dropped {parsed.dropped_lines:,} line(s) from "
+                    "there to the end")
     kept = f"; the damaged file is kept as {copy.name}" if copy else ""
-    return (f"{path}, line {line}: {reason}. Dropped {parsed.dropped_lines} line(s) from "
-            f"there to the end; replaying the {len(parsed.payloads)} event(s) before it{kept}.")
+    return (f"{path}, {'; '.join(said)}; replaying the {len(parsed.payloads):,} event(s) "
+            f"that survive{kept}.")
 
 
 def _parse(path: Path, data: bytes) -> logformat.Parsed:
     try:
         return logformat.parse(data)
     except logformat.RecordError as error:
-        raise LogError(f"{path} is not a readable encounter log: {error}") from None
+        raise LogError(f"{path}:1: is not a readable encounter log: {error}") from None
 
 
 def _read(path: Path) -> bytes:
     try:
-        return path.read_bytes()
-    except OSError as error:
-        raise LogError(f"cannot read the encounter log {path}: {error.strerror}") from None
+        return read_bounded(path, logformat.MAX_LOG_BYTES, "encounter log")
+    except FileRefused as error:
+        raise LogError(str(error)) from None
 
 
-def read_log(path: Path) -> LogContents:
+def read_log(path: Path, *, keep_after_damage: bool = True) -> LogContents:
     """Read a log without repairing or locking it. Raises LogError for a bad header."""
     parsed = _parse(path, _read(path))
-    warnings = [_damage_warning(path, parsed, None)] if parsed.damage else []
-    return LogContents(parsed.header, parsed.payloads, warnings, parsed.closed)
+    if not keep_after_damage:
+        parsed.cut_at_first_skip(parsed.total_lines)
+    warnings = [damage_warning(path, parsed, None)] if parsed.damaged else []
+    return LogContents(parsed.header, parsed.payloads, warnings, parsed.closed,
+                       tuple(parsed.lines), parsed.first_skip)
+
+
+class ReadOnly(LogError):
+    """The log cannot be opened for writing (read-only media or folder, no permission): it
+    can still be read, to look at the fight."""
 
 
 class EncounterLog:
@@ -133,37 +169,75 @@ class EncounterLog:
         return cls(path, fd, len(header), 0)
 
     @classmethod
-    def open(cls, path: Path) -> Replay:
-        """Open a log to continue it: replays its valid prefix, and if a line is damaged,
-        keeps a copy of the file as `<name>.damaged-<n>` and cuts the log back to the
-        valid prefix so later appends continue cleanly. Strips a clean-close marker."""
+    def open(cls, path: Path, *, keep_after_damage: bool = True) -> Replay:
+        """Open a log to continue it. If lines are damaged, keeps a copy of the file as
+        `<name>.damaged-<n>` first, then repairs the log: a damaged tail is cut off; records
+        skipped mid-file are left out and the rest renumbered (written atomically). Strips a
+        clean-close marker. ReadOnly if the file cannot be written (read it instead).
+        `keep_after_damage=False`: drop everything from the first damaged line instead (for
+        records that chain but do not replay without the one skipped)."""
         path = Path(path)
         try:
-            fd = os.open(path, os.O_RDWR | logio.O_BINARY)
+            fd = os.open(path, os.O_RDWR | logio.O_BINARY | O_NONBLOCK)
         except OSError as error:
+            if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM) and path.is_file():
+                raise ReadOnly(f"{path} is read-only ({error.strerror})") from None
             raise LogError(f"cannot open the encounter log {path}: {error.strerror}") from None
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                _read(path)  # says what it is instead
             if not logio.try_lock(fd):
                 raise LogError(f"{path} is already open in another encounter")
             data = _read(path)
             parsed = _parse(path, data)
+            if not keep_after_damage:
+                parsed.cut_at_first_skip(parsed.total_lines)
             warnings = []
-            if parsed.damage:
-                copy = logio.keep_copy(path, data)
-                warnings.append(_damage_warning(path, parsed, copy))
-            if parsed.valid_size != len(data):
-                os.ftruncate(fd, parsed.valid_size)
-                logio.fsync_file(fd)
-            os.lseek(fd, parsed.valid_size, os.SEEK_SET)
+            if parsed.damaged:
+                copy = cls._keep_copy(path, data)
+                warnings.append(damage_warning(path, parsed, copy))
+            if parsed.skipped:
+                fd = cls._rewrite(path, fd, data, parsed)
+                size = os.lseek(fd, 0, os.SEEK_END)
+            else:
+                if parsed.valid_size != len(data):
+                    os.ftruncate(fd, parsed.valid_size)
+                    logio.fsync_file(fd)
+                size = os.lseek(fd, parsed.valid_size, os.SEEK_SET)
         except OSError as error:
             os.close(fd)
-            raise LogError(f"cannot repair the encounter log {path}: {error.strerror}") \
-                from None
+            raise LogError(f"cannot repair the encounter log {path}: {error.strerror}; "
+                           "nothing was changed") from None
         except BaseException:
             os.close(fd)
             raise
-        log = cls(path, fd, parsed.valid_size, len(parsed.payloads))
+        log = cls(path, fd, size, len(parsed.payloads))
         return Replay(log, parsed.header, parsed.payloads, warnings)
+
+    @staticmethod
+    def _keep_copy(path: Path, data: bytes) -> Path:
+        try:
+            return logio.keep_copy(path, data)
+        except OSError as error:
+            if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise ReadOnly(f"{path} is damaged and its folder is read-only, so it cannot "
+                               f"be repaired ({error.strerror})") from None
+            raise LogError(f"{path} is damaged and cannot be repaired: there is no room to "
+                           f"keep a copy of it first ({error.strerror}); nothing was changed. "
+                           "Free some disk space and open it again.") from None
+
+    @staticmethod
+    def _rewrite(path: Path, fd: int, data: bytes, parsed: logformat.Parsed) -> int:
+        """The log without its skipped lines, renumbered, replacing the file atomically;
+        the lock moves to the new file. Returns its fd (the old one is closed)."""
+        header = data[: data.index(b"\n") + 1]
+        logio.atomic_write(path, header + logformat.encode_records(0, parsed.payloads))
+        new = os.open(path, os.O_RDWR | logio.O_BINARY)
+        if not logio.try_lock(new):
+            os.close(new)
+            raise LogError(f"{path} was opened in another encounter during its repair")
+        os.close(fd)
+        return new
 
     def append(self, payload: Payload) -> int:
         """Append one event durably; returns its seq."""

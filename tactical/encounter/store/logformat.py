@@ -12,15 +12,19 @@ import json
 import math
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 FORMAT = "tactical-encounter-log"
 VERSION = 1
 CLOSED_LINE = b'{"closed":true}\n'
 
-# The header's first line is read with a cap, so a huge binary file is refused quickly.
-MAX_HEADER_BYTES = 1 << 20
+# The header's first line is read with a cap, so a huge binary file is refused quickly. It
+# carries the map, the sheets and the rule numbers (self-contained logs), so it may be big.
+MAX_HEADER_BYTES = 16 << 20
+# A whole log is read before it is parsed; a long fight is ~300 bytes an event, so this is
+# some 200,000 events, while /dev/zero or a stray video is refused at once (issue 11).
+MAX_LOG_BYTES = 64 << 20
 
 Payload = dict[str, Any]
 
@@ -79,6 +83,19 @@ def check_jsonable(value: object, where: str = "event") -> None:
                     "int, float, bool or None)")
 
 
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads(text: str) -> Any:
+    """JSON as the log writes it: no NaN or Infinity (json.loads takes them by default) and
+    no nesting deep enough to exhaust the stack (100,000 brackets on one line)."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 def encode_header(metadata: Mapping[str, object]) -> bytes:
     reserved = {"format", "version"} & set(metadata)
     if reserved:
@@ -98,7 +115,7 @@ def decode_header(line: bytes) -> Payload:
     if not line.endswith(b"\n"):
         raise RecordError("the header line is incomplete (no newline)")
     try:
-        header = json.loads(line.decode("utf-8"))
+        header = loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise RecordError("the first line is not a JSON header; is this an encounter log?") \
             from None
@@ -132,19 +149,28 @@ def encode_records(first_seq: int, payloads: list[Payload]) -> bytes:
 
 def decode_record(line: bytes, expected_seq: int) -> Payload:
     """The event of one record line (with its newline); raises RecordError saying why not."""
+    seq, payload = decode_any(line)
+    if seq != expected_seq:
+        raise RecordError(f"sequence number {seq!r}, expected {expected_seq}")
+    return payload
+
+
+def decode_any(line: bytes) -> tuple[int, Payload]:
+    """The seq and event of one record line, whatever its seq; RecordError saying why not."""
     if not line.endswith(b"\n"):
         raise RecordError("torn last line (no newline: the write was cut short)")
     try:
-        record = json.loads(line.decode("utf-8"))
+        record = loads(line.decode("utf-8"))
     except UnicodeDecodeError:
         raise RecordError("not valid UTF-8") from None
-    except ValueError:
-        raise RecordError("not valid JSON") from None
+    except ValueError as error:
+        detail = str(error) if ("nested" in str(error) or "JSON number" in str(error)) else ""
+        raise RecordError(f"not valid JSON{f' ({detail})' if detail else ''}") from None
     if not isinstance(record, dict) or set(record) != {"seq", "crc", "event"}:
         raise RecordError('not a log record (expected "seq", "crc" and "event")')
     seq, crc, payload = record["seq"], record["crc"], record["event"]
-    if type(seq) is not int or seq != expected_seq:
-        raise RecordError(f"sequence number {seq!r}, expected {expected_seq}")
+    if type(seq) is not int or seq < 0:
+        raise RecordError(f"sequence number {seq!r} is not a count")
     if not isinstance(payload, dict):
         raise RecordError("the event is not a JSON object")
     event_json = canonical(payload)
@@ -152,19 +178,41 @@ def decode_record(line: bytes, expected_seq: int) -> Payload:
         raise RecordError("checksum mismatch (the line was altered)")
     if _record_line(seq, crc, event_json) != line:
         raise RecordError("not in canonical form (the line was altered)")
-    return payload
+    return seq, payload
 
 
 @dataclass(slots=True)
 class Parsed:
-    """What a log's bytes hold: the valid prefix, and where and why it ends early."""
+    """What a log's bytes hold: the records that survive, and where and why others did not."""
 
     header: Payload
     payloads: list[Payload]
-    valid_size: int  # bytes of header + valid records (the closed line not included)
+    valid_size: int  # bytes up to the end of the last good record (closed line not included)
     closed: bool = False
-    damage: tuple[int, str] | None = None  # (1-based line number, reason) of the first bad line
-    dropped_lines: int = 0
+    damage: tuple[int, str] | None = None  # (1-based line, reason) of the bad tail's first line
+    dropped_lines: int = 0  # lines from there to the end
+    valid_size_of_header: int = 0
+    total_lines: int = 0  # record lines after the header, the closed line included
+    lines: list[int] = field(default_factory=list)  # each payload's 1-based line number
+    skipped: list[tuple[int, str]] = field(default_factory=list)  # bad lines mid-file
+    first_skip: int | None = None  # how many payloads precede the first skipped line
+    ends: list[int] = field(default_factory=list)  # each payload's line's end offset
+
+    def cut_at_first_skip(self, total_lines: int) -> None:
+        """Keep only the records before the first damaged line (the old rule, for when the
+        records after it do not replay): the rest becomes the dropped tail."""
+        if self.first_skip is None:
+            return
+        first = self.skipped[0]
+        self.payloads, self.lines = self.payloads[:self.first_skip], self.lines[:self.first_skip]
+        self.ends = self.ends[:self.first_skip]
+        self.valid_size = self.ends[-1] if self.ends else self.valid_size_of_header
+        self.damage, self.dropped_lines = first, total_lines - (first[0] - 2)
+        self.skipped, self.first_skip, self.closed = [], None, False
+
+    @property
+    def damaged(self) -> bool:
+        return self.damage is not None or bool(self.skipped)
 
 
 def split_lines(data: bytes) -> list[bytes]:
@@ -175,21 +223,45 @@ def split_lines(data: bytes) -> list[bytes]:
 
 
 def parse(data: bytes) -> Parsed:
-    """Read a whole log. The header must be valid (RecordError otherwise); from the first bad
-    record on, nothing is trusted, since later seqs could not be checked against it."""
+    """Read a whole log. The header must be valid (RecordError otherwise).
+
+    A bad line followed by a good record whose seq carries on the chain (each record's
+    checksum covers its seq, so the chain is trustworthy) is skipped: one flipped bit costs
+    one record, not the rest of the fight. Bad lines with no good record after them are
+    the damaged tail (a torn last write), dropped."""
     end = data.find(b"\n")
     header_line = data if end < 0 else data[: end + 1]
     parsed = Parsed(decode_header(header_line), [], len(header_line))
+    parsed.valid_size_of_header = len(header_line)
     lines = split_lines(data[len(header_line):])
+    parsed.total_lines = len(lines)
+    pending: list[tuple[int, str]] = []  # bad lines not yet followed by a good record
+    expected = 0
+    offset = len(header_line)
     for index, line in enumerate(lines):
-        if line == CLOSED_LINE and index == len(lines) - 1:
+        number = index + 2
+        offset += len(line)
+        if line == CLOSED_LINE and index == len(lines) - 1 and not pending:
             parsed.closed = True
             break
         try:
-            parsed.payloads.append(decode_record(line, index))
+            seq, payload = decode_any(line)
+            if seq < expected or (seq > expected and not pending):
+                raise RecordError(f"sequence number {seq}, expected {expected}")
         except RecordError as error:
-            parsed.damage = (index + 2, str(error))
-            parsed.dropped_lines = len(lines) - index
-            break
-        parsed.valid_size += len(line)
+            pending.append((number, str(error)))
+            continue
+        if pending:
+            if parsed.first_skip is None:
+                parsed.first_skip = len(parsed.payloads)
+            parsed.skipped.extend(pending)
+            pending.clear()
+        parsed.payloads.append(payload)
+        parsed.lines.append(number)
+        parsed.ends.append(offset)
+        parsed.valid_size = offset
+        expected = seq + 1
+    if pending:
+        parsed.damage = pending[0]
+        parsed.dropped_lines = len(lines) - (pending[0][0] - 2)
     return parsed

@@ -107,9 +107,15 @@ def keep_copy(path: Path, data: bytes) -> Path:
             n += 1
             continue
         try:
-            write_all(fd, data)
-            fsync_file(fd)
-        finally:
-            os.close(fd)
-        fsync_dir(path.parent)
+            try:
+                write_all(fd, data)
+                fsync_file(fd)
+            finally:
+                os.close(fd)
+            fsync_dir(path.parent)
+        except BaseException:
+            # a full disk: never leave an empty or partial copy that looks like a backup
+            with contextlib.suppress(OSError):
+                os.unlink(copy)
+            raise
         return copy

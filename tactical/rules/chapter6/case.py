@@ -81,7 +81,7 @@ class CaseDefender(Frozen):
     parry: int = Field(default=0, ge=0, le=100)
     discipline: int | None = Field(default=None, ge=0, le=100)
     health: int = Field(default=20, ge=1, le=1000)
-    damage_taken: int = Field(default=0, ge=0)
+    damage_taken: int = Field(default=0, ge=0, le=100_000)  # a bound (issue 11)
     armor: tuple[CaseArmor, ...] = ()
     resistances: tuple[Resistance, ...] = ()
     defenseless: bool = False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
 from typing import Any, cast
 
 from tactical.core.dice import Dice, roll_expression
@@ -17,6 +18,7 @@ from tactical.rules.api import (
     AttackFacts,
     AttackOutcome,
     AttackPreviewParts,
+    AttackWords,
     Budget,
     Fighter,
     Harm,
@@ -333,3 +335,16 @@ def check_awareness(who: str, effort: str, skill: int, tn: int, dice: Dice,
             + f" = {check.total} vs TN {tn} — {check.degree.value.replace('_', ' ')}"
             f": {level.replace('_', ' ')}")
     return SkillOutcome(text, check.success, level=level)
+
+
+def unknown_words(choice: AttackWords) -> list[str]:
+    """Every word of an attack command that names nothing, with what it expected (issue 11:
+    these were a raw ValueError deep in the setup)."""
+    checks: list[tuple[str, object, type[StrEnum]]] = [
+        ("fire mode", choice.mode, FireMode), ("Edge use", choice.edge, EdgeUse),
+        ("burst choice", choice.burst_choice, BurstChoice),
+        ("called shot", choice.called_shot, CalledShot), ("defence", choice.defence, Defence),
+        *(("option", o, Option) for o in choice.options)]
+    return [f"unknown {what} {value!r}; expected one of: {', '.join(e.value for e in kind)}"
+            for what, value, kind in checks
+            if value is not None and not any(value == e.value for e in kind)]

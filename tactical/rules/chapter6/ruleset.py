@@ -8,6 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from tactical.core.dice import Dice
 from tactical.core.types import RulesetId
 from tactical.data.character import Character
@@ -90,7 +92,18 @@ class Chapter6:
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
 
+    # --- the log ------------------------------------------------------------------
+    def number_files(self) -> Mapping[RulesetId, BaseModel]:
+        return {self.id: self.numbers}
+
+    @property
+    def foreign_events(self) -> Mapping[str, str]:
+        return {"MonitorsChanged": "Shadowrun"}  # condition monitors are Shadowrun's
+
     # --- attacks --------------------------------------------------------------------
+    def attack_choice_problems(self, words: api.AttackWords) -> list[str]:
+        return engine.unknown_words(words)
+
     def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
         return engine.resolve(facts, dice, self.numbers)
 

@@ -7,9 +7,11 @@ never imports another ruleset's."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel
 
 from tactical.core.dice import Dice
 from tactical.core.errors import TacticalError
@@ -71,6 +73,24 @@ class Shadowrun:
         return engine.turn_budget(who, round_number)
 
     # --- attacks --------------------------------------------------------------------
+    # --- the log ------------------------------------------------------------------
+    def number_files(self) -> Mapping[RulesetId, BaseModel]:
+        return {**self.base.number_files(), self.id: self.numbers}
+
+    @property
+    def foreign_events(self) -> Mapping[str, str]:
+        # Shadowrun's damage is monitor boxes: no injury levels, fatigue or Edge-lowered hits
+        return {kind: "Chapter 6" for kind in ("InjurySet", "FatigueTaken", "HitRecorded")}
+
+    def attack_choice_problems(self, words: api.AttackWords) -> list[str]:
+        # Shadowrun declares its own defences; the rest of an attack's words are the base
+        # game's.
+        known = self.numbers.defence_options
+        own = ([] if words.defence is None or words.defence in known
+               else [f"unknown defence {words.defence!r}; expected one of: "
+                     f"{', '.join(known)}"])
+        return [*self.base.attack_choice_problems(replace(words, defence=None)), *own]
+
     def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
         return engine.resolve(facts, dice, self.numbers)
 
