@@ -52,11 +52,11 @@ class MainWindow(QMainWindow):
         self.dock: CombatDock | None = None
         self.setMinimumSize(900, 600)
         self.resize(1600, 900)
-        self.actions = acts.make_actions(self)
+        self.action_map = acts.make_actions(self)
         self.recent_menu = QMenu("Open &recent", self)
-        self.toolbar, self.combat_menu = acts.build_menus(self, self.actions, self.recent_menu)
+        self.toolbar, self.combat_menu = acts.build_menus(self, self.action_map, self.recent_menu)
         self._dock_actions: list[QAction] = []
-        acts.connect(self.actions, {
+        acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file,
             "continue": self.choose_encounter, "save_as": self.save_as,
             "export": self.export_image, "quit": self.close, "undo": self.undo,
@@ -67,7 +67,7 @@ class MainWindow(QMainWindow):
             "shortcuts": self.show_shortcuts, "about": self.show_about,
         })
         for layer in LAYERS:
-            self.actions[f"layer_{layer}"].toggled.connect(
+            self.action_map[f"layer_{layer}"].toggled.connect(
                 lambda on, name=layer: self.scene and self.scene.set_layer_visible(name, on))
         self.hover_label = QLabel()
         self.statusBar().addWidget(self.hover_label, 1)
@@ -110,8 +110,8 @@ class MainWindow(QMainWindow):
         document.changed.connect(self._update_actions)
         document.refused.connect(self._refused)
         for layer in LAYERS:
-            self.scene.set_layer_visible(layer, self.actions[f"layer_{layer}"].isChecked())
-        self.actions["legend"].setChecked(self.scene.legend.visible)
+            self.scene.set_layer_visible(layer, self.action_map[f"layer_{layer}"].isChecked())
+        self.action_map["legend"].setChecked(self.scene.legend.visible)
         name = document.loaded.map.name
         where = f" — {document.path.name}" if document.path else ""
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
@@ -175,11 +175,11 @@ class MainWindow(QMainWindow):
     def _update_actions(self, *_: object) -> None:
         doc = self.document
         for name in ("save_as", "export", "start", "next", "end", "fit", "legend"):
-            self.actions[name].setEnabled(doc is not None)
-        self.actions["undo"].setText(doc.undo_text if doc else "Undo")
-        self.actions["redo"].setText(doc.redo_text if doc else "Redo")
-        self.actions["undo"].setEnabled(bool(doc and doc.encounter.history.undo_label))
-        self.actions["redo"].setEnabled(bool(doc and doc.encounter.history.redo_label))
+            self.action_map[name].setEnabled(doc is not None)
+        self.action_map["undo"].setText(doc.undo_text if doc else "Undo")
+        self.action_map["redo"].setText(doc.redo_text if doc else "Redo")
+        self.action_map["undo"].setEnabled(bool(doc and doc.encounter.history.undo_label))
+        self.action_map["redo"].setEnabled(bool(doc and doc.encounter.history.redo_label))
 
     def _refused(self, message: str) -> None:
         self.statusBar().showMessage(f"Refused: {message}", 8000)
@@ -266,9 +266,9 @@ class MainWindow(QMainWindow):
 
     def _recent(self) -> list[str]:
         value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        if isinstance(value, str):  # QSettings gives a one-entry list back as a string
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def _rebuild_recent(self) -> None:
         self.recent_menu.clear()
@@ -295,7 +295,7 @@ class MainWindow(QMainWindow):
             self.view.viewport().update()
 
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", acts.shortcut_table(self.actions))
+        QMessageBox.information(self, "Keyboard shortcuts", acts.shortcut_table(self.action_map))
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Tactical",

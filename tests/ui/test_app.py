@@ -44,15 +44,15 @@ def test_the_demo_encounter_opens_with_board_and_dock(window):
 
 def test_space_ends_the_turn_and_ctrl_z_undoes_it(window, qtbot):
     doc = window.document
-    window.actions["start"].trigger()
+    window.action_map["start"].trigger()
     first = doc.state.actor
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_Space)
     assert doc.state.actor != first
-    assert window.actions["undo"].text() == f"Undo End {doc.state.get(first).name}'s turn"
+    assert window.action_map["undo"].text() == f"Undo End {doc.state.get(first).name}'s turn"
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert doc.state.actor == first
-    assert window.actions["redo"].isEnabled()
+    assert window.action_map["redo"].isEnabled()
 
 
 def test_number_keys_toggle_layers(window, qtbot):
@@ -65,7 +65,7 @@ def test_number_keys_toggle_layers(window, qtbot):
 
 
 def test_a_refused_command_shows_why_in_the_status_bar(window):
-    window.actions["next"].trigger()  # no combat yet
+    window.action_map["next"].trigger()  # no combat yet
     assert "combat has not started" in window.statusBar().currentMessage()
 
 
@@ -119,8 +119,8 @@ def test_quitting_mid_fight_keeps_it_and_an_ended_fight_is_closed(qtbot, setting
     assert autosave.latest_unfinished().path == running.path
     labels = [a.text() for a in win.recent_menu.actions()]
     assert labels[0].endswith("(map)") and labels[1].endswith("(encounter)")
-    win.actions["start"].trigger()
-    win.actions["end"].trigger()
+    win.action_map["start"].trigger()
+    win.action_map["end"].trigger()
     ended = win.document
     win.close()
     assert [s.path for s in autosave.resumable()] == [running.path]  # not the ended one
@@ -146,12 +146,12 @@ def test_a_new_encounter_runs_under_any_of_the_three_rulesets(qtbot, settings, m
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (
         {"chapter6": "Chapter 6 (2d10 success checks)", "sr5": "Shadowrun 5th edition",
          "sr4": "Shadowrun 4th edition"}[ruleset], True))
-    win.actions["new"].trigger()
+    win.action_map["new"].trigger()
     assert win.document.state.ruleset == ruleset
     assert title in win.windowTitle()
     kicker = win.document.state.get("kicker")
     assert (kicker.sr_monitor is not None) == (ruleset != "chapter6")
-    win.actions["start"].trigger()
+    win.action_map["start"].trigger()
     assert win.document.state.actor is not None
     win.close()
 

@@ -83,7 +83,7 @@ def test_drag_resolve_from_the_dock_and_undo(qtbot, tmp_path):
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     window.view.setFocus()
-    assert window.actions["undo"].text() == "Undo Guard (shotgun) reacts"
+    assert window.action_map["undo"].text() == "Undo Guard (shotgun) reacts"
     QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert doc.state.get("kicker").damage == 0
     assert [p.reactor for p in doc.state.pending] == ["guard-shotgun"]
