@@ -24,6 +24,8 @@ run: $(STAMP) check-window-libs
 
 test: $(STAMP) check-offscreen-libs
 	$(BIN)/ruff check tactical tests scripts packaging
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 
 bench: $(STAMP) check-offscreen-libs
@@ -31,6 +33,8 @@ bench: $(STAMP) check-offscreen-libs
 
 lint: $(STAMP)
 	$(BIN)/ruff check tactical tests scripts packaging
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Tactical needs Python 3.11 or newer"' \

@@ -57,7 +57,7 @@ def first_aid(level: InjuryLevel, skill: int, dice: Dice, *, kit: Kit = "medkit"
     if not check.success:
         return FirstAidResult(level, check, breakdown, level, 0, ())
     after = lower(level, rules.first_aid.steps_better)
-    health, faces = 0, ()
+    health, faces = 0, tuple[int, ...]()
     spec = rules.first_aid.health.get(level.value)
     if spec is not None:
         roll = roll_expression(spec.base, dice)
