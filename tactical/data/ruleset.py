@@ -6,9 +6,9 @@ Rule numbers live in data, not code (shared/ARCHITECTURE.md), so a GM can house-
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from tactical.data.gear import DiceExpression
 from tactical.data.problems import Loc
@@ -18,6 +18,8 @@ Degree = Literal["perfect", "solid", "marginal_success", "marginal_failure",
                  "significant_failure", "complete_failure"]
 InjuryLevel = Literal["light", "moderate", "serious", "critical", "lethal"]
 Attribute = Literal["AG", "CU", "ST", "VI", "RE", "PR"]
+ActionKind = Literal["major", "move", "minor"]
+RollOff = Annotated[str, StringConstraints(pattern=r"^d[1-9][0-9]*$")]  # "d10": a die roll-off
 
 
 class Checks(Frozen):
@@ -99,7 +101,7 @@ class FireModeRules(Frozen):
     bonus_dice: int = 0
     multi_target_bonus_dice: int = 0
     may_take_advantage: bool = False
-    needs: tuple[Literal["major", "minor", "move"], ...] = ()
+    needs: tuple[ActionKind, ...] = ("major",)  # the actions an attack in this mode takes
 
 
 class PtDr(Frozen):
@@ -182,11 +184,12 @@ class Tier(Frozen):
 class InitiativeRules(Frozen):
     dice: DiceExpression
     attributes: tuple[Attribute, ...]
-    tie_breakers: tuple[Literal["AG", "CU", "d10"], ...]
+    tie_breakers: tuple[Attribute | RollOff, ...]  # attributes, then a roll-off die ("d10")
     edge_bonus: DiceExpression
     tiers: tuple[Tier, ...] = Field(min_length=1)
     reactions_per_round: int = Field(ge=0)
     downgrades_per_turn: int = Field(ge=0)
+    full_action: tuple[ActionKind, ...] = Field(min_length=1)  # Ch.6 Full action's slots
 
 
 class Movement(Frozen):

@@ -182,7 +182,10 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     assert weapon_id is not None
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))
-    costs = [Action.MAJOR] + ([Action.MINOR] if command.mode == "AF" else [])
+    # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`)
+    needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
+                  if name == command.mode), ("major",))
+    costs = [Action(need) for need in needs]
     for action in costs:
         slot, why = payment(batch.state.get(a.id), action)
         refuse_unless((slot is not None, why))

@@ -72,7 +72,7 @@ def move(batch: Batch, command: cmd.Move) -> None:
             reasons.append(f"{metres:g} m is farther than {c.name}'s {command.how} of "
                            f"{limit:g} m")
     else:
-        ok, why = full_action_payable(c)
+        ok, why = full_action_payable(c, rules)
         if not ok:
             reasons.append(why)
         if not straight:
@@ -88,7 +88,7 @@ def move(batch: Batch, command: cmd.Move) -> None:
         batch.emit(ev.ActionSpent(c.id, HOW_COST[command.how].value, str(slot),
                                   command.how.capitalize()))
     else:
-        for action in ("major", "move", "minor"):
+        for action in rules.initiative.full_action:
             batch.emit(ev.ActionSpent(c.id, action, action, command.how.capitalize()))
     if command.how == "charge":
         batch.emit(ev.ConditionChanged(c.id, Condition.CHARGING.value, True, "Charge"))

@@ -64,7 +64,7 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
                                                                    "or perfect"))
     if batch.state.phase is Phase.COMBAT:
         acting(batch, c.id)
-        slots = (["major", "move", "minor"] if command.effort == "full"
+        slots = (list(batch.ctx.rules.initiative.full_action) if command.effort == "full"
                  else [command.effort] if command.effort != "free" else [])
         for slot_name in slots:
             slot, why = payment(batch.state.get(c.id), Action(slot_name))

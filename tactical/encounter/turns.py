@@ -26,11 +26,17 @@ def chapter6_initiative(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
     count = sheet.initiative_dice * int(rules.dice.split("d")[0] or 1)
     roll = roll_expression(f"{count}d{rules.dice.split('d')[1]}", batch.dice)
     attributes = [getattr(sheet.attributes, a) for a in rules.attributes]
-    roll_off = batch.dice.roll(10)
-    tiebreak = tuple(getattr(sheet.attributes, t) if t != "d10" else roll_off
-                     for t in rules.tie_breakers)
+    tiebreak = tie_breaks(batch, c)
     bonus = sum(attributes)
     return ev.InitiativeRolled(c.id, roll.faces, bonus, roll.total + bonus, tiebreak)
+
+
+def tie_breaks(batch: Batch, c: Combatant) -> tuple[int, ...]:
+    """The ruleset's `initiative.tie_breakers`: attributes from the sheet, a roll-off die
+    ("d10") rolled now."""
+    attributes = batch.ctx.character(c).attributes
+    return tuple(batch.dice.roll(int(t[1:])) if t.startswith("d") else getattr(attributes, t)
+                 for t in batch.ctx.rules.initiative.tie_breakers)
 
 
 def initiative_order(batch: Batch, *, next_round: bool = False) -> tuple[str, ...]:
@@ -71,8 +77,7 @@ def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
     tiebreak = c.tiebreak or tuple(0 for _ in batch.ctx.rules.initiative.tie_breakers)
     batch.emit(ev.InitiativeSet(c.id, command.value))
     if not c.tiebreak:
-        sheet = batch.ctx.character(c)
-        tiebreak = (sheet.attributes.AG, sheet.attributes.CU, batch.dice.roll(10))
+        tiebreak = tie_breaks(batch, c)
         batch.emit(ev.InitiativeRolled(c.id, (), 0, command.value, tiebreak))
 
 
@@ -167,9 +172,9 @@ def end_combat(batch: Batch, _: cmd.EndCombat) -> None:
 def refocus(batch: Batch, command: cmd.Refocus) -> None:
     """Ch.6 Refocus (Full action): reroll Initiative, used on subsequent turns."""
     c = acting(batch, command.combatant)
-    ok, why = full_action_payable(c)
+    ok, why = full_action_payable(c, batch.ctx.rules)
     refuse_unless((ok, why))
-    for action in ("major", "move", "minor"):
+    for action in batch.ctx.rules.initiative.full_action:
         batch.emit(ev.ActionSpent(c.id, action, action, "Refocus"))
     batch.emit(roll_initiative_event(batch, c))
 
@@ -179,8 +184,9 @@ def edge_initiative(batch: Batch, command: cmd.UseEdgeForInitiative) -> None:
     before combat), it counts from the next round's start (Tactical's ruling)."""
     c = batch.combatant(command.combatant)
     refuse_unless((c.edge > 0, f"{c.name} has no Edge left"))
-    roll = roll_expression(batch.ctx.rules.initiative.edge_bonus, batch.dice)
-    batch.emit(ev.EdgeSpent(c.id, 1, "Initiative +2d6 next round"),
+    bonus = batch.ctx.rules.initiative.edge_bonus
+    roll = roll_expression(bonus, batch.dice)
+    batch.emit(ev.EdgeSpent(c.id, 1, f"Initiative +{bonus} next round"),
                ev.InitiativeChanged(c.id, "next_round", roll.total,
                                     f"Edge {roll.expression} = {roll.total}"))
 
