@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from tactical.data.character import Character
 from tactical.data.gear import DiceExpression
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
@@ -227,6 +228,10 @@ class Chapter6Ruleset(Frozen):
     initiative: InitiativeRules
     movement: Movement
 
+    def speed_m(self, sheet: Character) -> float:
+        """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""
+        return sheet.speed_m if "speed_m" in sheet.model_fields_set else self.movement.speed_m
+
     def problems(self) -> Iterable[tuple[Loc, str]]:
         for index, band in enumerate(self.range_bands):
             if (band.max_m is None) == (band.max_factor is None):
@@ -234,3 +239,8 @@ class Chapter6Ruleset(Frozen):
         mins = [tier.min for tier in self.initiative.tiers]
         if mins != sorted(mins) or mins[0] != 0:
             yield ("initiative", "tiers"), "tiers must start at 0 and rise"
+
+
+def sheet_reach_m(sheet: Character, default_reach_m: float) -> float:
+    """Ch.6 Melee: the sheet's reach, else the ruleset's `default_reach_m` (an adjacent hex)."""
+    return sheet.reach_m if "reach_m" in sheet.model_fields_set else default_reach_m

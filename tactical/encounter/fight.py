@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from tactical.core.errors import IllegalCommand
+from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter import shadowrun
@@ -42,7 +43,7 @@ MELEE_SKILLS = ("brawl", "melee_brawn", "melee_finesse")
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
-    sheet_reach = batch.ctx.character(c).reach_m
+    sheet_reach = sheet_reach_m(batch.ctx.character(c), batch.ctx.rules.default_reach_m)
     if weapon_id is None:
         return sheet_reach
     weapon = batch.ctx.weapon(weapon_id)

@@ -53,7 +53,7 @@ def move(batch: Batch, command: cmd.Move) -> None:
     refuse_unless((len(path) > 0, "the path is empty"),
                   (command.how in ("move", "step", "sprint", "charge"),
                    f"unknown way to move '{command.how}'"))
-    speed = batch.ctx.character(c).speed_m
+    speed = rules.speed_m(batch.ctx.character(c))
     metres = len(path) * rules.metres_per_hex
     reasons = path_problems(batch, c.id, c.hex, path)
     for condition, why in ((Condition.PRONE, "is prone: Get Up first (a Move action)"),

@@ -16,6 +16,7 @@ from typing import Any
 
 from tactical.core.errors import IllegalCommand
 from tactical.data.character import Character
+from tactical.data.ruleset import sheet_reach_m
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
@@ -117,7 +118,8 @@ def attack_setup(state: EncounterState, ctx: Context, command: cmd.Attack) -> At
     if weapon.kind == "ranged" and not sight.line_of_sight:
         reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
     if weapon.kind == "melee":
-        reach = max(ctx.character(attacker).reach_m, weapon.reach_m)
+        reach = max(sheet_reach_m(ctx.character(attacker), ctx.rules.default_reach_m),
+                    weapon.reach_m)
         if sight.distance_m > reach:
             reasons.append(f"{target.name} is {sight.distance_m:g} m away, beyond "
                            f"{attacker.name}'s reach of {reach:g} m")

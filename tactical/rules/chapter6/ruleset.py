@@ -20,7 +20,7 @@ class Chapter6:
 
     @property
     def title(self) -> str:
-        return "Chapter 6 (2d10 success checks)"
+        return self.numbers.name  # ruleset.yaml `name`
 
 
 @cache

@@ -73,8 +73,8 @@ def tn_modifiers(setup: AttackSetup, band: BandResult | None,
     if not s.through_cover and s.cover is not Cover.NONE:
         key = "partial_cover" if s.cover is Cover.PARTIAL else "full_cover"
         out.append(Modifier(f"{s.cover.value.capitalize()} cover", mods[key]))
-    if ranged and d.evading:
-        out.append(Modifier("Evading", mods["evading"]))
+    if ranged and d.evading:  # Ch.6 Evade: +5 TN vs ranged attacks (`movement.evade_tn`)
+        out.append(Modifier("Evading", rules.movement.evade_tn))
     if band is not None and band.tn:
         out.append(Modifier(f"{band.band.capitalize()} range", band.tn))
     if Option.CROSSFIRE in setup.options:

@@ -9,8 +9,6 @@ from tactical.core.types import RulesetId
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 
-_TITLES: dict[Edition, str] = {"sr5": "Shadowrun 5th edition", "sr4": "Shadowrun 4th edition"}
-
 
 @dataclass(frozen=True, slots=True)
 class Shadowrun:
@@ -23,7 +21,7 @@ class Shadowrun:
 
     @property
     def title(self) -> str:
-        return _TITLES[self.edition]
+        return self.numbers.name  # sr4.yaml / sr5.yaml `name`
 
 
 @cache

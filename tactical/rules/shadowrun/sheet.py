@@ -5,6 +5,7 @@ calls `attack_from_sheets`; the dock shows the parts."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tactical.core.errors import TacticalError
 from tactical.data.character import Character, ShadowrunStats
@@ -143,5 +144,7 @@ def monitors_of(character: Character, rules: ShadowrunRuleset, *, physical: int 
                 stun: int = 0) -> Monitors:
     """A character's condition monitors with `physical` and `stun` boxes already marked."""
     stats = stats_of(character)
-    return monitors_for(stats.body, stats.willpower, rules.monitors, physical=physical,
-                        stun=stun)
+    m = rules.monitors  # sized from `physical_attribute` and `stun_attribute` (Body, Willpower)
+    sized = monitors_for(getattr(stats, m.physical_attribute), getattr(stats, m.stun_attribute),
+                         m, physical=physical, stun=stun)
+    return replace(sized, body=stats.body)  # overflow beyond Body kills
