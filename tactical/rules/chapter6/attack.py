@@ -375,8 +375,10 @@ class AttackResult:
     option_effects: tuple[str, ...]  # Disarm, Grapple, Charge, Suppressive Fire, …
 
 
-def option_effects(setup: AttackSetup, hit: bool, degree: Degree) -> tuple[str, ...]:
+def option_effects(setup: AttackSetup, hit: bool, degree: Degree,
+                   rules: Chapter6Ruleset | None = None) -> tuple[str, ...]:
     """Ch.6 attack options' effects beyond damage, as text for the GM and the log."""
+    rules = rules or chapter6_ruleset()
     out: list[str] = []
     solid = degree in (Degree.SOLID, Degree.PERFECT)
     for option in setup.options:
@@ -386,8 +388,12 @@ def option_effects(setup: AttackSetup, hit: bool, degree: Degree) -> tuple[str, 
             out.append("aim_for_opening: the defender has Advantage on its next attack "
                        "against the attacker")
         elif option is Option.FLURRY:
-            out.append("flurry: one more attack (same or another target in reach), also "
-                       "with Disadvantage and -1d6 damage")
+            extra = rules.attack.options["flurry"].extra_attacks
+            count = {1: "one more attack", 2: "two more attacks"}.get(extra,
+                                                                     f"{extra} more attacks")
+            dice = _dice_part("", int(rules.damage_dice["flurry"]))
+            out.append(f"flurry: {count} (same or another target in reach), also with "
+                       f"Disadvantage{f' and {dice.dice} damage' if dice else ''}")
         elif option is Option.DISARM and hit:
             out.append("disarm: the weapon flies a short distance (Move + Major to pick it up)"
                        if degree is Degree.PERFECT else
@@ -441,4 +447,4 @@ def resolve_plan(plan: AttackPlan, dice: DiceSource, rules: Chapter6Ruleset | No
         total += after_armor
     return AttackResult(plan, check, hit, damage, injury, effects, total,
                         cumulative_state(total, setup.defender.health, rules),
-                        option_effects(setup, hit, check.degree))
+                        option_effects(setup, hit, check.degree, rules))
