@@ -157,6 +157,7 @@ class Injury(Frozen):
 class Fatigue(Frozen):
     fatigued: float = Field(gt=0)
     exhausted: float = Field(gt=0)
+    exhausted_actions: tuple[ActionKind, ...]  # Exhausted: "one Minor action"
     unconscious: float = Field(gt=0)
 
 

@@ -77,6 +77,7 @@ class MeleeModifiers(Frozen):
 class InitiativeRules(Frozen):
     # SR4: score = base + hits on the initiative dice; passes from the sheet.
     # SR5: score = base + the sum of the initiative dice; -10 per pass.
+    attributes: tuple[Rating, ...] = Field(min_length=1)  # Reaction + Intuition
     score: Literal["hits", "sum"]
     pass_cost: int = Field(ge=0)  # SR5: 10; SR4: 0 (passes come from the sheet)
     passes: Literal["from_sheet", "while_positive"]

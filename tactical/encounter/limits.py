@@ -109,8 +109,9 @@ def turn_budget(c: Combatant, round_number: int, rules: Chapter6Ruleset) -> tupl
                             effect.actions_per_turn, budget.major_or_move)
             why.append(f"{name}: {effect.actions_per_turn} action a turn")
     state = fatigue_state(c.fatigue, c.stamina, rules)
-    if state is FatigueState.EXHAUSTED:
-        budget = Budget(0, 0, 1, 0)
+    if state is FatigueState.EXHAUSTED:  # fatigue.exhausted_actions: one Minor
+        left = rules.fatigue.exhausted_actions
+        budget = Budget(left.count("major"), left.count("move"), left.count("minor"), 0)
         why.append("exhausted: one Minor action")
     elif state is FatigueState.FATIGUED:
         budget = Budget(budget.major, budget.move, budget.minor, budget.downgrades,

@@ -37,7 +37,7 @@ from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
     acting_order,
-    initiative_base,
+    initiative_parts,
     roll_initiative,
 )
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
@@ -66,11 +66,12 @@ def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
     stats = stats_of(batch.ctx.character(c))
     sr_monitors = monitors(c)
     wound = wound_modifier(sr_monitors, rules.monitors) if sr_monitors is not None else 0
-    base = initiative_base(stats.reaction, stats.intuition, wound)
-    dice = (stats.reaction + stats.intuition if rules.initiative.score == "hits"
-            else stats.initiative_dice)
+    ratings = [(a, getattr(stats, a)) for a in rules.initiative.attributes]
+    base = initiative_parts(ratings, wound)
+    attributes = sum(value for _, value in ratings)
+    dice = attributes if rules.initiative.score == "hits" else stats.initiative_dice
     roll = roll_initiative(base, dice, PoolRoller(batch.dice), rules.initiative, rules.dice)
-    tiebreak = (stats.reaction + stats.intuition, c.edge)
+    tiebreak = (attributes, c.edge)
     return ev.InitiativeRolled(c.id, roll.faces, roll.base, roll.score, tiebreak)
 
 

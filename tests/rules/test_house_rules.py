@@ -3,6 +3,7 @@ rules functions and the engine do, and the text the GM reads follows (issue 10 i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,20 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
+from tactical.encounter.limits import turn_budget
 from tactical.encounter.oracle import GeometryOracle
 from tactical.rules.chapter6.attack import plan_attack
-from tactical.rules.chapter6.checks import AdvantageState, Modifier, advantages_of, roll_check
+from tactical.rules.chapter6.checks import (
+    AdvantageState,
+    Degree,
+    Modifier,
+    advantages_of,
+    roll_check,
+)
 from tactical.rules.chapter6.constants import RULESET_FILE, chapter6_ruleset
 from tactical.rules.chapter6.healing import trauma_patch
 from tactical.rules.chapter6.injury import InjuryLevel
+from tactical.rules.chapter6.labels import burst_damage, easy_tn, edge_damage, edge_initiative
 from tactical.rules.chapter6.odds import check_odds, kept_distribution
 from tactical.rules.chapter6.setup import Defender
 
@@ -147,3 +156,26 @@ def test_a_trauma_patch_treats_at_the_rulesets_skill(tmp_path):
     assert result.check.skill == 5
     default = trauma_patch(InjuryLevel.LIGHT, ScriptedDice(d10=[3, 4], d6=[2]))
     assert default.check.skill == 12 and default.success
+
+
+def test_labels_follow_the_house_numbers(tmp_path):
+    default = chapter6_ruleset()
+    assert (burst_damage(default), edge_damage(default), edge_initiative(default),
+            easy_tn(default)) == ("+1d6", "+2d6", "+2d6", "TN 10")
+    house = house_rules(tmp_path, ("fire_modes.BF.bonus_dice", 2), ("damage_dice.die_sides", 8),
+                        ("damage_dice.edge", 3), ("initiative.edge_bonus", "1d10"),
+                        ("attack.easy_tn", 12))
+    assert (burst_damage(house), edge_damage(house), edge_initiative(house),
+            easy_tn(house)) == ("+2d8", "+3d8", "+1d10", "TN 12")
+    # the damage roll itself uses the house die: Perfect +2d8 on a 3d6+1 machine pistol
+    plan = plan_attack(setup(pistol(damage="3d6+1")), house)
+    assert str(plan.damage_expr(Degree.PERFECT, house)) == "3d6+2d8+1"
+
+
+def test_an_exhausted_combatant_gets_the_rulesets_actions(tmp_path):
+    house = house_rules(tmp_path, ("fatigue.exhausted_actions", ["move"]))
+    for rules, expected in ((chapter6_ruleset(), (0, 0, 1)), (house, (0, 1, 0))):
+        kicker = warehouse(rules, RandomDice(3)).state.get("kicker")
+        exhausted = replace(kicker, fatigue=kicker.stamina, initiative=30)  # Fatigue ≥ Stamina
+        budget, why = turn_budget(exhausted, 2, rules)
+        assert (budget.major, budget.move, budget.minor) == expected and "exhausted" in why

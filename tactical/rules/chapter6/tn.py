@@ -110,8 +110,8 @@ def target_number(setup: AttackSetup, band: BandResult | None,
         why = ("Defenseless" if d.defenseless else "Unaware" if d.unaware
                else "Target practice")
         mods = [m for m in mods if m.source != "Evading"] if a.easy_tn_takes_modifiers else []
-        breakdown = (Modifier(f"Base TN ({why.lower()})", a.easy_tn), *mods)
-        return TargetNumber(sum(m.value for m in breakdown), breakdown, None, band)
+        easy = (Modifier(f"Base TN ({why.lower()})", a.easy_tn), *mods)
+        return TargetNumber(sum(m.value for m in easy), easy, None, band)
     breakdown = [Modifier("Base TN", a.base_tn), *mods]
     modified = sum(m.value for m in breakdown)
     which = chosen_defence(setup)
