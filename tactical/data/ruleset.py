@@ -102,7 +102,7 @@ class FireModeRules(Frozen):
     bonus_dice: int = 0
     multi_target_bonus_dice: int = 0
     may_take_advantage: bool = False
-    needs: tuple[ActionKind, ...] = ("major",)  # the actions an attack in this mode takes
+    needs: tuple[ActionKind, ...] = Field(min_length=1)  # the actions an attack takes
 
 
 class PtDr(Frozen):
@@ -191,7 +191,22 @@ class InitiativeRules(Frozen):
     tiers: tuple[Tier, ...] = Field(min_length=1)
     reactions_per_round: int = Field(ge=0)
     downgrades_per_turn: int = Field(ge=0)
-    full_action: tuple[ActionKind, ...] = Field(min_length=1)  # Ch.6 Full action's slots
+
+
+class ActionCosts(Frozen):
+    """Ch.6 Actions: the action each command takes (a ranged attack: its fire mode's)."""
+
+    full: tuple[ActionKind, ...] = Field(min_length=1)  # a Full action's slots
+    attack: ActionKind
+    move: ActionKind
+    step: ActionKind
+    drop_prone: ActionKind
+    get_up: ActionKind
+    evade: tuple[ActionKind, ...] = Field(min_length=1)  # two Moves
+    disengage: ActionKind
+    ready_weapon: ActionKind
+    overwatch: ActionKind
+    first_aid: ActionKind
 
 
 class Movement(Frozen):
@@ -227,6 +242,7 @@ class Chapter6Ruleset(Frozen):
     fatigue: Fatigue
     first_aid: FirstAid
     initiative: InitiativeRules
+    actions: ActionCosts
     movement: Movement
 
     def speed_m(self, sheet: Character) -> float:

@@ -57,9 +57,9 @@ def payment(c: Combatant, action: Action) -> tuple[str | None, str]:
 
 
 def full_action_payable(c: Combatant, rules: Chapter6Ruleset) -> tuple[bool, str]:
-    """Ch.6 Full action = Major + Move + Minor (`initiative.full_action`), all from this
+    """Ch.6 Full action = Major + Move + Minor (`actions.full`), all from this
     turn."""
-    b, slots = c.budget, rules.initiative.full_action
+    b, slots = c.budget, rules.actions.full
     ok = (all(b.count_of(s) >= slots.count(s) for s in set(slots))
           and (b.total is None or b.total >= len(slots)))
     names = [f"a {s.capitalize()}" for s in slots]

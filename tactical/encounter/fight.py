@@ -185,7 +185,7 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
                    f"{a.name} does not carry {weapon_id}"))
     # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`)
     needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
-                  if name == command.mode), ("major",))
+                  if name == command.mode), (batch.ctx.rules.actions.attack,))
     costs = [Action(need) for need in needs]
     for action in costs:
         slot, why = payment(batch.state.get(a.id), action)

@@ -17,7 +17,8 @@ from tactical.rules.chapter6.injury import InjuryLevel
 def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
     healer = acting(batch, command.healer)
     patient = batch.combatant(command.patient)
-    slot, why = payment(healer, Action.MAJOR)
+    cost = Action(batch.ctx.rules.actions.first_aid)
+    slot, why = payment(healer, cost)
     adjacent = hex_distance(healer.hex, patient.hex) <= 1
     refuse_unless((slot is not None, why),
                   (patient.injury is not None, f"{patient.name} has no injury to treat"),
@@ -27,7 +28,7 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
     assert patient.injury is not None
     skill = batch.ctx.character(healer).skills.get("medic", 0)
     result = first_aid(InjuryLevel(patient.injury), skill, batch.dice, rules=batch.ctx.rules)
-    batch.emit(ev.ActionSpent(healer.id, "major", str(slot), "First aid"))
+    batch.emit(ev.ActionSpent(healer.id, cost.value, str(slot), "First aid"))
     check = result.check
     text = (f"{healer.name} gives first aid to {patient.name}: {check.skill}"
             + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "
@@ -64,7 +65,7 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
                                                                    "or perfect"))
     if batch.state.phase is Phase.COMBAT:
         acting(batch, c.id)
-        slots = (list(batch.ctx.rules.initiative.full_action) if command.effort == "full"
+        slots = (list(batch.ctx.rules.actions.full) if command.effort == "full"
                  else [command.effort] if command.effort != "free" else [])
         for slot_name in slots:
             slot, why = payment(batch.state.get(c.id), Action(slot_name))

@@ -174,7 +174,7 @@ def refocus(batch: Batch, command: cmd.Refocus) -> None:
     c = acting(batch, command.combatant)
     ok, why = full_action_payable(c, batch.ctx.rules)
     refuse_unless((ok, why))
-    for action in batch.ctx.rules.initiative.full_action:
+    for action in batch.ctx.rules.actions.full:
         batch.emit(ev.ActionSpent(c.id, action, action, "Refocus"))
     batch.emit(roll_initiative_event(batch, c))
 

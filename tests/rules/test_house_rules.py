@@ -93,7 +93,7 @@ def test_the_initiative_roll_off_die_is_the_rulesets(tmp_path):
 
 
 def test_a_house_full_action_of_major_and_move_leaves_the_minor(tmp_path):
-    house = house_rules(tmp_path, ("initiative.full_action", ["major", "move"]))
+    house = house_rules(tmp_path, ("actions.full", ["major", "move"]))
     encounter = warehouse(house, RandomDice(5))
     for c in encounter.state:
         encounter.apply(cmd.SetInitiative(c.id, 30 if c.id == "kicker" else 5))
@@ -179,3 +179,16 @@ def test_an_exhausted_combatant_gets_the_rulesets_actions(tmp_path):
         exhausted = replace(kicker, fatigue=kicker.stamina, initiative=30)  # Fatigue ≥ Stamina
         budget, why = turn_budget(exhausted, 2, rules)
         assert (budget.major, budget.move, budget.minor) == expected and "exhausted" in why
+
+
+def test_command_action_costs_are_the_rulesets(tmp_path):
+    house = house_rules(tmp_path, ("actions.evade", ["move"]), ("actions.drop_prone", "move"))
+    for rules, evade, prone in ((chapter6_ruleset(), ["move", "move"], ["minor"]),
+                                (house, ["move"], ["move"])):
+        encounter = warehouse(rules, RandomDice(5))
+        for c in encounter.state:
+            encounter.apply(cmd.SetInitiative(c.id, 30 if c.id == "kicker" else 5))
+        encounter.apply(cmd.StartCombat())
+        spent = [[e.action for e in encounter.apply(command) if isinstance(e, ev.ActionSpent)]
+                 for command in (cmd.Evade("kicker"), cmd.DropProne("kicker"))]
+        assert spent == [evade, prone]

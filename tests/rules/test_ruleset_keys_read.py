@@ -107,7 +107,9 @@ def _skirmish(map_path: Path, defences: tuple[str, ...] = ("dodge", "parry")) ->
         friend = next((c for c in others if c.side == me.side), None)
         step = hex_neighbours(me.hex)
         tries: list[object] = [cmd.CheckAwareness(actor, "full", "easy", "solid"),
-                               cmd.Refocus(actor), cmd.Evade(actor)]
+                               cmd.Refocus(actor), cmd.Evade(actor), cmd.DropProne(actor),
+                               cmd.GetUp(actor), cmd.Disengage(actor), cmd.ReadyWeapon(actor),
+                               cmd.DeclareOverwatch(actor)]
         tries += [cmd.Move(actor, (hex_,), how) for how in ("step", "sprint", "charge")
                   for hex_ in step[:2]]
         if friend is not None:
