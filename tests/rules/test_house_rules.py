@@ -15,6 +15,7 @@ from tactical.core.dice import Dice, RandomDice, ScriptedDice
 from tactical.data.character import Attributes, Character
 from tactical.data.library import load_map
 from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
+from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
@@ -35,6 +36,9 @@ from tactical.rules.chapter6.injury import InjuryLevel
 from tactical.rules.chapter6.labels import burst_damage, easy_tn, edge_damage, edge_initiative
 from tactical.rules.chapter6.odds import check_odds, kept_distribution
 from tactical.rules.chapter6.setup import Defender
+from tactical.rules.shadowrun.constants import HERE as SR_HERE
+from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
+from tactical.rules.shadowrun.sheet import monitors_of, physical_limit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -192,3 +196,34 @@ def test_command_action_costs_are_the_rulesets(tmp_path):
         spent = [[e.action for e in encounter.apply(command) if isinstance(e, ev.ActionSpent)]
                  for command in (cmd.Evade("kicker"), cmd.DropProne("kicker"))]
         assert spent == [evade, prone]
+
+
+def shadowrun_house_rules(tmp_path: Path, edition: Edition,
+                          *changes: tuple[str, Any]) -> ShadowrunRuleset:
+    """sr4.yaml / sr5.yaml with changes, loaded as a GM's copy would be."""
+    data = yaml.safe_load((SR_HERE / f"{edition}.yaml").read_text(encoding="utf-8"))
+    for dotted, value in changes:
+        *parents, key = dotted.split(".")
+        node = data
+        for part in parents:
+            node = node[part]
+        assert key in node, f"{dotted} is not a key of {edition}.yaml"
+        node[key] = value
+    path = tmp_path / f"house-{edition}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return shadowrun_ruleset(edition, path)
+
+
+def test_shadowrun_house_numbers_size_monitors_and_limits(tmp_path):
+    library = load_map(ROOT / "maps" / "warehouse.yaml").library
+    wombat = library.characters["wombat"]
+    stats = wombat.shadowrun
+    assert stats is not None
+    sr5 = shadowrun_ruleset("sr5")
+    house = shadowrun_house_rules(
+        tmp_path, "sr5", ("monitors.attribute_divisor", 1), ("monitors.base", 6),
+        ("sheet.physical_limit", {"weights": {"strength": 1}, "divisor": 1}))
+    assert monitors_of(wombat, sr5).physical_size == 8 + -(-stats.body // 2)
+    assert monitors_of(wombat, house).physical_size == 6 + stats.body
+    assert physical_limit(stats.model_copy(update={"physical_limit": None}), house) == \
+        stats.strength
