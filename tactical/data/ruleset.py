@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints
 
 from tactical.data.character import Character
-from tactical.data.gear import DiceExpression
+from tactical.data.gear import DiceExpression, Slug
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
 
@@ -33,6 +33,7 @@ class Checks(Frozen):
 
 
 class Perception(Frozen):
+    skill: Slug  # the Awareness check's skill (Vigilance)
     effort_tn: dict[Literal["major", "minor", "free", "full"], int]
     awareness: dict[Degree, Literal["fully_aware", "partially_aware", "unaware"]]
     stealth_tn_bonus: dict[Degree, int]
@@ -41,7 +42,7 @@ class Perception(Frozen):
 class Defence(Frozen):
     base: int
     attributes: tuple[Attribute, ...] = ()
-    skill: bool = False
+    skill: tuple[Slug, ...] = ()  # the best of these skills adds (Parry: the melee skills)
 
 
 class Defences(Frozen):
@@ -51,6 +52,7 @@ class Defences(Frozen):
     poise: Defence
     will: Defence
     discipline: Literal["will", "grit", "poise"]
+    parry_weapon_tags: tuple[Slug, ...]  # a weapon with one of these tags parries
 
 
 OptionName = Literal["aim_for_opening", "charge", "disarm", "flurry", "grapple", "smash",
@@ -81,7 +83,8 @@ class AttackRules(Frozen):
     base_tn: int
     easy_tn: int
     easy_tn_takes_modifiers: bool = False
-    crossfire_many_allies: int = Field(default=2, ge=1)
+    crossfire_many_allies: int = Field(ge=1)
+    trait_advantages: dict[Slug, Literal["melee", "ranged"]]  # a trait's Advantage
     tn_modifiers: dict[str, int]
     parry_without_weapon_gives_advantage: bool
     options: dict[OptionName, AttackOption]
@@ -168,6 +171,7 @@ class FirstAidHealth(Frozen):
 
 
 class FirstAid(Frozen):
+    skill: Slug  # the Medic skill
     tn: dict[InjuryLevel, int]
     kit_tn: dict[Literal["medkit", "some_equipment", "improvised", "trauma_kit", "autodoc"],
                  int]

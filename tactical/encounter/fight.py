@@ -38,8 +38,6 @@ from tactical.rules.chapter6.setup import (
 )
 
 # Sheet traits that are Advantage sources (RULINGS: smartlink and other gear/talents).
-TRAIT_ADVANTAGES = {"smartlink": "ranged"}
-MELEE_SKILLS = ("brawl", "melee_brawn", "melee_finesse")
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
@@ -72,7 +70,8 @@ def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id:
     ctx, rules = batch.ctx, batch.ctx.rules
     weapon = ctx.weapon(weapon_id)
     sheet, target_sheet = ctx.character(attacker), ctx.character(target)
-    advantages = tuple(t for t in sheet.traits if TRAIT_ADVANTAGES.get(t) == weapon.kind)
+    traits = rules.attack.trait_advantages
+    advantages = tuple(t for t in sheet.traits if traits.get(t) == weapon.kind)
     disadvantages = tuple(disadvantage_sources(attacker, rules))
     immobilised = attacker.has(Condition.IMMOBILISED) or attacker.has(Condition.GRAPPLED)
     attacker_side = Attacker(
@@ -80,8 +79,9 @@ def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id:
         disadvantages=disadvantages, reach_m=_reach(batch, attacker, weapon_id),
         edge=EdgeUse(command.edge) if command.edge else None, immobilised=immobilised)
     armor = [ctx.loaded.library.armor[a] for a in target_sheet.armor]
-    parry_skill = max((target_sheet.skills.get(s, 0) for s in MELEE_SKILLS), default=0)
-    parry_weapon = any({"parry", "shield", "counts_as_armed"} & set(ctx.weapon(w).tags)
+    parry = rules.defences.parry
+    parry_skill = max((target_sheet.skills.get(s, 0) for s in parry.skill), default=0)
+    parry_weapon = any(set(rules.defences.parry_weapon_tags) & set(ctx.weapon(w).tags)
                        for w in target_sheet.weapons)
     defender = replace(
         defender_from_character(target_sheet, armor, parry_skill=parry_skill,

@@ -26,7 +26,7 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
                                         "injury (Ch.6: not until injured anew)"),
                   (adjacent, f"{healer.name} must be next to {patient.name}"))
     assert patient.injury is not None
-    skill = batch.ctx.character(healer).skills.get("medic", 0)
+    skill = batch.ctx.character(healer).skills.get(batch.ctx.rules.first_aid.skill, 0)
     result = first_aid(InjuryLevel(patient.injury), skill, batch.dice, rules=batch.ctx.rules)
     batch.emit(ev.ActionSpent(healer.id, cost.value, str(slot), "First aid"))
     check = result.check
@@ -73,7 +73,7 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
             batch.emit(ev.ActionSpent(c.id, slot_name, str(slot), "Awareness"))
     tn = (difficulty[command.difficulty] + p.effort_tn[command.effort]  # type: ignore[index]
           + (p.stealth_tn_bonus[command.stealth] if command.stealth else 0))  # type: ignore[index]
-    skill = batch.ctx.character(c).skills.get("vigilance", 0)
+    skill = batch.ctx.character(c).skills.get(p.skill, 0)
     check = roll_check(skill, tn, batch.dice, rules=batch.ctx.rules)
     level = p.awareness[check.degree.value]
     batch.emit(ev.Note(f"{c.name} checks awareness ({command.effort} effort): {check.skill}"

@@ -227,3 +227,31 @@ def test_shadowrun_house_numbers_size_monitors_and_limits(tmp_path):
     assert monitors_of(wombat, house).physical_size == 6 + stats.body
     assert physical_limit(stats.model_copy(update={"physical_limit": None}), house) == \
         stats.strength
+
+
+PAIR = """kind: map
+name: Pair
+ruleset: chapter6
+grid: {columns: 10, rows: 6, orientation: flat}
+tokens:
+  - {id: kicker, character: kicker, side: runners, hex: [1, 2]}
+  - {id: vanya, character: vanya, side: runners, hex: [2, 2]}
+"""
+
+
+def test_first_aid_rolls_the_rulesets_skill(tmp_path):
+    (tmp_path / "pair.yaml").write_text(PAIR, encoding="utf-8")
+    loaded = load_map(tmp_path / "pair.yaml")
+    kicker = loaded.library.characters["kicker"]
+    house = house_rules(tmp_path, ("first_aid.skill", "brawl"))
+    for rules, skill in ((chapter6_ruleset(), kicker.skills.get("medic", 0)),
+                         (house, kicker.skills["brawl"])):
+        encounter = Encounter(Context(loaded, GeometryOracle(loaded, rules), rules),
+                              RandomDice(4))
+        encounter.apply(cmd.SetInitiative("kicker", 30))
+        encounter.apply(cmd.SetInitiative("vanya", 5))
+        encounter.apply(cmd.StartCombat())
+        encounter.apply(cmd.ApplyDamage("vanya", 4))
+        events = encounter.apply(cmd.FirstAid("kicker", "vanya"))
+        note = next(e.text for e in events if isinstance(e, ev.Note))
+        assert note.startswith(f"Kicker gives first aid to Vanya: {skill}+")

@@ -148,12 +148,35 @@ def _chapter6_attacks() -> None:
     injury_for(15, 20, DamageType.PHYSICAL, rules, edge=True)
 
 
+YARD = """kind: map
+name: Yard
+ruleset: chapter6
+grid: {columns: 10, rows: 6, orientation: flat}
+tokens:
+  - {id: kicker, character: kicker, side: runners, hex: [1, 2]}
+  - {id: vanya, character: vanya, side: runners, hex: [2, 2]}
+"""
+
+
+def _first_aid(tmp_path: Path) -> None:
+    """Kicker patches up Vanya, hurt by the GM (Ch.6 First aid through the engine)."""
+    (tmp_path / "yard.yaml").write_text(YARD, encoding="utf-8")
+    loaded = load_map(tmp_path / "yard.yaml")
+    encounter = Encounter(Context(loaded, GeometryOracle(loaded)), RandomDice(4))
+    encounter.apply(cmd.SetInitiative("kicker", 30))
+    encounter.apply(cmd.SetInitiative("vanya", 5))
+    encounter.apply(cmd.StartCombat())
+    encounter.apply(cmd.ApplyDamage("vanya", 4))
+    encounter.apply(cmd.FirstAid("kicker", "vanya"))
+
+
 def _representative_operations(tmp_path: Path) -> None:
     play(ROOT / "tests" / "scenarios" / "warehouse_three_rounds.json")
     for case in sorted((ROOT / "tests" / "rules").glob("**/cases/*.json")):
         with contextlib.redirect_stdout(io.StringIO()):
             main(["attack", str(case)])
     _skirmish(ROOT / "maps" / "warehouse.yaml")
+    _first_aid(tmp_path)
     for edition in ("sr4", "sr5"):
         alley = tmp_path / f"alley-{edition}.yaml"
         alley.write_text(ALLEY.format(ruleset=edition), encoding="utf-8")
@@ -168,7 +191,7 @@ def _representative_operations(tmp_path: Path) -> None:
     _chapter6_attacks()
     rules = chapter6_ruleset()
     kicker = load_map(ROOT / "maps" / "warehouse.yaml").library.characters["kicker"]
-    for name in type(rules.defences).model_fields:  # Dodge, Parry, Grit, Poise, Will
+    for name in ("dodge", "parry", "grit", "poise", "will", "discipline"):
         defence_value(name, kicker, rules=rules)
     for level in InjuryLevel:
         for kit in ("medkit", "trauma_kit"):
