@@ -34,6 +34,7 @@ class Checks(Frozen):
 
 class Perception(Frozen):
     skill: Slug  # the Awareness check's skill (Vigilance)
+    unaware_idle_rounds: int = Field(ge=0)  # RULINGS: Unaware, "no actions in round 1"
     effort_tn: dict[Literal["major", "minor", "free", "full"], int]
     awareness: dict[Degree, Literal["fully_aware", "partially_aware", "unaware"]]
     stealth_tn_bonus: dict[Degree, int]
@@ -172,6 +173,7 @@ class FirstAidHealth(Frozen):
 
 class FirstAid(Frozen):
     skill: Slug  # the Medic skill
+    max_hexes: int = Field(ge=0)  # the healer must be next to the patient
     tn: dict[InjuryLevel, int]
     kit_tn: dict[Literal["medkit", "some_equipment", "improvised", "trauma_kit", "autodoc"],
                  int]

@@ -92,8 +92,8 @@ def turn_budget(c: Combatant, round_number: int, rules: Chapter6Ruleset) -> tupl
     reason = out_of_action(c, rules)
     if reason:
         return Budget(), reason
-    if c.unaware and round_number == 1:
-        return Budget(), "unaware: no actions in round 1"
+    if c.unaware and round_number <= rules.perception.unaware_idle_rounds:
+        return Budget(), f"unaware: no actions in round {round_number}"
     if c.sr_monitor is not None:  # Shadowrun action phase: Complex, move, Simple (ruling)
         return Budget(1, 1, 1, 0), ""
     tier = tier_actions(c.effective_initiative(), rules)

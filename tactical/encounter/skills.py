@@ -19,7 +19,7 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
     patient = batch.combatant(command.patient)
     cost = Action(batch.ctx.rules.actions.first_aid)
     slot, why = payment(healer, cost)
-    adjacent = hex_distance(healer.hex, patient.hex) <= 1
+    adjacent = hex_distance(healer.hex, patient.hex) <= batch.ctx.rules.first_aid.max_hexes
     refuse_unless((slot is not None, why),
                   (patient.injury is not None, f"{patient.name} has no injury to treat"),
                   (not patient.treated, f"{patient.name} has had first aid since the last "
