@@ -55,7 +55,8 @@ def move(batch: Batch, command: cmd.Move) -> None:
     speed = rules.speed_m(batch.ctx.character(c))
     metres = len(path) * rules.metres_per_hex
     reasons = path_problems(batch, c.id, c.hex, path)
-    for condition, why in ((Condition.PRONE, "is prone: Get Up first (a Move action)"),
+    get_up = f"is prone: Get Up first (a {rules.actions.get_up.capitalize()} action)"
+    for condition, why in ((Condition.PRONE, get_up),
                            (Condition.GRAPPLED, "is grappled"),
                            (Condition.IMMOBILISED, "is immobilised")):
         if c.has(condition):
