@@ -18,7 +18,7 @@ import shapely
 
 from tactical.core.types import Hex
 from tactical.data.library import LoadedMap
-from tactical.data.ruleset import Chapter6Ruleset
+from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
@@ -167,7 +167,7 @@ class GeometryOracle:
         library = self.loaded.library
         sheet = library.characters[c.character]
         weapon = library.weapons.get(c.weapon) if c.weapon else None
-        reach = sheet.reach_m
+        reach = sheet_reach_m(sheet, self.rules.default_reach_m)
         melee = [library.weapons[w] for w in sheet.weapons if library.weapons[w].kind == "melee"]
         if melee:
             reach = max(reach, *(w.reach_m for w in melee))

@@ -49,7 +49,7 @@ class Chapter6:
 
     @property
     def title(self) -> str:
-        return "Chapter 6 (2d10 success checks)"
+        return self.numbers.name  # ruleset.yaml `name`
 
     # --- state extension and initiative --------------------------------------------
     def combatant_extension(self, sheet: Character) -> object | None:

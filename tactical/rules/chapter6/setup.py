@@ -13,6 +13,7 @@ from enum import StrEnum
 from tactical.data.character import Character, Resistance
 from tactical.data.gear import Armor, DamageType, FireMode, Weapon
 from tactical.data.ruleset import Chapter6Ruleset, PtDr
+from tactical.data.ruleset import Defence as DefenceRules
 from tactical.rules.chapter6.checks import Modifier
 from tactical.rules.chapter6.constants import chapter6_ruleset
 
@@ -138,8 +139,8 @@ def defence_value(name: str, character: Character, parry_skill: int = 0,
     rules = rules or chapter6_ruleset()
     if name == "discipline":
         name = rules.defences.discipline
-    spec = getattr(rules.defences, name)
-    value = spec.base + sum(getattr(character.attributes, a) for a in spec.attributes)
+    spec: DefenceRules = getattr(rules.defences, name)
+    value = spec.base + sum(int(getattr(character.attributes, a)) for a in spec.attributes)
     return value + (parry_skill if spec.skill else 0)
 
 

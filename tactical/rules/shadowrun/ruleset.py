@@ -24,8 +24,6 @@ from tactical.rules.shadowrun import describe, engine
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
-_TITLES: dict[Edition, str] = {"sr5": "Shadowrun 5th edition", "sr4": "Shadowrun 4th edition"}
-
 
 @dataclass(frozen=True, slots=True)
 class Shadowrun:
@@ -39,7 +37,7 @@ class Shadowrun:
 
     @property
     def title(self) -> str:
-        return _TITLES[self.edition]
+        return self.numbers.name  # sr4.yaml / sr5.yaml `name`
 
     # --- state extension and initiative --------------------------------------------
     def combatant_extension(self, sheet: Character) -> object | None:
