@@ -20,6 +20,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
+from tactical.encounter.movepreview import movement_left
 from tactical.encounter.oracle import GeometryOracle
 from tactical.rules.chapter6.attack import plan_attack
 from tactical.rules.chapter6.checks import (
@@ -152,6 +153,16 @@ def test_speed_and_reach_default_to_the_rulesets(tmp_path):
     assert house.speed_m(plain) == 12 and house.speed_m(fast) == 14
     assert chapter6_ruleset().speed_m(plain) == 10
     assert sheet_reach_m(plain, house.default_reach_m) == 4
+
+
+def test_the_drag_measures_a_sheet_without_speed_at_the_rulesets_speed(tmp_path):
+    # the board's drag reads movement_left: a house movement.speed_m must reach it
+    house = house_rules(tmp_path, ("movement.speed_m", 12))
+    for rules, kicker, abomination in ((chapter6_ruleset(), 10, 14), (house, 12, 14)):
+        encounter = warehouse(rules, RandomDice(1))
+        left = [movement_left(encounter.state, encounter.ctx, who)
+                for who in ("kicker", "abomination")]  # abomination's sheet says 14 m
+        assert left == [kicker, abomination]
 
 
 def test_a_trauma_patch_treats_at_the_rulesets_skill(tmp_path):

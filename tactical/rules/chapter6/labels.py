@@ -31,3 +31,13 @@ def edge_initiative(rules: Chapter6Ruleset) -> str:
 def easy_tn(rules: Chapter6Ruleset) -> str:
     """RULINGS Attacks: a target that isn't resisting is "TN 10" (`attack.easy_tn`)."""
     return f"TN {rules.attack.easy_tn}"
+
+
+def check_roll(rules: Chapter6Ruleset, extra: int = 0) -> str:
+    """Ch.6 Success checks: "2d10", "3d10" with one extra die (`checks.dice`, `die_sides`)."""
+    return f"{rules.checks.dice + extra}d{rules.checks.die_sides}"
+
+
+def edge_roll(rules: Chapter6Ruleset) -> str:
+    """Ch.6 Edge on a roll: "extra d10" (`checks.die_sides`)."""
+    return f"extra d{rules.checks.die_sides}"
