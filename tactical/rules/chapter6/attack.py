@@ -64,8 +64,12 @@ from tactical.rules.chapter6.tn import (
     target_number,
 )
 
-REACTION_NAMES = {Reaction.SNAPSHOT: "Snapshot", Reaction.INTERCEPT: "Intercept attack",
-                  Reaction.OVERWATCH: "Overwatch", Reaction.OPPORTUNITY: "Attack of Opportunity"}
+
+def reaction_name(kind: Reaction, rules: Chapter6Ruleset) -> str:
+    """The attack's name in a breakdown: attack.reactions.<kind>.attack_label, else its
+    label ("Intercept attack", "Snapshot")."""
+    spec = rules.attack.reactions[kind]
+    return spec.attack_label or spec.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +141,9 @@ def _sources(setup: AttackSetup, mode: FireMode | None,
     """Every Advantage and Disadvantage source except the options' and Burst fire's."""
     a, d, s = setup.attacker, setup.defender, setup.situation
     adv, dis = list(a.advantages), list(a.disadvantages)
-    if setup.reaction is not None and rules.attack.reactions[setup.reaction.value].disadvantage:
-        dis.append(REACTION_NAMES[setup.reaction])
+    reaction = rules.attack.reactions.get(setup.reaction) if setup.reaction else None
+    if setup.reaction is not None and reaction is not None and reaction.disadvantage:
+        dis.append(reaction_name(setup.reaction, rules))
     if setup.kind is AttackKind.MELEE:
         if _reach(setup) > d.reach_m:
             adv.append("Longer reach")
@@ -235,10 +240,14 @@ def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None
                            f"this is a {kind} attack")
     if len(set(setup.options)) != len(setup.options):
         reasons.append("an option is listed twice")
-    if setup.reaction is not None:
-        spec_r = rules.attack.reactions[setup.reaction.value]
+    known = setup.reaction is None or setup.reaction in rules.attack.reactions
+    if not known:
+        reasons.append(f"unknown reaction {setup.reaction!r}; expected one of: "
+                       f"{', '.join(rules.attack.reactions)}")
+    elif setup.reaction is not None:
+        spec_r = rules.attack.reactions[setup.reaction]
         if spec_r.kind != kind:
-            reasons.append(f"{REACTION_NAMES[setup.reaction]} is a {spec_r.kind} attack; "
+            reasons.append(f"{reaction_name(setup.reaction, rules)} is a {spec_r.kind} attack; "
                            f"the weapon is {kind}")
 
     # Fire mode and ammunition (Ch.6 Fire modes).
@@ -274,10 +283,11 @@ def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None
             if band is None:
                 reasons.append(f"the target at {s.distance_m:g} m is beyond the weapon's "
                                "maximum range")
-            elif setup.reaction is not None:
-                limit = rules.attack.reactions[setup.reaction.value].max_band
+            elif setup.reaction is not None and known:
+                limit = rules.attack.reactions[setup.reaction].max_band
                 if limit and BAND_ORDER.index(band.band) > BAND_ORDER.index(limit):
-                    reasons.append(f"{REACTION_NAMES[setup.reaction]} needs the target within "
+                    name = reaction_name(setup.reaction, rules)
+                    reasons.append(f"{name} needs the target within "
                                    f"{limit.capitalize()} range; it is at {band.band.capitalize()}")
         elif not ranged and s.distance_m > _reach(setup):
             reasons.append(f"the target at {s.distance_m:g} m is beyond reach "

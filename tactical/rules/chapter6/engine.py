@@ -48,7 +48,6 @@ from tactical.rules.chapter6.setup import (
     Defence,
     EdgeUse,
     Option,
-    Reaction,
     Situation,
     defender_from_character,
     from_weapon,
@@ -245,7 +244,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
                         defender, situation,
                         mode=FireMode(choice.mode) if choice.mode else None,
                         options=tuple(Option(o) for o in choice.options),
-                        reaction=Reaction(facts.reaction) if facts.reaction else None,
+                        reaction=facts.reaction or None,
                         burst=BurstChoice(choice.burst_choice) if choice.burst_choice
                         else None)
     reasons += attack_refusals(setup, rules)
