@@ -8,6 +8,7 @@ from tactical.core.errors import IllegalCommand
 from tactical.data.gear import FireMode
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
 from tactical.rules.chapter6.checks import AdvantageState, Degree
+from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.setup import (
     Attacker,
     BurstChoice,
@@ -180,8 +181,8 @@ def test_intercept_attack_has_disadvantage_and_must_be_melee():
 def test_a_reaction_kind_the_ruleset_lacks_is_refused_by_name():
     # kinds are ruleset.yaml's attack.reactions keys, not an enum: a typo is a refusal
     assert attack_refusals(setup(pistol(), reaction="duck")) == (
-        "unknown reaction 'duck'; expected one of: snapshot, intercept, overwatch, "
-        "opportunity",)
+        "unknown reaction 'duck'; expected one of: "
+        + ", ".join(chapter6_ruleset().attack.reactions),)
 
 
 def test_reach_gives_advantage_to_the_longer_and_disadvantage_to_the_shorter():
