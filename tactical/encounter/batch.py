@@ -10,7 +10,6 @@ from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
-from tactical.rules import registry
 from tactical.rules.api import Ruleset
 
 
@@ -28,8 +27,8 @@ class Batch:
 
     @property
     def ruleset(self) -> Ruleset:
-        """The encounter's ruleset (the registry's object for the state's id)."""
-        return registry.ruleset(self.state.ruleset)
+        """The encounter's ruleset, playing with the encounter's numbers."""
+        return self.ctx.ruleset_of(self.state.ruleset)
 
     def combatant(self, cid: str) -> Combatant:
         if cid not in self.state.combatants:

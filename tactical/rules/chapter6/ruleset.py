@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -95,6 +95,14 @@ class Chapter6:
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
         return {self.id: self.numbers}
+
+    def with_numbers(self, files: Mapping[RulesetId, Any]) -> Chapter6:
+        data = files.get(self.id)
+        if data is None or data is self.numbers:
+            return self
+        numbers = (data if isinstance(data, Chapter6Ruleset)
+                   else Chapter6Ruleset.model_validate(data))
+        return replace(self, numbers=numbers)
 
     @property
     def foreign_events(self) -> Mapping[str, str]:

@@ -75,6 +75,16 @@ class Shadowrun:
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
         return {**self.base.number_files(), self.id: self.numbers}
 
+    def with_numbers(self, files: Mapping[RulesetId, Any]) -> Shadowrun:
+        data = files.get(self.id)
+        numbers = (self.numbers if data is None
+                   else data if isinstance(data, ShadowrunRuleset)
+                   else ShadowrunRuleset.model_validate(data))
+        base = self.base.with_numbers(files)
+        if numbers is self.numbers and base is self.base:
+            return self
+        return replace(self, numbers=numbers, base=base)
+
     @property
     def foreign_events(self) -> Mapping[str, str]:
         # Shadowrun's damage is monitor boxes: no injury levels, fatigue or Edge-lowered hits
