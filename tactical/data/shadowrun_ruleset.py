@@ -83,6 +83,9 @@ class InitiativeRules(Frozen):
     pass_cost: int = Field(ge=0)  # SR5: 10; SR4: 0 (passes come from the sheet)
     passes: Literal["from_sheet", "while_positive"]
     interrupt_needs_score: bool = True  # no Initiative cost the score cannot pay
+    # An action phase (ruling): a Complex (the board's Major), a move, a Simple (Minor).
+    # The default keeps logs stored before the key existed replayable.
+    action_phase: tuple[Literal["major", "move", "minor"], ...] = ("major", "move", "minor")
 
 
 class WeaponSkill(Frozen):

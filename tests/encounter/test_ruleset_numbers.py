@@ -61,3 +61,14 @@ def test_an_old_shadowrun_log_replays_under_its_own_numbers(alley, tmp_path):
     assert any("replaying it under the ones it was played with" in w for w in warnings)
     plain = Encounter(Context(alley, GeometryOracle(alley)), ScriptedDice(d6=[6]))
     assert wombat_initiative(resumed) < wombat_initiative(plain)
+
+
+def test_the_shadowrun_action_phase_is_the_files(alley):
+    numbers = reaction_only()
+    numbers["initiative"]["action_phase"] = ["major", "minor"]  # a house phase without a move
+    for phase, move in (({}, 1), ({"sr5": numbers}, 0)):
+        enc = Encounter(Context(alley, GeometryOracle(alley), numbers=phase),
+                        ScriptedDice(d6=[6, 1]))
+        enc.apply(cmd.StartCombat())
+        budget = enc.state.get(enc.state.actor).budget
+        assert (budget.major, budget.move, budget.minor) == (1, move, 1)

@@ -139,13 +139,14 @@ def out_of_action(c: Fighter) -> str | None:
     return None if m is None or m.status is Status.OK else m.status.value
 
 
-def turn_budget(c: Fighter, round_number: int) -> tuple[Budget, str]:
+def turn_budget(c: Fighter, round_number: int, rules: ShadowrunRuleset) -> tuple[Budget, str]:
     reason = out_of_action(c)
     if reason:
         return Budget(), reason
     if c.unaware and round_number == 1:
         return Budget(), "unaware: no actions in round 1"
-    return Budget(1, 1, 1, 0), ""  # an action phase: Complex, move, Simple (ruling)
+    phase = rules.initiative.action_phase  # Complex, move, Simple (ruling)
+    return Budget(phase.count("major"), phase.count("move"), phase.count("minor"), 0), ""
 
 
 # --- attacks ------------------------------------------------------------------------

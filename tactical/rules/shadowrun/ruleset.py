@@ -68,7 +68,7 @@ class Shadowrun:
         return engine.out_of_action(who) or "Shadowrun: the map offers no reactions"
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
-        return engine.turn_budget(who, round_number)
+        return engine.turn_budget(who, round_number, self.numbers)
 
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------
