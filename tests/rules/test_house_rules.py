@@ -266,3 +266,12 @@ def test_first_aid_rolls_the_rulesets_skill(tmp_path):
         events = encounter.apply(cmd.FirstAid("kicker", "vanya"))
         note = next(e.text for e in events if isinstance(e, ev.Note))
         assert note.startswith(f"Kicker gives first aid to Vanya: {skill}+")
+
+
+def test_the_maps_reaction_kinds_are_the_house_files(tmp_path):
+    # the board names what the map offers from the encounter's numbers, not the bundled file
+    house = house_rules(tmp_path, ("attack.reactions.snapshot.label", "Snap shot"))
+    for rules, label in ((chapter6_ruleset(), "Snapshot"), (house, "Snap shot")):
+        encounter = warehouse(rules, RandomDice(2))
+        kinds = encounter.ctx.oracle.reaction_kinds(encounter.state)
+        assert next(k.label for k in kinds if k.name == "snapshot") == label
