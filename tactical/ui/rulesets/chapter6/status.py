@@ -9,7 +9,6 @@ from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
 from tactical.encounter.limits import out_of_action, reaction_block
 from tactical.encounter.model import Combatant
-from tactical.rules import registry
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import cumulative_state, fatigue_state
 from tactical.ui.dock import style
@@ -93,7 +92,7 @@ class Chapter6Status:
         injury = "none"
         if c.injury:
             injury = f"{c.injury.capitalize()}" + (" (treated)" if c.treated else "")
-        ruleset = registry.ruleset(self.document.state.ruleset)
+        ruleset = self.document.encounter.ctx.ruleset_of(self.document.state.ruleset)
         down = out_of_action(c, ruleset)
         block = reaction_block(c, ruleset)
         extra = [f"out of action: {down}"] if down else []
