@@ -78,6 +78,7 @@ def _document(source: Path) -> Any:
     if source.suffix.lower() == ".jsonl":
         log = read(source)
         context = Context(log.loaded, GeometryOracle(log.loaded), ruleset=log.ruleset,
+                          numbers=log.numbers,
                           **({"rules": log.rules} if log.rules else {}))
         encounter = Encounter(context, RandomDice(0), None, log.history)
         return EncounterDocument(encounter)

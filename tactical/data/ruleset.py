@@ -6,11 +6,12 @@ Rule numbers live in data, not code (shared/ARCHITECTURE.md), so a GM can house-
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
-from tactical.data.gear import DiceExpression
+from tactical.data.character import Character
+from tactical.data.gear import DiceExpression, Slug
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
 
@@ -18,6 +19,8 @@ Degree = Literal["perfect", "solid", "marginal_success", "marginal_failure",
                  "significant_failure", "complete_failure"]
 InjuryLevel = Literal["light", "moderate", "serious", "critical", "lethal"]
 Attribute = Literal["AG", "CU", "ST", "VI", "RE", "PR"]
+ActionKind = Literal["major", "move", "minor"]
+RollOff = Annotated[str, StringConstraints(pattern=r"^d[1-9][0-9]*$")]  # "d10": a die roll-off
 
 
 class Checks(Frozen):
@@ -30,6 +33,8 @@ class Checks(Frozen):
 
 
 class Perception(Frozen):
+    skill: Slug  # the Awareness check's skill (Vigilance)
+    unaware_idle_rounds: int = Field(ge=0)  # RULINGS: Unaware, "no actions in round 1"
     effort_tn: dict[Literal["major", "minor", "free", "full"], int]
     awareness: dict[Degree, Literal["fully_aware", "partially_aware", "unaware"]]
     stealth_tn_bonus: dict[Degree, int]
@@ -38,7 +43,7 @@ class Perception(Frozen):
 class Defence(Frozen):
     base: int
     attributes: tuple[Attribute, ...] = ()
-    skill: bool = False
+    skill: tuple[Slug, ...] = ()  # the best of these skills adds (Parry: the melee skills)
 
 
 class Defences(Frozen):
@@ -48,6 +53,7 @@ class Defences(Frozen):
     poise: Defence
     will: Defence
     discipline: Literal["will", "grit", "poise"]
+    parry_weapon_tags: tuple[Slug, ...]  # a weapon with one of these tags parries
 
 
 OptionName = Literal["aim_for_opening", "charge", "disarm", "flurry", "grapple", "smash",
@@ -85,7 +91,8 @@ class AttackRules(Frozen):
     base_tn: int
     easy_tn: int
     easy_tn_takes_modifiers: bool = False
-    crossfire_many_allies: int = Field(default=2, ge=1)
+    crossfire_many_allies: int = Field(ge=1)
+    trait_advantages: dict[Slug, Literal["melee", "ranged"]]  # a trait's Advantage
     tn_modifiers: dict[str, int]
     parry_without_weapon_gives_advantage: bool
     options: dict[OptionName, AttackOption]
@@ -106,7 +113,7 @@ class FireModeRules(Frozen):
     bonus_dice: int = 0
     multi_target_bonus_dice: int = 0
     may_take_advantage: bool = False
-    needs: tuple[Literal["major", "minor", "move"], ...] = ()
+    needs: tuple[ActionKind, ...] = Field(min_length=1)  # the actions an attack takes
 
 
 class PtDr(Frozen):
@@ -161,6 +168,7 @@ class Injury(Frozen):
 class Fatigue(Frozen):
     fatigued: float = Field(gt=0)
     exhausted: float = Field(gt=0)
+    exhausted_actions: tuple[ActionKind, ...]  # Exhausted: "one Minor action"
     unconscious: float = Field(gt=0)
 
 
@@ -171,6 +179,8 @@ class FirstAidHealth(Frozen):
 
 
 class FirstAid(Frozen):
+    skill: Slug  # the Medic skill
+    max_hexes: int = Field(ge=0)  # the healer must be next to the patient
     tn: dict[InjuryLevel, int]
     kit_tn: dict[Literal["medkit", "some_equipment", "improvised", "trauma_kit", "autodoc"],
                  int]
@@ -189,11 +199,27 @@ class Tier(Frozen):
 class InitiativeRules(Frozen):
     dice: DiceExpression
     attributes: tuple[Attribute, ...]
-    tie_breakers: tuple[Literal["AG", "CU", "d10"], ...]
+    tie_breakers: tuple[Attribute | RollOff, ...]  # attributes, then a roll-off die ("d10")
     edge_bonus: DiceExpression
     tiers: tuple[Tier, ...] = Field(min_length=1)
     reactions_per_round: int = Field(ge=0)
     downgrades_per_turn: int = Field(ge=0)
+
+
+class ActionCosts(Frozen):
+    """Ch.6 Actions: the action each command takes (a ranged attack: its fire mode's)."""
+
+    full: tuple[ActionKind, ...] = Field(min_length=1)  # a Full action's slots
+    attack: ActionKind
+    move: ActionKind
+    step: ActionKind
+    drop_prone: ActionKind
+    get_up: ActionKind
+    evade: tuple[ActionKind, ...] = Field(min_length=1)  # two Moves
+    disengage: ActionKind
+    ready_weapon: ActionKind
+    overwatch: ActionKind
+    first_aid: ActionKind
 
 
 class Movement(Frozen):
@@ -229,7 +255,12 @@ class Chapter6Ruleset(Frozen):
     fatigue: Fatigue
     first_aid: FirstAid
     initiative: InitiativeRules
+    actions: ActionCosts
     movement: Movement
+
+    def speed_m(self, sheet: Character) -> float:
+        """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""
+        return sheet.speed_m if "speed_m" in sheet.model_fields_set else self.movement.speed_m
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         for index, band in enumerate(self.range_bands):
@@ -238,3 +269,8 @@ class Chapter6Ruleset(Frozen):
         mins = [tier.min for tier in self.initiative.tiers]
         if mins != sorted(mins) or mins[0] != 0:
             yield ("initiative", "tiers"), "tiers must start at 0 and rise"
+
+
+def sheet_reach_m(sheet: Character, default_reach_m: float) -> float:
+    """Ch.6 Melee: the sheet's reach, else the ruleset's `default_reach_m` (an adjacent hex)."""
+    return sheet.reach_m if "reach_m" in sheet.model_fields_set else default_reach_m

@@ -55,6 +55,7 @@ class DamageRules(Frozen):
 
 class MonitorRules(Frozen):
     base: int = Field(ge=1)  # Physical 8 + ⌈Body/2⌉, Stun 8 + ⌈Willpower/2⌉
+    attribute_divisor: int = Field(ge=1)  # the 2 in ⌈Body/2⌉
     physical_attribute: Rating = "body"
     stun_attribute: Rating = "willpower"
     boxes_per_wound_die: int = Field(ge=1)  # -1 die per 3 boxes of damage
@@ -77,10 +78,14 @@ class MeleeModifiers(Frozen):
 class InitiativeRules(Frozen):
     # SR4: score = base + hits on the initiative dice; passes from the sheet.
     # SR5: score = base + the sum of the initiative dice; -10 per pass.
+    attributes: tuple[Rating, ...] = Field(min_length=1)  # Reaction + Intuition
     score: Literal["hits", "sum"]
     pass_cost: int = Field(ge=0)  # SR5: 10; SR4: 0 (passes come from the sheet)
     passes: Literal["from_sheet", "while_positive"]
     interrupt_needs_score: bool = True  # no Initiative cost the score cannot pay
+    # An action phase (ruling): a Complex (the board's Major), a move, a Simple (Minor).
+    # The default keeps logs stored before the key existed replayable.
+    action_phase: tuple[Literal["major", "move", "minor"], ...] = ("major", "move", "minor")
 
 
 class WeaponSkill(Frozen):
@@ -89,6 +94,13 @@ class WeaponSkill(Frozen):
 
     tags: tuple[Slug, ...] = Field(min_length=1)
     skill: Slug
+
+
+class LimitFormula(Frozen):
+    """SR5 Physical limit: ⌈(Strength × 2 + Body + Reaction) / 3⌉ unless the sheet gives it."""
+
+    weights: dict[Rating, int] = Field(min_length=1)
+    divisor: int = Field(ge=1)
 
 
 class SheetRules(Frozen):
@@ -100,6 +112,7 @@ class SheetRules(Frozen):
     skill_for: dict[Slug, Slug] = Field(default_factory=dict)  # Ch.6 skill → SR skill
     defaulting: int = -1  # an unskilled attack: attribute only, -1
     unarmed_limit: Literal["physical"] | None = None  # SR5: Physical limit without Accuracy
+    physical_limit: LimitFormula | None = None  # needed by unarmed_limit: physical
 
 
 class ShadowrunRuleset(Frozen):
@@ -129,5 +142,7 @@ class ShadowrunRuleset(Frozen):
         for name, option in self.defence_options.items():
             if option.interrupt_attack and option.range_plus_reach_m is None:
                 yield ("defence_options", name), "an interrupt attack needs range_plus_reach_m"
+        if self.sheet.unarmed_limit == "physical" and self.sheet.physical_limit is None:
+            yield ("sheet", "physical_limit"), "unarmed_limit: physical needs the formula"
         if self.initiative.passes == "while_positive" and self.initiative.pass_cost <= 0:
             yield ("initiative", "pass_cost"), "passes 'while_positive' need a pass_cost"

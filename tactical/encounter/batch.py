@@ -6,10 +6,10 @@ from typing import Any
 
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand, InvalidCommand
+from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
-from tactical.rules import registry
 from tactical.rules.api import Ruleset
 
 
@@ -27,8 +27,8 @@ class Batch:
 
     @property
     def ruleset(self) -> Ruleset:
-        """The encounter's ruleset (the registry's object for the state's id)."""
-        return registry.ruleset(self.state.ruleset)
+        """The encounter's ruleset, playing with the encounter's numbers."""
+        return self.ctx.ruleset_of(self.state.ruleset)
 
     def combatant(self, cid: str) -> Combatant:
         if cid not in self.state.combatants:
@@ -62,8 +62,12 @@ def payment(c: Combatant, action: Action) -> tuple[str | None, str]:
     return None, f"{c.name} has no {action.value} action left ({left}{downgrade})"
 
 
-def full_action_payable(c: Combatant) -> tuple[bool, str]:
-    """Ch.6 Full action = Major + Move + Minor, all from this turn."""
-    b = c.budget
-    ok = b.major > 0 and b.move > 0 and b.minor > 0 and (b.total is None or b.total >= 3)
-    return ok, f"{c.name} needs a Major, a Move and a Minor action left for a Full action"
+def full_action_payable(c: Combatant, rules: Chapter6Ruleset) -> tuple[bool, str]:
+    """Ch.6 Full action = Major + Move + Minor (`actions.full`), all from this
+    turn."""
+    b, slots = c.budget, rules.actions.full
+    ok = (all(b.count_of(s) >= slots.count(s) for s in set(slots))
+          and (b.total is None or b.total >= len(slots)))
+    names = [f"a {s.capitalize()}" for s in slots]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return ok, f"{c.name} needs {listed} action left for a Full action"

@@ -7,9 +7,9 @@ may give a scripted one (issue 4: the engine takes a trigger provider it is give
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from tactical.data.character import Character
 from tactical.data.gear import Weapon
@@ -17,7 +17,7 @@ from tactical.data.library import LoadedMap
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.model import Combatant, EncounterState, Hex
 from tactical.rules import registry
-from tactical.rules.api import SightInfo
+from tactical.rules.api import Ruleset, SightInfo
 from tactical.rules.reactions import ReactionOffer
 
 __all__ = ["Context", "MapOracle", "SightInfo", "initial_state"]
@@ -48,6 +48,21 @@ class Context:
     oracle: MapOracle
     rules: Chapter6Ruleset = field(default_factory=registry.base_numbers)
     ruleset: str | None = None  # None: the map's; a registry id to override it
+    # Every other ruleset's numbers the fight plays with, by ruleset id (a log's snapshot:
+    # an old Shadowrun fight replays under the numbers it was played with); absent: bundled.
+    numbers: Mapping[str, Any] = field(default_factory=dict)
+    _rulesets: dict[str, Ruleset] = field(default_factory=dict, init=False, compare=False,
+                                          repr=False)
+
+    def ruleset_of(self, ruleset_id: str) -> Ruleset:
+        """The ruleset `ruleset_id` playing with this encounter's numbers: `rules` (the base
+        game's, house rules included) and `numbers` (the others'), built once."""
+        found = self._rulesets.get(ruleset_id)
+        if found is None:
+            files = {**self.numbers, registry.DEFAULT: self.rules}
+            found = registry.ruleset(ruleset_id).with_numbers(files)
+            self._rulesets[ruleset_id] = found
+        return found
 
     def character(self, c: Combatant) -> Character:
         return self.loaded.library.characters[c.character]

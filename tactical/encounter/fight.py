@@ -4,6 +4,7 @@ map, the ruleset resolves the attack, its outcome becomes events (RULINGS Reacti
 from __future__ import annotations
 
 from tactical.core.errors import IllegalCommand, InvalidCommand
+from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
@@ -17,7 +18,7 @@ from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
-    sheet_reach = batch.ctx.character(c).reach_m
+    sheet_reach = sheet_reach_m(batch.ctx.character(c), batch.ctx.rules.default_reach_m)
     if weapon_id is None:
         return sheet_reach
     weapon = batch.ctx.weapon(weapon_id)
@@ -107,7 +108,10 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     assert weapon_id is not None
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))
-    costs = [Action.MAJOR] + ([Action.MINOR] if command.mode == "AF" else [])
+    # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`)
+    needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
+                  if name == command.mode), (batch.ctx.rules.actions.attack,))
+    costs = [Action(need) for need in needs]
     for action in costs:
         slot, why = payment(batch.state.get(a.id), action)
         refuse_unless((slot is not None, why))

@@ -51,10 +51,10 @@ def movement_left(state: EncounterState, ctx: Context, mover: str) -> float:
     c = state.get(mover)
     if state.halted is not None and state.halted.mover == mover:
         return state.halted.metres_left
-    speed = ctx.character(c).speed_m
+    speed = ctx.rules.speed_m(ctx.character(c))  # the sheet's, else movement.speed_m
     if state.phase is not Phase.COMBAT:
         return speed
-    slot, _why = payment(c, Action.MOVE)
+    slot, _why = payment(c, Action(ctx.rules.actions.move))
     return speed if slot is not None else 0.0
 
 

@@ -13,8 +13,6 @@ from tactical.encounter.model import Action, Condition, EncounterState
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_line, is_neighbour
 
-HOW_COST = {"move": Action.MOVE, "step": Action.MINOR}
-
 
 def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex, *,
                  last: bool) -> list[str]:
@@ -53,6 +51,7 @@ MAX_PATH = 1000  # hexes; the fastest sprint is a few dozen
 def move(batch: Batch, command: cmd.Move) -> None:
     c = acting(batch, command.combatant)
     rules = batch.ctx.rules
+    how_cost = {"move": Action(rules.actions.move), "step": Action(rules.actions.step)}
     path: tuple[Hex, ...] = tuple((int(h[0]), int(h[1])) for h in command.path)
     refuse_unless((len(path) > 0, "the path is empty"),
                   (command.how in ("move", "step", "sprint", "charge"),
@@ -62,17 +61,18 @@ def move(batch: Batch, command: cmd.Move) -> None:
                    f"longer than {MAX_PATH:,}"),
                   (batch.ctx.loaded.map.grid.contains(path[-1]),
                    f"{list(path[-1])} is off the map"))
-    speed = batch.ctx.character(c).speed_m
+    speed = rules.speed_m(batch.ctx.character(c))
     metres = len(path) * rules.metres_per_hex
     reasons = path_problems(batch, c.id, c.hex, path)
-    for condition, why in ((Condition.PRONE, "is prone: Get Up first (a Move action)"),
+    get_up = f"is prone: Get Up first (a {rules.actions.get_up.capitalize()} action)"
+    for condition, why in ((Condition.PRONE, get_up),
                            (Condition.GRAPPLED, "is grappled"),
                            (Condition.IMMOBILISED, "is immobilised")):
         if c.has(condition):
             reasons.append(f"{c.name} {why}")
     straight = path == hex_line(c.hex, path[-1])[1:]
     if command.how in ("move", "step"):
-        slot, why = payment(c, HOW_COST[command.how])
+        slot, why = payment(c, how_cost[command.how])
         if slot is None:
             reasons.append(why)
         limit = speed if command.how == "move" else rules.movement.step_hexes * \
@@ -81,7 +81,7 @@ def move(batch: Batch, command: cmd.Move) -> None:
             reasons.append(f"{metres:g} m is farther than {c.name}'s {command.how} of "
                            f"{limit:g} m")
     else:
-        ok, why = full_action_payable(c)
+        ok, why = full_action_payable(c, rules)
         if not ok:
             reasons.append(why)
         if not straight:
@@ -92,12 +92,12 @@ def move(batch: Batch, command: cmd.Move) -> None:
         if command.how == "charge" and metres < rules.movement.charge_min_m:
             reasons.append(f"a charge needs at least {rules.movement.charge_min_m:g} m")
     refuse_unless(*((False, r) for r in reasons))
-    if command.how in HOW_COST:
-        slot, _ = payment(c, HOW_COST[command.how])
-        batch.emit(ev.ActionSpent(c.id, HOW_COST[command.how].value, str(slot),
+    if command.how in how_cost:
+        slot, _ = payment(c, how_cost[command.how])
+        batch.emit(ev.ActionSpent(c.id, how_cost[command.how].value, str(slot),
                                   command.how.capitalize()))
     else:
-        for action in ("major", "move", "minor"):
+        for action in rules.actions.full:
             batch.emit(ev.ActionSpent(c.id, action, action, command.how.capitalize()))
     if command.how == "charge":
         batch.emit(ev.ConditionChanged(c.id, Condition.CHARGING.value, True, "Charge"))
@@ -149,36 +149,43 @@ def continue_move(batch: Batch) -> None:
 
 def drop_prone(batch: Batch, command: cmd.DropProne) -> None:
     c = acting(batch, command.combatant)
-    slot, why = payment(c, Action.MINOR)
+    cost = Action(batch.ctx.rules.actions.drop_prone)
+    slot, why = payment(c, cost)
     refuse_unless((slot is not None, why), (not c.has(Condition.PRONE), f"{c.name} is prone"))
-    batch.emit(ev.ActionSpent(c.id, "minor", str(slot), "Drop prone"),
+    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), "Drop prone"),
                ev.ConditionChanged(c.id, Condition.PRONE.value, True, "Drop prone"))
 
 
 def get_up(batch: Batch, command: cmd.GetUp) -> None:
     c = acting(batch, command.combatant)
-    slot, why = payment(c, Action.MOVE)
+    cost = Action(batch.ctx.rules.actions.get_up)
+    slot, why = payment(c, cost)
     refuse_unless((slot is not None, why), (c.has(Condition.PRONE), f"{c.name} is not prone"))
-    batch.emit(ev.ActionSpent(c.id, "move", str(slot), "Get up"),
+    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), "Get up"),
                ev.ConditionChanged(c.id, Condition.PRONE.value, False, "Get up"))
 
 
 def evade(batch: Batch, command: cmd.Evade) -> None:
-    """Ch.6 Evade: two Move actions → +5 TN vs ranged attacks until its next turn."""
+    """Ch.6 Evade: two Move actions (`actions.evade`) → +5 TN vs ranged attacks until its
+    next turn."""
     c = acting(batch, command.combatant)
-    first, why = payment(c, Action.MOVE)
-    refuse_unless((first is not None, why))
-    batch.emit(ev.ActionSpent(c.id, "move", str(first), "Evade"))
-    second, why = payment(batch.state.get(c.id), Action.MOVE)
-    if second is None:
-        refuse_unless((False, f"Evade needs two Move actions: {why}"))
-    batch.emit(ev.ActionSpent(c.id, "move", str(second), "Evade"),
-               ev.ConditionChanged(c.id, Condition.EVADING.value, True, "Evade"))
+    costs = batch.ctx.rules.actions.evade
+    for index, name in enumerate(costs):
+        slot, why = payment(batch.state.get(c.id), Action(name))
+        if slot is None:
+            count = {1: "a", 2: "two", 3: "three"}.get(len(costs), str(len(costs)))
+            kinds = " or ".join(dict.fromkeys(k.capitalize() for k in costs))
+            plural = "s" if len(costs) > 1 else ""
+            refuse_unless((False, why if index == 0 else
+                           f"Evade needs {count} {kinds} action{plural}: {why}"))
+        batch.emit(ev.ActionSpent(c.id, name, str(slot), "Evade"))
+    batch.emit(ev.ConditionChanged(c.id, Condition.EVADING.value, True, "Evade"))
 
 
 def disengage(batch: Batch, command: cmd.Disengage) -> None:
     c = acting(batch, command.combatant)
-    slot, why = payment(c, Action.MAJOR)
+    cost = Action(batch.ctx.rules.actions.disengage)
+    slot, why = payment(c, cost)
     refuse_unless((slot is not None, why))
-    batch.emit(ev.ActionSpent(c.id, "major", "major", "Disengage"),
+    batch.emit(ev.ActionSpent(c.id, cost.value, cost.value, "Disengage"),
                ev.ConditionChanged(c.id, Condition.DISENGAGED.value, True, "Disengage"))

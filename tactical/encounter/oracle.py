@@ -18,7 +18,7 @@ import shapely
 
 from tactical.core.types import Hex
 from tactical.data.library import LoadedMap
-from tactical.data.ruleset import Chapter6Ruleset
+from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
@@ -36,6 +36,7 @@ from tactical.geometry.pathfacts import (
 )
 from tactical.geometry.sight import CoverLevel, sight
 from tactical.rules import registry
+from tactical.rules.api import Ruleset
 from tactical.rules.reactions import (
     ReactionOffer,
     ReactionReport,
@@ -57,6 +58,7 @@ class GeometryOracle:
         self._round_one: tuple[EncounterState, EncounterState] | None = None
         self._kinds: dict[str, tuple[tuple[ReactionSpec, ...], str | None]] = {}
         self.preparations = 0  # reactor sets prepared (one per drag, reused by its Move)
+        self._rulesets: dict[str, Ruleset] = {}
         self.scans = 0  # path scans started from scratch (not extended or cut)
 
     # --- what the engine asks
@@ -95,8 +97,17 @@ class GeometryOracle:
         """A ruleset's reaction kinds and the band limit they ask about (kept per id)."""
         found = self._kinds.get(ruleset_id)
         if found is None:
-            kinds = registry.ruleset(ruleset_id).reaction_kinds
+            kinds = self.ruleset_of(ruleset_id).reaction_kinds
             found = self._kinds[ruleset_id] = (kinds, band_limit(kinds, Band))
+        return found
+
+    def ruleset_of(self, ruleset_id: str) -> Ruleset:
+        """The ruleset playing with the oracle's base numbers (a house file's reaction
+        kinds and reaction limits), built once per id."""
+        found = self._rulesets.get(ruleset_id)
+        if found is None:
+            found = registry.ruleset(ruleset_id).with_numbers({registry.DEFAULT: self.rules})
+            self._rulesets[ruleset_id] = found
         return found
 
     def scan(self, state: EncounterState, mover: Mover, band: str | None) -> PathScan:
@@ -167,11 +178,11 @@ class GeometryOracle:
         library = self.loaded.library
         sheet = library.characters[c.character]
         weapon = library.weapons.get(c.weapon) if c.weapon else None
-        reach = sheet.reach_m
+        reach = sheet_reach_m(sheet, self.rules.default_reach_m)
         melee = [library.weapons[w] for w in sheet.weapons if library.weapons[w].kind == "melee"]
         if melee:
             reach = max(reach, *(w.reach_m for w in melee))
-        block = reaction_block(c, registry.ruleset(state.ruleset))
+        block = reaction_block(c, self.ruleset_of(state.ruleset))
         overwatch = Overwatch(c.overwatch_zone) if c.has(Condition.OVERWATCH) else None
         return Reactor(id=c.id, side=c.side, hex=c.hex, reach_m=reach,
                        weapon=weapon_range(weapon, self.params) if weapon else None,

@@ -19,7 +19,6 @@ from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import decide
 from tactical.encounter.fight import _melee_weapon, attack_facts
 from tactical.encounter.model import EncounterState
-from tactical.rules import registry
 from tactical.rules.api import AttackPreviewParts
 
 
@@ -93,7 +92,7 @@ def preview_parts(state: EncounterState, ctx: Context, attack: cmd.Attack,
         raise IllegalCommand([f"{attacker.name} has no weapon ready"])
     facts = attack_facts(Batch(state, ctx, _NoDice()), attacker, target, weapon, attack,
                          reaction)
-    return registry.ruleset(state.ruleset).preview_attack(facts)
+    return ctx.ruleset_of(state.ruleset).preview_attack(facts)
 
 
 def attack_setup(state: EncounterState, ctx: Context, attack: cmd.Attack,

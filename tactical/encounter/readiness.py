@@ -18,12 +18,13 @@ def ready_weapon(batch: Batch, command: cmd.ReadyWeapon) -> None:
     refuse_unless((weapon_id is not None and weapon_id in carried,
                    f"{c.name} carries no weapon '{weapon_id}' (carries: {', '.join(carried)})"))
     assert weapon_id is not None
-    slot, why = payment(c, Action.MAJOR)
+    cost = Action(batch.ctx.rules.actions.ready_weapon)
+    slot, why = payment(c, cost)
     refuse_unless((slot is not None, why))
     weapon = batch.ctx.weapon(weapon_id)
     rounds = weapon.magazine if weapon.kind == "ranged" else None
     purpose = "Reload" if weapon_id == c.weapon else f"Ready {weapon.name}"
-    batch.emit(ev.ActionSpent(c.id, "major", str(slot), purpose),
+    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), purpose),
                ev.WeaponReadied(c.id, weapon_id, rounds))
 
 
@@ -31,10 +32,11 @@ def declare_overwatch(batch: Batch, command: cmd.DeclareOverwatch) -> None:
     """Ch.6 Overwatch: a Major now and the Reaction later, for a normal ranged attack."""
     c = acting(batch, command.combatant)
     weapon = batch.ctx.weapon(c.weapon) if c.weapon else None
-    slot, why = payment(c, Action.MAJOR)
+    cost = Action(batch.ctx.rules.actions.overwatch)
+    slot, why = payment(c, cost)
     refuse_unless((slot is not None, why),
                   (weapon is not None and weapon.kind == "ranged",
                    f"{c.name} needs a ranged weapon ready for Overwatch"),
                   (c.reactions > 0, f"{c.name} has no Reaction left this round"))
-    batch.emit(ev.ActionSpent(c.id, "major", str(slot), "Overwatch"),
+    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), "Overwatch"),
                ev.OverwatchDeclared(c.id, command.zone))

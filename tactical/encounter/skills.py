@@ -14,18 +14,19 @@ from tactical.geometry.hexgrid import hex_distance
 def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
     healer = acting(batch, command.healer)
     patient = batch.combatant(command.patient)
-    slot, why = payment(healer, Action.MAJOR)
-    adjacent = hex_distance(healer.hex, patient.hex) <= 1
+    cost = Action(batch.ctx.rules.actions.first_aid)
+    slot, why = payment(healer, cost)
+    adjacent = hex_distance(healer.hex, patient.hex) <= batch.ctx.rules.first_aid.max_hexes
     refuse_unless((slot is not None, why),
                   (patient.injury is not None, f"{patient.name} has no injury to treat"),
                   (not patient.treated, f"{patient.name} has had first aid since the last "
                                         "injury (Ch.6: not until injured anew)"),
                   (adjacent, f"{healer.name} must be next to {patient.name}"))
     assert patient.injury is not None
-    skill = batch.ctx.character(healer).skills.get("medic", 0)
+    skill = batch.ctx.character(healer).skills.get(batch.ctx.rules.first_aid.skill, 0)
     result = batch.ruleset.first_aid(healer.name, patient.name, patient.injury, skill,
                                      batch.dice)
-    batch.emit(ev.ActionSpent(healer.id, "major", str(slot), "First aid"))
+    batch.emit(ev.ActionSpent(healer.id, cost.value, str(slot), "First aid"))
     if not result.success:
         batch.emit(ev.Note(result.text))
         return
@@ -57,7 +58,7 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
                                                                    "or perfect"))
     if batch.state.phase is Phase.COMBAT:
         acting(batch, c.id)
-        slots = (["major", "move", "minor"] if command.effort == "full"
+        slots = (list(batch.ctx.rules.actions.full) if command.effort == "full"
                  else [command.effort] if command.effort != "free" else [])
         for slot_name in slots:
             slot, why = payment(batch.state.get(c.id), Action(slot_name))
@@ -65,7 +66,7 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
             batch.emit(ev.ActionSpent(c.id, slot_name, str(slot), "Awareness"))
     tn = (difficulty[command.difficulty] + p.effort_tn[command.effort]  # type: ignore[index]
           + (p.stealth_tn_bonus[command.stealth] if command.stealth else 0))  # type: ignore[index]
-    skill = batch.ctx.character(c).skills.get("vigilance", 0)
+    skill = batch.ctx.character(c).skills.get(p.skill, 0)
     result = batch.ruleset.awareness(c.name, command.effort, skill, tn, batch.dice)
     batch.emit(ev.Note(result.text))
     unaware = result.level == "unaware"

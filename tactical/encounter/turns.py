@@ -19,6 +19,14 @@ def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
     return ev.InitiativeRolled(c.id, roll.faces, roll.bonus, roll.total, roll.tiebreak)
 
 
+def tie_breaks(batch: Batch, c: Combatant) -> tuple[int, ...]:
+    """The ruleset's `initiative.tie_breakers`: attributes from the sheet, a roll-off die
+    ("d10") rolled now."""
+    attributes = batch.ctx.character(c).attributes
+    return tuple(batch.dice.roll(int(t[1:])) if t.startswith("d") else getattr(attributes, t)
+                 for t in batch.ctx.rules.initiative.tie_breakers)
+
+
 def initiative_order(batch: Batch, *, next_round: bool = False) -> tuple[str, ...]:
     """Highest first; ties by the tie-breakers rolled with the initiative. With `next_round`,
     the changes pending for the next round (Edge, injuries' "next turn") count."""
@@ -59,8 +67,7 @@ def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
     tiebreak = c.tiebreak or tuple(0 for _ in batch.ctx.rules.initiative.tie_breakers)
     batch.emit(ev.InitiativeSet(c.id, command.value))
     if not c.tiebreak:
-        sheet = batch.ctx.character(c)
-        tiebreak = (sheet.attributes.AG, sheet.attributes.CU, batch.dice.roll(10))
+        tiebreak = tie_breaks(batch, c)
         batch.emit(ev.InitiativeRolled(c.id, (), 0, command.value, tiebreak))
 
 
@@ -157,9 +164,9 @@ def end_combat(batch: Batch, _: cmd.EndCombat) -> None:
 def refocus(batch: Batch, command: cmd.Refocus) -> None:
     """Ch.6 Refocus (Full action): reroll Initiative, used on subsequent turns."""
     c = acting(batch, command.combatant)
-    ok, why = full_action_payable(c)
+    ok, why = full_action_payable(c, batch.ctx.rules)
     refuse_unless((ok, why))
-    for action in ("major", "move", "minor"):
+    for action in batch.ctx.rules.actions.full:
         batch.emit(ev.ActionSpent(c.id, action, action, "Refocus"))
     batch.emit(roll_initiative_event(batch, c))
 
@@ -169,8 +176,9 @@ def edge_initiative(batch: Batch, command: cmd.UseEdgeForInitiative) -> None:
     before combat), it counts from the next round's start (Tactical's ruling)."""
     c = batch.combatant(command.combatant)
     refuse_unless((c.edge > 0, f"{c.name} has no Edge left"))
-    roll = roll_expression(batch.ctx.rules.initiative.edge_bonus, batch.dice)
-    batch.emit(ev.EdgeSpent(c.id, 1, "Initiative +2d6 next round"),
+    bonus = batch.ctx.rules.initiative.edge_bonus
+    roll = roll_expression(bonus, batch.dice)
+    batch.emit(ev.EdgeSpent(c.id, 1, f"Initiative +{bonus} next round"),
                ev.InitiativeChanged(c.id, "next_round", roll.total,
                                     f"Edge {roll.expression} = {roll.total}"))
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from tactical.data.gear import Weapon
 from tactical.data.library import Library, LoadedMap
+from tactical.data.ruleset import sheet_reach_m
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.params import GeometryParams
 from tactical.geometry.pathfacts import Overwatch, Reactor
@@ -38,7 +39,7 @@ def reactors_from_map(loaded: LoadedMap, params: GeometryParams, *,
     for token in loaded.map.tokens:
         character = loaded.character(token.id)
         weapon = ready_weapon(loaded, token.id)
-        reach = character.reach_m
+        reach = sheet_reach_m(character, params.default_reach_m)
         if weapon is not None and weapon.kind == "melee":
             reach = max(reach, weapon.reach_m)  # Ch.6 Melee: a reach weapon extends it
         out.append(Reactor(

@@ -350,6 +350,13 @@ class Ruleset(Protocol):
         they come from (Shadowrun: the base game's too). A log's header keeps them."""
         ...
 
+    def with_numbers(self, files: Mapping[RulesetId, Any]) -> Ruleset:
+        """This ruleset playing with `files` (by ruleset id, as `number_files` keys them;
+        a model or its JSON, validated here) instead of the bundled numbers: a log's
+        snapshot, a house rule. Ids it does not use are ignored; a missing id keeps the
+        bundled file."""
+        ...
+
     @property
     def foreign_events(self) -> Mapping[str, str]:
         """Event types this ruleset never makes, each with the game that does: one in a log

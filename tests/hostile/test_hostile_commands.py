@@ -33,6 +33,8 @@ def an_enemy_of(encounter, who):
 @pytest.mark.parametrize(("changes", "needle"), [
     ({"mode": "XX"}, "unknown fire mode 'XX'; expected one of: SS, SA, BF, AF"),
     ({"options": ("teleport",)}, "unknown option 'teleport'"),
+    # a Shadowrun defence in a Chapter 6 fight (e-numbers' list: it used to crash)
+    ({"defence": "block"}, "unknown defence 'block'; expected one of: dodge, parry"),
     ({"edge": "everything"}, "unknown Edge use 'everything'; expected one of: roll, damage"),
     ({"mode": "XX", "edge": "x"}, "unknown fire mode 'XX'; expected one of: SS, SA, BF, AF; "
                                   "unknown Edge use 'x'"),  # every reason at once

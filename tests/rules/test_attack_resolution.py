@@ -8,13 +8,13 @@ from tactical.core.errors import IllegalCommand
 from tactical.data.gear import FireMode
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
 from tactical.rules.chapter6.checks import AdvantageState, Degree
+from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.setup import (
     Attacker,
     BurstChoice,
     Defender,
     EdgeUse,
     Option,
-    Reaction,
     Situation,
 )
 
@@ -97,7 +97,7 @@ def test_option_kind_must_match_the_attack():
 
 def test_a_disadvantage_option_is_refused_while_disadvantaged_with_every_reason():
     s = setup(attacker=Attacker(14, disadvantages=("Moderate injury",)),
-              reaction=Reaction.SNAPSHOT, options=(Option.AIMED_SHOT,),
+              reaction="snapshot", options=(Option.AIMED_SHOT,),
               situation=Situation(distance_m=6))
     with pytest.raises(IllegalCommand) as info:
         plan_attack(s)
@@ -107,11 +107,11 @@ def test_a_disadvantage_option_is_refused_while_disadvantaged_with_every_reason(
 
 def test_each_advantage_offsets_one_disadvantage_for_picking_an_option():
     # Vanya: smartlink offsets the Snapshot, so she could take an Aimed Shot.
-    ok = setup(attacker=Attacker(14, advantages=("smartlink",)), reaction=Reaction.SNAPSHOT,
+    ok = setup(attacker=Attacker(14, advantages=("smartlink",)), reaction="snapshot",
                options=(Option.AIMED_SHOT,), situation=Situation(distance_m=6))
     assert attack_refusals(ok) == ()
     two = setup(attacker=Attacker(14, advantages=("smartlink",), disadvantages=("Pinned",)),
-                reaction=Reaction.SNAPSHOT, options=(Option.AIMED_SHOT,),
+                reaction="snapshot", options=(Option.AIMED_SHOT,),
                 situation=Situation(distance_m=6))
     assert "offsets only 1" in attack_refusals(two)[0]
 
@@ -166,16 +166,23 @@ def test_suppressive_fire_pins_and_uses_the_whole_load():
 # --- reactions, reach, outnumbering ---------------------------------------------------------
 
 def test_snapshot_has_disadvantage_and_needs_short_range():
-    near = plan_attack(setup(reaction=Reaction.SNAPSHOT, situation=Situation(distance_m=15)))
+    near = plan_attack(setup(reaction="snapshot", situation=Situation(distance_m=15)))
     assert near.advantages.disadvantages == ("Snapshot",)
     assert "Short range" in attack_refusals(
-        setup(reaction=Reaction.SNAPSHOT, situation=Situation(distance_m=16)))[0]
+        setup(reaction="snapshot", situation=Situation(distance_m=16)))[0]
 
 
 def test_intercept_attack_has_disadvantage_and_must_be_melee():
-    plan = plan_attack(setup(sword(), reaction=Reaction.INTERCEPT))
+    plan = plan_attack(setup(sword(), reaction="intercept"))
     assert plan.advantages.disadvantages == ("Intercept attack",)
-    assert attack_refusals(setup(pistol(), reaction=Reaction.INTERCEPT))
+    assert attack_refusals(setup(pistol(), reaction="intercept"))
+
+
+def test_a_reaction_kind_the_ruleset_lacks_is_refused_by_name():
+    # kinds are ruleset.yaml's attack.reactions keys, not an enum: a typo is a refusal
+    assert attack_refusals(setup(pistol(), reaction="duck")) == (
+        "unknown reaction 'duck'; expected one of: "
+        + ", ".join(chapter6_ruleset().attack.reactions),)
 
 
 def test_reach_gives_advantage_to_the_longer_and_disadvantage_to_the_shorter():
@@ -225,9 +232,9 @@ def _ptdr(pt, dr):
     return PtDr(pt=pt, dr=dr)
 
 
-@pytest.mark.parametrize("reaction", [Reaction.OVERWATCH, Reaction.OPPORTUNITY])
+@pytest.mark.parametrize("reaction", ["overwatch", "opportunity"])
 def test_overwatch_and_opportunity_are_normal_attacks(reaction):
-    weapon = pistol() if reaction is Reaction.OVERWATCH else sword()
+    weapon = pistol() if reaction == "overwatch" else sword()
     plan = plan_attack(setup(weapon, reaction=reaction))
     assert plan.advantages.disadvantages == ()
 

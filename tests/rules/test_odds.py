@@ -25,13 +25,12 @@ from tactical.rules.chapter6.setup import (
     Defender,
     EdgeUse,
     Option,
-    Reaction,
     Situation,
 )
 
 VANYA = setup(attacker=Attacker(14, advantages=("smartlink",), edge=EdgeUse.ROLL),
               defender=Defender(dodge=26, health=25, armor=(PtDr(pt=15, dr=20),)),
-              reaction=Reaction.SNAPSHOT, situation=Situation(distance_m=6))
+              reaction="snapshot", situation=Situation(distance_m=6))
 
 
 def test_plain_2d10_known_values(rules):

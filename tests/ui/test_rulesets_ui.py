@@ -25,8 +25,10 @@ from tactical.ui.rulesets import view_for
 def test_every_registered_ruleset_has_a_view_with_its_legend(ruleset_id):
     view = view_for(ruleset_id)
     rings = [e for e in legend_entries(view) if e.style == "ring"]
-    # the four map reactions (+ "Acting now") under Chapter 6; only "Acting now" otherwise
-    assert len(rings) == (5 if view.map_reactions else 1)
+    # one ring per map reaction kind (+ "Acting now"); only "Acting now" without them
+    kinds = registry.ruleset(ruleset_id).reaction_kinds
+    assert view.map_reactions == bool(kinds)
+    assert [e.text for e in rings] == [k.label for k in kinds] + ["Acting now"]
     assert view.arc_names() in (("Health", "Stamina"), ("Physical", "Stun"))
 
 

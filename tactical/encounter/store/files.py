@@ -8,8 +8,8 @@ its line, never a traceback (issue 11). Times come from the caller (no clock her
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -41,10 +41,11 @@ OracleFactory = Callable[[LoadedMap], MapOracle]
 
 
 def header_for(loaded: LoadedMap, created: str, ruleset: str | None = None,
-               rules: Chapter6Ruleset | None = None) -> dict[str, Any]:
+               rules: Chapter6Ruleset | None = None,
+               numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     rid = ruleset or loaded.map.ruleset
     return {"map": str(loaded.path.resolve()), "ruleset": rid, "name": loaded.map.name,
-            "created": created, SNAPSHOT: snapshot_of(loaded, rid, rules)}
+            "created": created, SNAPSHOT: snapshot_of(loaded, rid, rules, numbers)}
 
 
 def start(loaded: LoadedMap, log_path: Path, oracle: OracleFactory, dice: Dice,
@@ -65,6 +66,7 @@ class Checked:
     ruleset: str
     history: History
     warnings: list[str]
+    numbers: dict[str, Any]  # the other rulesets' numbers it was played with
 
 
 def _ruleset_of(header: dict[str, Any], log_path: Path) -> str:
@@ -154,9 +156,10 @@ def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[i
     shape, and the fold of its events. LogError names the file and line (issue 11)."""
     rid = _ruleset_of(header, log_path)
     warnings: list[str] = []
+    numbers: dict[str, Any] = {}
     try:
         if SNAPSHOT in header:
-            loaded, rules, warnings = loaded_from_snapshot(header, log_path)
+            loaded, rules, numbers, warnings = loaded_from_snapshot(header, log_path)
         else:
             loaded, rules = loaded_from_path(header, log_path), registry.base_numbers()
     except DataError as error:
@@ -182,7 +185,7 @@ def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[i
     _check_fold(loaded, rid, history, records, kept_lines, log_path)
     if len(replayed) > 3:  # one line each from replay_records: keep the dialog short
         replayed = [*replayed[:3], f"and {len(replayed) - 3:,} more like these"]
-    return Checked(loaded, rules, rid, history, [*warnings, *dropped, *replayed])
+    return Checked(loaded, rules, rid, history, [*warnings, *dropped, *replayed], numbers)
 
 
 def _check_fold(loaded: LoadedMap, ruleset: str, history: History,
@@ -247,7 +250,7 @@ def _readable(log_path: Path) -> tuple[LogContents, bool]:
 def _encounter(checked: Checked, oracle: OracleFactory, dice: Dice,
                log: EncounterLog | None) -> Encounter:
     context = Context(checked.loaded, oracle(checked.loaded), rules=checked.rules,
-                      ruleset=checked.ruleset)
+                      ruleset=checked.ruleset, numbers=checked.numbers)
     return Encounter(context, dice, cast("LogSink | None", log), checked.history)
 
 
@@ -262,6 +265,7 @@ class LogView:
     warnings: tuple[str, ...]
     rules: Chapter6Ruleset | None = None
     ruleset: str | None = None
+    numbers: Mapping[str, Any] = field(default_factory=dict)  # the other rulesets' numbers
 
     def state_at(self, count: int | None = None) -> EncounterState:
         """The state after the first `count` events in effect (all of them when None)."""
@@ -277,7 +281,8 @@ def read(log_path: Path) -> LogView:
     checked = check(contents.header, contents.payloads, contents.lines, log_path)
     return LogView(checked.loaded, contents.header, checked.history,
                    tuple(checked.history.effective_events()),
-                   (*contents.warnings, *checked.warnings), checked.rules, checked.ruleset)
+                   (*contents.warnings, *checked.warnings), checked.rules, checked.ruleset,
+                   checked.numbers)
 
 
 def save_as(encounter: Encounter, path: Path, created: str) -> None:
@@ -288,5 +293,6 @@ def save_as(encounter: Encounter, path: Path, created: str) -> None:
         compact.record(entry.label, entry.events)
     records = [r for n in compact.done for r in entry_records(compact.entries[n])]
     EncounterLog.save_as(Path(path), header_for(encounter.ctx.loaded, created,
-                                                encounter.state.ruleset, encounter.ctx.rules),
+                                                encounter.state.ruleset, encounter.ctx.rules,
+                                                encounter.ctx.numbers),
                          records)

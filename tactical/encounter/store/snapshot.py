@@ -9,10 +9,11 @@ their map is read from the path, relative to the log's folder (migrate on read).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from tactical.data.character import Character
 from tactical.data.gear import Armor, Weapon
@@ -33,15 +34,17 @@ def _dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(mode="json", by_alias=True)
 
 
-def snapshot_of(loaded: LoadedMap, ruleset: str,
-                base: Chapter6Ruleset | None = None) -> dict[str, Any]:
+def snapshot_of(loaded: LoadedMap, ruleset: str, base: Chapter6Ruleset | None = None,
+                numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The map, sheets, catalogue and rule numbers, as JSON for the header: the base game's
     numbers the engine plays with (`base`, house rules included) first, then the files of
-    the ruleset the fight is played under."""
+    the ruleset the fight is played under (`numbers`: the ones it plays with, if not the
+    bundled files)."""
     library = loaded.library
     rules: dict[str, Any] = {registry.DEFAULT: _dump(base or registry.base_numbers())}
-    for rid, numbers in registry.ruleset(ruleset).number_files().items():
-        rules.setdefault(rid, _dump(numbers))
+    played = registry.ruleset(ruleset).with_numbers(numbers or {})
+    for rid, model in played.number_files().items():
+        rules.setdefault(rid, _dump(model))
     return {"map": _dump(loaded.map),
             "characters": [_dump(c) for c in library.characters.values()],
             "weapons": [_dump(w) for w in library.weapons.values()],
@@ -56,11 +59,11 @@ def _list(doc: YamlDocument, snap: dict[str, Any], name: str, model: type[Any]) 
     return [validate(doc, model, item, (SNAPSHOT, name, i)) for i, item in enumerate(items)]
 
 
-def loaded_from_snapshot(header: dict[str, Any], log_path: Path) -> tuple[LoadedMap,
-                                                                          Chapter6Ruleset,
-                                                                          list[str]]:
-    """The map and library the fight started with, its Chapter 6 numbers, and warnings
-    (rule numbers that changed since, for rulesets whose numbers cannot be replaced)."""
+def loaded_from_snapshot(header: dict[str, Any], log_path: Path
+                         ) -> tuple[LoadedMap, Chapter6Ruleset, dict[str, Any], list[str]]:
+    """The map and library the fight started with, its base game's numbers, the other
+    rulesets' numbers (by id, as stored: the engine plays with them), and warnings (rule
+    numbers that changed since the fight was played)."""
     snap = header[SNAPSHOT]
     # Problems are positioned on line 1 (the header) with the field's path inside it.
     doc = YamlDocument(str(log_path), header, None)
@@ -85,20 +88,28 @@ def loaded_from_snapshot(header: dict[str, Any], log_path: Path) -> tuple[Loaded
     base = validate(doc, Chapter6Ruleset, rules[registry.DEFAULT],
                     (SNAPSHOT, "rules", registry.DEFAULT))
     warnings = []
-    for rid, numbers in rules.items():  # only the base game's numbers can be replaced
+    others: dict[str, Any] = {}
+    for rid, numbers in rules.items():
         if rid == registry.DEFAULT:
             continue
         try:
-            current = registry.ruleset(rid).number_files().get(rid)
+            bundled = registry.ruleset(rid)
+            current = bundled.number_files().get(rid)
+            bundled.with_numbers({rid: numbers})  # validated as the engine will read them
         except registry.UnknownRuleset as error:
             raise DataError([doc.problem((SNAPSHOT, "rules", rid), str(error))]) from None
+        except ValidationError as error:
+            raise DataError([doc.problem((SNAPSHOT, "rules", rid),
+                                         f"not {rid.upper()} rule numbers: "
+                                         f"{error.error_count()} problem(s)")]) from None
+        others[rid] = numbers
         if current is None or numbers != _dump(current):
             warnings.append(f"{log_path}: the {rid.upper()} rule numbers have changed "
-                            "since this fight was played; replaying it under the current "
-                            "ones")
+                            "since this fight was played; replaying it under the ones it "
+                            "was played with")
     path, mapfile, missing = _picture_home(header, log_path, mapfile)
     warnings += missing
-    return LoadedMap(path, mapfile, library), base, warnings
+    return LoadedMap(path, mapfile, library), base, others, warnings
 
 
 def _picture_home(header: dict[str, Any], log_path: Path,

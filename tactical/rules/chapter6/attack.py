@@ -42,6 +42,7 @@ from tactical.rules.chapter6.injury import (
     injury_effects,
     injury_for,
 )
+from tactical.rules.chapter6.labels import burst_damage, extra_dice
 from tactical.rules.chapter6.setup import (
     OPTION_NAMES,
     AttackKind,
@@ -63,8 +64,12 @@ from tactical.rules.chapter6.tn import (
     target_number,
 )
 
-REACTION_NAMES = {Reaction.SNAPSHOT: "Snapshot", Reaction.INTERCEPT: "Intercept attack",
-                  Reaction.OVERWATCH: "Overwatch", Reaction.OPPORTUNITY: "Attack of Opportunity"}
+
+def reaction_name(kind: Reaction, rules: Chapter6Ruleset) -> str:
+    """The attack's name in a breakdown: attack.reactions.<kind>.attack_label, else its
+    label ("Intercept attack", "Snapshot")."""
+    spec = rules.attack.reactions[kind]
+    return spec.attack_label or spec.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +104,7 @@ class AttackPlan:
         parts = [DicePart("Weapon", self.setup.weapon.damage)]
         if degree in (Degree.SOLID, Degree.PERFECT):
             n = int(rules.damage_dice[degree.value])
-            parts.append(DicePart(f"{degree.value.capitalize()} hit", f"+{n}d6"))
+            parts.append(DicePart(f"{degree.value.capitalize()} hit", extra_dice(n, rules)))
         return (*parts, *self.bonus_parts)
 
     def damage_expr(self, degree: Degree, rules: Chapter6Ruleset) -> DiceExpr:
@@ -112,10 +117,8 @@ class AttackPlan:
         return expr
 
 
-def _dice_part(source: str, count: int) -> DicePart | None:
-    if count == 0:
-        return None
-    return DicePart(source, f"{'+' if count > 0 else '-'}{abs(count)}d6")
+def _dice_part(source: str, count: int, rules: Chapter6Ruleset) -> DicePart | None:
+    return DicePart(source, extra_dice(count, rules)) if count else None
 
 
 def _default_mode(setup: AttackSetup) -> FireMode | None:
@@ -138,8 +141,9 @@ def _sources(setup: AttackSetup, mode: FireMode | None,
     """Every Advantage and Disadvantage source except the options' and Burst fire's."""
     a, d, s = setup.attacker, setup.defender, setup.situation
     adv, dis = list(a.advantages), list(a.disadvantages)
-    if setup.reaction is not None and rules.attack.reactions[setup.reaction.value].disadvantage:
-        dis.append(REACTION_NAMES[setup.reaction])
+    reaction = rules.attack.reactions.get(setup.reaction) if setup.reaction else None
+    if setup.reaction is not None and reaction is not None and reaction.disadvantage:
+        dis.append(reaction_name(setup.reaction, rules))
     if setup.kind is AttackKind.MELEE:
         if _reach(setup) > d.reach_m:
             adv.append("Longer reach")
@@ -170,18 +174,20 @@ def _bonus_parts(setup: AttackSetup, mode: FireMode | None, burst: BurstChoice |
     s = setup.situation
     bonus: list[DicePart | None] = []
     if mode is FireMode.BF and burst is BurstChoice.DAMAGE:
-        bonus.append(_dice_part("Burst fire", rules.fire_modes["BF"].bonus_dice))
+        bonus.append(_dice_part("Burst fire", rules.fire_modes["BF"].bonus_dice, rules))
     elif mode is FireMode.AF:
         af = rules.fire_modes["AF"]
         if s.targets > 1:
-            bonus.append(_dice_part("Auto fire (several targets)", af.multi_target_bonus_dice))
+            bonus.append(_dice_part("Auto fire (several targets)", af.multi_target_bonus_dice,
+                                    rules))
         else:
-            bonus.append(_dice_part("Auto fire", af.bonus_dice))
+            bonus.append(_dice_part("Auto fire", af.bonus_dice, rules))
     for option in setup.options:
         if option.value in rules.damage_dice:
-            bonus.append(_dice_part(OPTION_NAMES[option], int(rules.damage_dice[option.value])))
+            bonus.append(_dice_part(OPTION_NAMES[option], int(rules.damage_dice[option.value]),
+                                    rules))
     if setup.attacker.edge is EdgeUse.DAMAGE:
-        bonus.append(_dice_part("Edge", int(rules.damage_dice["edge"])))
+        bonus.append(_dice_part("Edge", int(rules.damage_dice["edge"]), rules))
     return tuple(p for p in bonus if p is not None)
 
 
@@ -234,10 +240,14 @@ def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None
                            f"this is a {kind} attack")
     if len(set(setup.options)) != len(setup.options):
         reasons.append("an option is listed twice")
-    if setup.reaction is not None:
-        spec_r = rules.attack.reactions[setup.reaction.value]
+    known = setup.reaction is None or setup.reaction in rules.attack.reactions
+    if not known:
+        reasons.append(f"unknown reaction {setup.reaction!r}; expected one of: "
+                       f"{', '.join(rules.attack.reactions)}")
+    elif setup.reaction is not None:
+        spec_r = rules.attack.reactions[setup.reaction]
         if spec_r.kind != kind:
-            reasons.append(f"{REACTION_NAMES[setup.reaction]} is a {spec_r.kind} attack; "
+            reasons.append(f"{reaction_name(setup.reaction, rules)} is a {spec_r.kind} attack; "
                            f"the weapon is {kind}")
 
     # Fire mode and ammunition (Ch.6 Fire modes).
@@ -273,10 +283,11 @@ def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None
             if band is None:
                 reasons.append(f"the target at {s.distance_m:g} m is beyond the weapon's "
                                "maximum range")
-            elif setup.reaction is not None:
-                limit = rules.attack.reactions[setup.reaction.value].max_band
+            elif setup.reaction is not None and known:
+                limit = rules.attack.reactions[setup.reaction].max_band
                 if limit and BAND_ORDER.index(band.band) > BAND_ORDER.index(limit):
-                    reasons.append(f"{REACTION_NAMES[setup.reaction]} needs the target within "
+                    name = reaction_name(setup.reaction, rules)
+                    reasons.append(f"{name} needs the target within "
                                    f"{limit.capitalize()} range; it is at {band.band.capitalize()}")
         elif not ranged and s.distance_m > _reach(setup):
             reasons.append(f"the target at {s.distance_m:g} m is beyond reach "
@@ -309,7 +320,8 @@ def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None
         if burst is BurstChoice.ADVANTAGE and adv:
             # RULINGS: +1d6 is forced when Advantage is already present.
             burst = BurstChoice.DAMAGE
-            notes.append("Burst fire: +1d6 damage, as Advantage was already present")
+            notes.append(f"Burst fire: {burst_damage(rules)} damage, as Advantage was "
+                         "already present")
         if burst is BurstChoice.ADVANTAGE:
             adv.append("Burst fire")
     # Ch.6 "Disadvantage and game effects": an option that gives Disadvantage cannot be
@@ -375,8 +387,10 @@ class AttackResult:
     option_effects: tuple[str, ...]  # Disarm, Grapple, Charge, Suppressive Fire, …
 
 
-def option_effects(setup: AttackSetup, hit: bool, degree: Degree) -> tuple[str, ...]:
+def option_effects(setup: AttackSetup, hit: bool, degree: Degree,
+                   rules: Chapter6Ruleset | None = None) -> tuple[str, ...]:
     """Ch.6 attack options' effects beyond damage, as text for the GM and the log."""
+    rules = rules or chapter6_ruleset()
     out: list[str] = []
     solid = degree in (Degree.SOLID, Degree.PERFECT)
     for option in setup.options:
@@ -386,8 +400,12 @@ def option_effects(setup: AttackSetup, hit: bool, degree: Degree) -> tuple[str, 
             out.append("aim_for_opening: the defender has Advantage on its next attack "
                        "against the attacker")
         elif option is Option.FLURRY:
-            out.append("flurry: one more attack (same or another target in reach), also "
-                       "with Disadvantage and -1d6 damage")
+            extra = rules.attack.options["flurry"].extra_attacks
+            count = {1: "one more attack", 2: "two more attacks"}.get(extra,
+                                                                     f"{extra} more attacks")
+            dice = extra_dice(int(rules.damage_dice["flurry"]), rules)
+            out.append(f"flurry: {count} (same or another target in reach), also with "
+                       f"Disadvantage{f' and {dice} damage' if dice else ''}")
         elif option is Option.DISARM and hit:
             out.append("disarm: the weapon flies a short distance (Move + Major to pick it up)"
                        if degree is Degree.PERFECT else
@@ -441,4 +459,4 @@ def resolve_plan(plan: AttackPlan, dice: DiceSource, rules: Chapter6Ruleset | No
         total += after_armor
     return AttackResult(plan, check, hit, damage, injury, effects, total,
                         cumulative_state(total, setup.defender.health, rules),
-                        option_effects(setup, hit, check.degree))
+                        option_effects(setup, hit, check.degree, rules))

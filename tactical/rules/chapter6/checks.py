@@ -1,5 +1,6 @@
 """Ch.6 Success checks: 2d10 + skill + modifiers vs TN, Advantage/Disadvantage, the Edge
-die, doubles, fumbles, MoS and the six degrees."""
+die, doubles, fumbles, MoS and the six degrees. The dice count and sides are the ruleset's
+`checks.dice` and `checks.die_sides` (2 and 10)."""
 
 from __future__ import annotations
 
@@ -84,10 +85,10 @@ class CheckRoll:
     modifiers: tuple[Modifier, ...]
     tn: int
     state: AdvantageState
-    base: tuple[int, int]
+    base: tuple[int, ...]  # the ruleset's `checks.dice` dice
     extra: int | None  # the Advantage/Disadvantage die
     edge: int | None  # the Edge die
-    kept: tuple[int, int]  # highest first
+    kept: tuple[int, ...]  # as many as `base`, highest first
     double: bool
     fumble: bool
     double_bonus: int
@@ -106,15 +107,26 @@ class CheckRoll:
 
 
 def keep_dice(base: Sequence[int], extra: int | None, state: AdvantageState,
-              edge: int | None) -> tuple[int, int]:
-    """Ch.6: Advantage keeps the highest two, Disadvantage the lowest two; then the Edge die
-    replaces the lowest kept die if higher (RULINGS "Edge on a check")."""
+              edge: int | None) -> tuple[int, ...]:
+    """Ch.6: Advantage keeps the highest two (as many as the base dice), Disadvantage the
+    lowest two; then the Edge die replaces the lowest kept die if higher (RULINGS "Edge on a
+    check"). Highest first."""
+    count = len(base)
     pool = sorted((*base, *(() if extra is None else (extra,))), reverse=True)
-    kept = pool[-2:] if state is AdvantageState.DISADVANTAGE else pool[:2]
-    high, low = max(kept), min(kept)
-    if edge is not None and edge > low:
-        low = edge
-    return (max(high, low), min(high, low))
+    kept = pool[-count:] if state is AdvantageState.DISADVANTAGE else pool[:count]
+    if edge is not None and edge > kept[-1]:
+        kept[-1] = edge
+    return tuple(sorted(kept, reverse=True))
+
+
+def is_double(kept: Sequence[int]) -> bool:
+    """Ch.6 doubles: the kept dice all show the same face."""
+    return len(set(kept)) == 1
+
+
+def is_fumble(kept: Sequence[int], rules: Chapter6Ruleset) -> bool:
+    """Ch.6: every kept die shows the fumble face (both 1s) — a complete failure."""
+    return all(face == rules.checks.fumble_face for face in kept)
 
 
 def degree_for(mos: int, fumble: bool, rules: Chapter6Ruleset) -> Degree:
@@ -127,29 +139,30 @@ def degree_for(mos: int, fumble: bool, rules: Chapter6Ruleset) -> Degree:
     return Degree.COMPLETE_FAILURE
 
 
-def evaluate_check(skill: int, tn: int, base: tuple[int, int], extra: int | None,
+def evaluate_check(skill: int, tn: int, base: tuple[int, ...], extra: int | None,
                    edge: int | None, state: AdvantageState,
                    modifiers: Sequence[Modifier] = (),
                    rules: Chapter6Ruleset | None = None) -> CheckRoll:
     """The check's result from faces already rolled (replay never rolls)."""
     rules = rules or chapter6_ruleset()
     kept = keep_dice(base, extra, state, edge)
-    fumble = kept[0] == kept[1] == rules.checks.fumble_face
-    double = kept[0] == kept[1] and not fumble  # Ch.6: a fumble gets no double bonus
+    fumble = is_fumble(kept, rules)
+    double = is_double(kept) and not fumble  # Ch.6: a fumble gets no double bonus
     bonus = rules.checks.double_bonus if double else 0
     total = skill + sum(kept) + bonus + sum(m.value for m in modifiers)
     mos = total - tn
-    return CheckRoll(skill, tuple(modifiers), tn, state, (base[0], base[1]), extra, edge, kept,
+    return CheckRoll(skill, tuple(modifiers), tn, state, tuple(base), extra, edge, kept,
                      double, fumble, bonus, total, mos, degree_for(mos, fumble, rules))
 
 
 def roll_check(skill: int, tn: int, dice: Dice, *, advantages: Advantages = NO_ADVANTAGE,
                edge: bool = False, modifiers: Sequence[Modifier] = (),
                rules: Chapter6Ruleset | None = None) -> CheckRoll:
-    """Roll 2d10 (+1 for Advantage/Disadvantage, +1 Edge die) in the CASE order."""
+    """Roll 2d10 (`checks.dice` d`checks.die_sides`; +1 for Advantage/Disadvantage, +1 Edge
+    die) in the CASE order."""
     rules = rules or chapter6_ruleset()
     sides = rules.checks.die_sides
-    base = (dice.roll(sides), dice.roll(sides))
+    base = tuple(dice.roll(sides) for _ in range(rules.checks.dice))
     state = advantages.state
     extra = dice.roll(sides) if state is not AdvantageState.NONE else None
     edge_die = dice.roll(sides) if edge else None

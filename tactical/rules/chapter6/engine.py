@@ -48,15 +48,10 @@ from tactical.rules.chapter6.setup import (
     Defence,
     EdgeUse,
     Option,
-    Reaction,
     Situation,
     defender_from_character,
     from_weapon,
 )
-
-# Sheet traits that are Advantage sources (RULINGS: smartlink and other gear/talents).
-TRAIT_ADVANTAGES = {"smartlink": "ranged"}
-MELEE_SKILLS = ("brawl", "melee_brawn", "melee_finesse")
 
 
 def _json_safe(value: Any) -> Any:
@@ -138,8 +133,8 @@ def turn_budget(c: Fighter, round_number: int, rules: Chapter6Ruleset) -> tuple[
     reason = out_of_action(c, rules)
     if reason:
         return Budget(), reason
-    if c.unaware and round_number == 1:
-        return Budget(), "unaware: no actions in round 1"
+    if c.unaware and round_number <= rules.perception.unaware_idle_rounds:
+        return Budget(), f"unaware: no actions in round {round_number}"
     tier = tier_actions(c.effective_initiative(), rules)
     budget = Budget(tier.major, tier.move, tier.minor, rules.initiative.downgrades_per_turn)
     why: list[str] = []
@@ -153,8 +148,9 @@ def turn_budget(c: Fighter, round_number: int, rules: Chapter6Ruleset) -> tuple[
                             effect.actions_per_turn, budget.major_or_move)
             why.append(f"{name}: {effect.actions_per_turn} action a turn")
     state = fatigue_state(c.fatigue, c.stamina, rules)
-    if state is FatigueState.EXHAUSTED:
-        budget = Budget(0, 0, 1, 0)
+    if state is FatigueState.EXHAUSTED:  # fatigue.exhausted_actions: one Minor
+        left = rules.fatigue.exhausted_actions
+        budget = Budget(left.count("major"), left.count("move"), left.count("minor"), 0)
         why.append("exhausted: one Minor action")
     elif state is FatigueState.FATIGUED:
         budget = Budget(budget.major, budget.move, budget.minor, budget.downgrades,
@@ -186,10 +182,17 @@ def roll_initiative(sheet_dice: int, attributes: dict[str, int], dice: Dice,
     init = rules.initiative
     count = sheet_dice * int(init.dice.split("d")[0] or 1)
     roll = roll_expression(f"{count}d{init.dice.split('d')[1]}", dice)
-    roll_off = dice.roll(10)
-    tiebreak = tuple(attributes[t] if t != "d10" else roll_off for t in init.tie_breakers)
+    tiebreak = tie_breaks(attributes, dice, rules)
     bonus = sum(attributes[a] for a in init.attributes)
     return InitiativeRoll(roll.faces, bonus, roll.total + bonus, tiebreak)
+
+
+def tie_breaks(attributes: Mapping[str, int], dice: Dice,
+               rules: Chapter6Ruleset) -> tuple[int, ...]:
+    """`initiative.tie_breakers`: attributes from the sheet, a roll-off die ("d10") rolled
+    now."""
+    return tuple(dice.roll(int(t[1:])) if t.startswith("d") else attributes[t]
+                 for t in rules.initiative.tie_breakers)
 
 
 # --- attacks ------------------------------------------------------------------------
@@ -199,7 +202,9 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     IllegalCommand with every reason the attack is refused."""
     attacker, target, weapon, choice = facts.attacker, facts.target, facts.weapon, facts.choice
     sheet, target_sheet = facts.attacker_sheet, facts.target_sheet
-    advantages = tuple(t for t in sheet.traits if TRAIT_ADVANTAGES.get(t) == weapon.kind)
+    # RULINGS: smartlink and other gear/talents are Advantage sources (attack.trait_advantages)
+    traits = rules.attack.trait_advantages
+    advantages = tuple(t for t in sheet.traits if traits.get(t) == weapon.kind)
     held = set(attacker.conditions)
     attacker_side = Attacker(
         skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
@@ -207,8 +212,9 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         reach_m=facts.attacker_reach_m,
         edge=EdgeUse(choice.edge) if choice.edge else None,
         immobilised=bool({"immobilised", "grappled"} & held))
-    parry_skill = max((target_sheet.skills.get(s, 0) for s in MELEE_SKILLS), default=0)
-    parry_weapon = any({"parry", "shield", "counts_as_armed"} & set(w.tags)
+    parry_skill = max((target_sheet.skills.get(s, 0) for s in rules.defences.parry.skill),
+                      default=0)
+    parry_weapon = any(set(rules.defences.parry_weapon_tags) & set(w.tags)
                        for w in facts.target_weapons)
     theirs = set(target.conditions)
     defender = replace(
@@ -238,7 +244,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
                         defender, situation,
                         mode=FireMode(choice.mode) if choice.mode else None,
                         options=tuple(Option(o) for o in choice.options),
-                        reaction=Reaction(facts.reaction) if facts.reaction else None,
+                        reaction=facts.reaction or None,
                         burst=BurstChoice(choice.burst_choice) if choice.burst_choice
                         else None)
     reasons += attack_refusals(setup, rules)

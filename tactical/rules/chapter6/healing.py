@@ -65,3 +65,11 @@ def first_aid(level: InjuryLevel, skill: int, dice: Dice, *, kit: Kit = "medkit"
         health = roll.total + min(check.mos // spec.per_mos, spec.max_bonus)
         faces = roll.faces
     return FirstAidResult(level, check, breakdown, after, health, faces)
+
+
+def trauma_patch(level: InjuryLevel, dice: Dice, *, kit: Kit = "medkit",
+                 rules: Chapter6Ruleset | None = None) -> FirstAidResult:
+    """Ch.6 Trauma patches "perform emergency first aid with an effective Medic skill of
+    +12" (`first_aid.trauma_patch_skill`)."""
+    rules = rules or chapter6_ruleset()
+    return first_aid(level, rules.first_aid.trauma_patch_skill, dice, kit=kit, rules=rules)

@@ -1,5 +1,5 @@
-"""Exact odds, computed not simulated: every 2d10/3d10/4d10 outcome enumerated once (and
-cached), damage dice sums convolved, armor applied to each sum."""
+"""Exact odds, computed not simulated: every outcome of the check's dice (2d10, 3d10 with
+Advantage, …) enumerated once (and cached), damage dice sums convolved, armor applied."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from tactical.rules.chapter6.checks import (
     Degree,
     Modifier,
     degree_for,
+    is_double,
+    is_fumble,
     keep_dice,
 )
 from tactical.rules.chapter6.constants import chapter6_ruleset
@@ -23,24 +25,25 @@ from tactical.rules.chapter6.setup import AttackSetup
 
 
 @cache
-def kept_distribution(sides: int, state: AdvantageState,
-                      edge: bool) -> tuple[tuple[int, int, float], ...]:
-    """(high kept die, low kept die, probability) over every roll of the pool."""
-    weights: dict[tuple[int, int], float] = {}
+def kept_distribution(sides: int, state: AdvantageState, edge: bool,
+                      count: int = 2) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """(kept dice highest first, probability) over every roll of the pool of `count` dice
+    (the ruleset's `checks.dice`), plus the Advantage/Disadvantage die."""
+    weights: dict[tuple[int, ...], float] = {}
     if edge:
-        # The Edge die acts on the kept pair alone, so fold it into the pair's distribution
-        # (55 × 10 cases instead of 10⁴).
-        for hi, lo, p in kept_distribution(sides, state, False):
+        # The Edge die acts on the kept dice alone, so fold it into their distribution
+        # (55 × 10 cases instead of 10⁴ for 2d10).
+        for kept_before, p in kept_distribution(sides, state, False, count):
             for face in range(1, sides + 1):
-                kept = keep_dice((hi, lo), None, AdvantageState.NONE, face)
+                kept = keep_dice(kept_before, None, AdvantageState.NONE, face)
                 weights[kept] = weights.get(kept, 0.0) + p / sides
     else:
-        n = 2 + (state is not AdvantageState.NONE)
+        n = count + (state is not AdvantageState.NONE)
         for faces in product(range(1, sides + 1), repeat=n):
-            extra = faces[2] if n == 3 else None
-            kept = keep_dice(faces[:2], extra, state, None)
+            extra = faces[count] if n > count else None
+            kept = keep_dice(faces[:count], extra, state, None)
             weights[kept] = weights.get(kept, 0.0) + sides ** -n
-    return tuple((hi, lo, p) for (hi, lo), p in sorted(weights.items()))
+    return tuple(sorted(weights.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +65,11 @@ def check_odds(skill: int, tn: int, state: AdvantageState = AdvantageState.NONE,
     flat = skill + sum(m.value for m in modifiers)
     degrees = dict.fromkeys(Degree, 0.0)
     fumble = 0.0
-    for hi, lo, p in kept_distribution(c.die_sides, state, edge):
-        is_fumble = hi == lo == c.fumble_face
-        bonus = c.double_bonus if hi == lo and not is_fumble else 0
-        degrees[degree_for(flat + hi + lo + bonus - tn, is_fumble, rules)] += p
-        fumble += p if is_fumble else 0.0
+    for kept, p in kept_distribution(c.die_sides, state, edge, c.dice):
+        fumbled = is_fumble(kept, rules)
+        bonus = c.double_bonus if is_double(kept) and not fumbled else 0
+        degrees[degree_for(flat + sum(kept) + bonus - tn, fumbled, rules)] += p
+        fumble += p if fumbled else 0.0
     return CheckOdds(degrees, fumble)
 
 

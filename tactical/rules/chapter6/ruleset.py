@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,7 @@ class Chapter6:
 
     @property
     def title(self) -> str:
-        return "Chapter 6 (2d10 success checks)"
+        return self.numbers.name  # ruleset.yaml `name`
 
     # --- state extension and initiative --------------------------------------------
     def combatant_extension(self, sheet: Character) -> object | None:
@@ -95,6 +95,14 @@ class Chapter6:
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
         return {self.id: self.numbers}
+
+    def with_numbers(self, files: Mapping[RulesetId, Any]) -> Chapter6:
+        data = files.get(self.id)
+        if data is None or data is self.numbers:
+            return self
+        numbers = (data if isinstance(data, Chapter6Ruleset)
+                   else Chapter6Ruleset.model_validate(data))
+        return replace(self, numbers=numbers)
 
     @property
     def foreign_events(self) -> Mapping[str, str]:

@@ -41,11 +41,9 @@ class EdgeUse(StrEnum):
     DAMAGE = "damage"
 
 
-class Reaction(StrEnum):
-    SNAPSHOT = "snapshot"
-    INTERCEPT = "intercept"
-    OVERWATCH = "overwatch"
-    OPPORTUNITY = "opportunity"
+# A reaction kind is its name in ruleset.yaml attack.reactions (and in the log's
+# ReactionOffered.kind): plain data, so a new kind needs no enum member here.
+Reaction = str
 
 
 class Option(StrEnum):

@@ -70,16 +70,19 @@ def tn_modifiers(setup: AttackSetup, band: BandResult | None,
     s, d = setup.situation, setup.defender
     out: list[Modifier] = []
     ranged = setup.kind is AttackKind.RANGED
-    if not s.through_cover and s.cover is not Cover.NONE:
+    # Ch.6 Suppressive Fire: "no bonus for cover" (an option's `ignores_cover`)
+    ignores_cover = any(rules.attack.options[o.value].ignores_cover for o in setup.options)
+    if not s.through_cover and s.cover is not Cover.NONE and not ignores_cover:
         key = "partial_cover" if s.cover is Cover.PARTIAL else "full_cover"
         out.append(Modifier(f"{s.cover.value.capitalize()} cover", mods[key]))
-    if ranged and d.evading:
-        out.append(Modifier("Evading", mods["evading"]))
+    if ranged and d.evading:  # Ch.6 Evade: +5 TN vs ranged attacks (`movement.evade_tn`)
+        out.append(Modifier("Evading", rules.movement.evade_tn))
     if band is not None and band.tn:
         out.append(Modifier(f"{band.band.capitalize()} range", band.tn))
     if Option.CROSSFIRE in setup.options:
         many = s.crossfire_allies >= rules.attack.crossfire_many_allies and s.target_exposed
-        out.append(Modifier("Crossfire" + (" (2+ allies, exposed)" if many else ""),
+        allies = rules.attack.crossfire_many_allies
+        out.append(Modifier("Crossfire" + (f" ({allies}+ allies, exposed)" if many else ""),
                             mods["crossfire_many" if many else "crossfire"]))
     if s.called_shot is not None:
         low = mods[f"called_{s.called_shot.value}"]

@@ -101,8 +101,11 @@ class Monitors:
 def monitors_for(body: int, willpower: int | None, rules: MonitorRules, *, physical: int = 0,
                  stun: int = 0) -> Monitors:
     # RULINGS: "Physical 8 + ⌈Body/2⌉, Stun 8 + ⌈Willpower/2⌉"
-    stun_size = None if willpower is None else rules.base + ceil_half(willpower)
-    empty = Monitors(rules.base + ceil_half(body), stun_size, body=body)
+    def size(rating: int) -> int:  # RULINGS: 8 + ⌈rating / 2⌉ (`base`, `attribute_divisor`)
+        return rules.base + -(-rating // rules.attribute_divisor)
+
+    stun_size = None if willpower is None else size(willpower)
+    empty = Monitors(size(body), stun_size, body=body)
     return mark(mark(empty, "P", physical, rules), "S", stun, rules)
 
 

@@ -35,7 +35,7 @@ from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
     acting_order,
-    initiative_base,
+    initiative_parts,
 )
 from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_initiative
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
@@ -111,12 +111,12 @@ def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
     stats = stats_of(sheet)
     m = monitors(c)
     wound = wound_modifier(m, rules.monitors) if m is not None else 0
-    base = initiative_base(stats.reaction, stats.intuition, wound)
-    count = (stats.reaction + stats.intuition if rules.initiative.score == "hits"
-             else stats.initiative_dice)
+    ratings = [(a, getattr(stats, a)) for a in rules.initiative.attributes]
+    base = initiative_parts(ratings, wound)
+    attributes = sum(value for _, value in ratings)  # initiative.attributes
+    count = attributes if rules.initiative.score == "hits" else stats.initiative_dice
     roll = roll_pool_initiative(base, count, PoolRoller(dice), rules.initiative, rules.dice)
-    return InitiativeRoll(roll.faces, roll.base, roll.score,
-                          (stats.reaction + stats.intuition, c.edge))
+    return InitiativeRoll(roll.faces, roll.base, roll.score, (attributes, c.edge))
 
 
 def order(fighters: Iterable[Fighter], pass_number: int,
@@ -139,13 +139,14 @@ def out_of_action(c: Fighter) -> str | None:
     return None if m is None or m.status is Status.OK else m.status.value
 
 
-def turn_budget(c: Fighter, round_number: int) -> tuple[Budget, str]:
+def turn_budget(c: Fighter, round_number: int, rules: ShadowrunRuleset) -> tuple[Budget, str]:
     reason = out_of_action(c)
     if reason:
         return Budget(), reason
     if c.unaware and round_number == 1:
         return Budget(), "unaware: no actions in round 1"
-    return Budget(1, 1, 1, 0), ""  # an action phase: Complex, move, Simple (ruling)
+    phase = rules.initiative.action_phase  # Complex, move, Simple (ruling)
+    return Budget(phase.count("major"), phase.count("move"), phase.count("minor"), 0), ""
 
 
 # --- attacks ------------------------------------------------------------------------
@@ -161,7 +162,7 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     if weapon.kind == "ranged" and not sight.line_of_sight:
         reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
     if weapon.kind == "melee":
-        reach = max(facts.attacker_sheet.reach_m, weapon.reach_m)
+        reach = facts.attacker_reach_m  # the sheet's (or movement.default_reach_m), the weapon's
         if sight.distance_m > reach:
             reasons.append(f"{target.name} is {sight.distance_m:g} m away, beyond "
                            f"{attacker.name}'s reach of {reach:g} m")

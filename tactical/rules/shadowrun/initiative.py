@@ -103,7 +103,13 @@ def spend(score: int, cost: int) -> int:
 
 def initiative_base(reaction: int, intuition: int, wound: int = 0) -> tuple[Modifier, ...]:
     """Reaction + Intuition, with the wound modifier (it applies to Initiative too: ruling)."""
-    parts = [Modifier("Reaction", reaction), Modifier("Intuition", intuition)]
+    return initiative_parts((("reaction", reaction), ("intuition", intuition)), wound)
+
+
+def initiative_parts(ratings: Sequence[tuple[str, int]], wound: int = 0
+                     ) -> tuple[Modifier, ...]:
+    """The ruleset's `initiative.attributes` (named ratings), with the wound modifier."""
+    parts = [Modifier(name.capitalize(), value) for name, value in ratings]
     if wound:
         parts.append(Modifier("Wounds", wound))
     return tuple(parts)

@@ -68,7 +68,8 @@ def pool_odds(setup: PoolSetup, defence_parts: tuple[Modifier, ...],
               rules: ShadowrunRuleset) -> PoolOdds:
     """Every combination of hits counted: attack (limited) vs defence, then, for each net,
     the damage resistance test against the modified DV."""
-    p = (7 - rules.dice.hit_min) / 6
+    sides = rules.dice.sides
+    p = (sides + 1 - rules.dice.hit_min) / sides
     limit = setup.limit if rules.dice.limits else None
     n_a, n_d = pool_size(setup.attack_parts), pool_size(defence_parts)
     attack = [0.0] * (n_a + 1)

@@ -24,8 +24,6 @@ from tactical.rules.shadowrun import describe, engine
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
-_TITLES: dict[Edition, str] = {"sr5": "Shadowrun 5th edition", "sr4": "Shadowrun 4th edition"}
-
 
 @dataclass(frozen=True, slots=True)
 class Shadowrun:
@@ -39,7 +37,7 @@ class Shadowrun:
 
     @property
     def title(self) -> str:
-        return _TITLES[self.edition]
+        return self.numbers.name  # sr4.yaml / sr5.yaml `name`
 
     # --- state extension and initiative --------------------------------------------
     def combatant_extension(self, sheet: Character) -> object | None:
@@ -70,12 +68,22 @@ class Shadowrun:
         return engine.out_of_action(who) or "Shadowrun: the map offers no reactions"
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
-        return engine.turn_budget(who, round_number)
+        return engine.turn_budget(who, round_number, self.numbers)
 
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
         return {**self.base.number_files(), self.id: self.numbers}
+
+    def with_numbers(self, files: Mapping[RulesetId, Any]) -> Shadowrun:
+        data = files.get(self.id)
+        numbers = (self.numbers if data is None
+                   else data if isinstance(data, ShadowrunRuleset)
+                   else ShadowrunRuleset.model_validate(data))
+        base = self.base.with_numbers(files)
+        if numbers is self.numbers and base is self.base:
+            return self
+        return replace(self, numbers=numbers, base=base)
 
     @property
     def foreign_events(self) -> Mapping[str, str]:

@@ -5,12 +5,14 @@ calls `attack_from_sheets`; the dock shows the parts."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tactical.core.errors import TacticalError
 from tactical.data.character import Character, ShadowrunStats
 from tactical.data.gear import Armor, Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules.shadowrun.attack import ArmorValues, AttackSetup, WeaponStats
+from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.damage import Monitors, base_dv, monitors_for, wound_modifier
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
@@ -35,12 +37,17 @@ def weapon_skill(weapon: Weapon, rules: ShadowrunRuleset) -> str:
     return rules.sheet.skill_for.get(weapon.skill, weapon.skill)
 
 
-def physical_limit(stats: ShadowrunStats) -> int:
-    """The sheet's Physical limit, else SR5's ⌈(Strength × 2 + Body + Reaction) / 3⌉ (ruling:
-    the texts give only Cutter's 6, which his sheet states)."""
+def physical_limit(stats: ShadowrunStats, rules: ShadowrunRuleset | None = None) -> int:
+    """The sheet's Physical limit, else SR5's ⌈(Strength × 2 + Body + Reaction) / 3⌉
+    (`sheet.physical_limit`; ruling: the texts give only Cutter's 6, which his sheet states)."""
     if stats.physical_limit is not None:
         return stats.physical_limit
-    return -(-(2 * stats.strength + stats.body + stats.reaction) // 3)
+    formula = (rules or shadowrun_ruleset("sr5")).sheet.physical_limit
+    if formula is None:
+        raise TacticalError("the ruleset has no Physical limit formula (sheet.physical_limit)")
+    total: int = sum(weight * int(getattr(stats, rating))
+                     for rating, weight in formula.weights.items())
+    return -(-total // formula.divisor)
 
 
 def weapon_stats(weapon: Weapon, strength: int, rules: ShadowrunRuleset) -> WeaponStats:
@@ -127,7 +134,7 @@ def attack_from_sheets(attacker: Character, weapon: Weapon, defender: Character,
             limit, source = sr.accuracy, f"{weapon.name} Accuracy"
         elif weapon.kind == "melee" and rules.sheet.unarmed_limit == "physical":
             # SR5 Cutter: "He uses his Physical limit for the test, which is 6"
-            limit, source = physical_limit(a), "Physical limit"
+            limit, source = physical_limit(a, rules), "Physical limit"
     ratings = ratings_of(d)
     if parry_weapon(defender_weapon):
         assert defender_weapon is not None
@@ -143,5 +150,7 @@ def monitors_of(character: Character, rules: ShadowrunRuleset, *, physical: int 
                 stun: int = 0) -> Monitors:
     """A character's condition monitors with `physical` and `stun` boxes already marked."""
     stats = stats_of(character)
-    return monitors_for(stats.body, stats.willpower, rules.monitors, physical=physical,
-                        stun=stun)
+    m = rules.monitors  # sized from `physical_attribute` and `stun_attribute` (Body, Willpower)
+    sized = monitors_for(getattr(stats, m.physical_attribute), getattr(stats, m.stun_attribute),
+                         m, physical=physical, stun=stun)
+    return replace(sized, body=stats.body)  # overflow beyond Body kills

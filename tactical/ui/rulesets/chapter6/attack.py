@@ -24,6 +24,7 @@ from tactical.data.gear import FireMode
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
+from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import LEVELS
 from tactical.rules.chapter6.setup import OPTION_NAMES, Option
 from tactical.ui.dock import style
@@ -42,7 +43,7 @@ def count(n: int) -> str:
 
 def roll(rules: Chapter6Ruleset, extra: int = 0) -> str:
     """'2d10' (Ch.6 Success checks), '3d10' with one extra die for Advantage."""
-    return f"{rules.checks.dice + extra}d{rules.checks.die_sides}"
+    return labels.check_roll(rules, extra)
 
 
 class Chapter6Attack:
@@ -57,7 +58,7 @@ class Chapter6Attack:
         form.addRow(self.mode_label, self.mode_combo)
         self.burst_combo = QComboBox()
         self.burst_combo.setObjectName("burstCombo")
-        bonus = f"+{rules.fire_modes[FireMode.BF.value].bonus_dice}d6"
+        bonus = labels.burst_damage(rules)
         self.burst_combo.addItem(f"Advantage (or {bonus} if Advantage already)", None)
         self.burst_combo.addItem("Advantage", "advantage")
         self.burst_combo.addItem(f"{bonus} damage", "damage")
@@ -68,8 +69,8 @@ class Chapter6Attack:
         self.edge_combo = QComboBox()
         self.edge_combo.setObjectName("edgeCombo")
         self.edge_combo.addItem("No Edge", None)
-        self.edge_combo.addItem(f"Edge on the roll (extra d{rules.checks.die_sides})", "roll")
-        self.edge_combo.addItem(f"Edge on damage (+{rules.damage_dice['edge']}d6)", "damage")
+        self.edge_combo.addItem(f"Edge on the roll ({labels.edge_roll(rules)})", "roll")
+        self.edge_combo.addItem(f"Edge on damage ({labels.edge_damage(rules)})", "damage")
         self.edge_combo.setToolTip("One Edge per attack: on the roll OR on damage, never both")
         form.addRow("Edge", self.edge_combo)
         self.edge_label = form.labelForField(self.edge_combo)
@@ -106,10 +107,10 @@ class Chapter6Attack:
             box.setToolTip(option_tip(name, spec, rules))
             grid.addWidget(box, i // 2, i % 2)
             self.option_boxes[name] = box
-        easy = rules.attack.easy_tn
-        self.defenseless = QCheckBox(f"Target defenseless (TN {easy})")
+        easy = labels.easy_tn(rules)
+        self.defenseless = QCheckBox(f"Target defenseless ({easy})")
         self.defenseless.setObjectName("defenseless")
-        self.defenseless.setToolTip(f"Not resisting: TN {easy} (may target an ally)")
+        self.defenseless.setToolTip(f"Not resisting: {easy} (may target an ally)")
         grid.addWidget(self.defenseless, (len(self.option_boxes) + 1) // 2, 0, 1, 2)
         self.gm_tn = QSpinBox()
         self.gm_tn.setObjectName("gmTn")
@@ -305,7 +306,7 @@ def option_tip(name: str, spec: Any, rules: Chapter6Ruleset) -> str:
         parts.append("gives Disadvantage")
     dice = rules.damage_dice.get(name)
     if dice:
-        parts.append(f"{int(dice):+d}d6 damage")
+        parts.append(f"{labels.extra_dice(int(dice), rules)} damage")
     if not spec.damage:
         parts.append("no damage: an effect instead")
     if spec.modes:

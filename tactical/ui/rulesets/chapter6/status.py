@@ -9,7 +9,7 @@ from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
 from tactical.encounter.limits import out_of_action, reaction_block
 from tactical.encounter.model import Combatant
-from tactical.rules import registry
+from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import cumulative_state, fatigue_state
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
@@ -21,10 +21,9 @@ def steps(n: int) -> str:
 
 def edge_tip(rules: Chapter6Ruleset) -> str:
     """Ch.6 Edge: what 1 Edge buys, with the ruleset's dice."""
-    checks = rules.checks
-    return (f"Edge: 1 on a roll (an extra d{checks.die_sides}) or on damage "
-            f"(+{rules.damage_dice['edge']}d6), or to lower an injury "
-            f"{steps(rules.injury.edge_steps_lower)}, or +{rules.initiative.edge_bonus} "
+    return (f"Edge: 1 on a roll (an {labels.edge_roll(rules)}) or on damage "
+            f"({labels.edge_damage(rules)}), or to lower an injury "
+            f"{steps(rules.injury.edge_steps_lower)}, or {labels.edge_initiative(rules)} "
             "Initiative next round")
 
 
@@ -93,7 +92,7 @@ class Chapter6Status:
         injury = "none"
         if c.injury:
             injury = f"{c.injury.capitalize()}" + (" (treated)" if c.treated else "")
-        ruleset = registry.ruleset(self.document.state.ruleset)
+        ruleset = self.document.encounter.ctx.ruleset_of(self.document.state.ruleset)
         down = out_of_action(c, ruleset)
         block = reaction_block(c, ruleset)
         extra = [f"out of action: {down}"] if down else []

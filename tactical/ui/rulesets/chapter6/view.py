@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tactical.encounter.model import Combatant, EncounterState
 from tactical.geometry.bands import BandSpan
+from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.ruleset import Chapter6
 from tactical.ui.rulesets.api import TokenArcs
 from tactical.ui.rulesets.chapter6 import reactions
@@ -119,5 +120,5 @@ class Chapter6View:
         return f"{weapon.name} ({weapon.damage}{ammo})"
 
     def attack_number_tip(self, document: EncounterDocument) -> str:
-        checks = document.encounter.ctx.rules.checks  # the encounter's (house) numbers
-        return f"The target number the {checks.dice}d{checks.die_sides} + skill must reach"
+        rules = document.encounter.ctx.rules  # the encounter's (house) numbers
+        return f"The target number the {labels.check_roll(rules)} + skill must reach"
