@@ -11,7 +11,9 @@ from tactical.data.character import Roster
 from tactical.data.gear import Catalogue
 from tactical.data.kinds import load_file
 from tactical.data.library import Library, bundled_library, reference_problems
+from tactical.data.maps import MapFile
 from tactical.data.problems import DataError, Problem
+from tactical.rules import registry
 
 
 def add_parser(sub: Any) -> None:
@@ -42,6 +44,9 @@ def run(args: argparse.Namespace) -> int:
             library = library.with_characters(model.characters)
     for doc, model in loaded:
         problems.extend(reference_problems(doc, model, library))
+        if isinstance(model, MapFile) and model.ruleset not in registry.ids():
+            problems.append(doc.problem(("ruleset",), f"unknown ruleset '{model.ruleset}'; "
+                                        f"expected one of: {', '.join(registry.ids())}"))
     for problem in problems:
         print(problem, file=sys.stderr)
     failed = {p.file for p in problems}

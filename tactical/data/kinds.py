@@ -23,8 +23,8 @@ KINDS: dict[str, type[BaseModel]] = {
 }
 
 
-# kind "ruleset" holds several formats; its `id` picks the one (anything else: Chapter 6's).
-RULESETS: dict[str, type[BaseModel]] = {"sr4": ShadowrunRuleset, "sr5": ShadowrunRuleset}
+# kind "ruleset" holds several formats; its `engine` names the one (none: Chapter 6's).
+RULESET_ENGINES: dict[str, type[BaseModel]] = {"shadowrun": ShadowrunRuleset}
 
 
 def register_kind(kind: str, model: type[BaseModel]) -> None:
@@ -44,9 +44,9 @@ def validate_document(doc: YamlDocument) -> BaseModel:
         raise DataError([doc.problem(
             loc, f"'kind' must be one of: {', '.join(sorted(KINDS))}; found {found}")])
     model = KINDS[kind]
-    ident = data.get("id")
-    if kind == "ruleset" and isinstance(ident, str):
-        model = RULESETS.get(ident, model)
+    engine = data.get("engine")
+    if kind == "ruleset" and isinstance(engine, str):
+        model = RULESET_ENGINES.get(engine, model)
     return validate(doc, model)
 
 

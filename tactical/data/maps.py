@@ -120,7 +120,8 @@ class MapFile(Frozen):
     version: Literal[1] = 1
     name: str
     description: str = ""
-    ruleset: Literal["chapter6", "sr4", "sr5"] = "chapter6"
+    # a ruleset id; `tactical validate` and the engine check it against the registry
+    ruleset: str = Field(default="chapter6", pattern=r"^[a-z][a-z0-9]*$")
     grid: Grid
     background: Background | None = None
     sides: dict[Slug, Side] = Field(default_factory=dict)

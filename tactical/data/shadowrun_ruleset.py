@@ -118,7 +118,8 @@ class SheetRules(Frozen):
 class ShadowrunRuleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
-    id: Literal["sr4", "sr5"]
+    engine: Literal["shadowrun"]  # which schema the file follows (data/kinds.py)
+    id: str = Field(pattern=r"^[a-z][a-z0-9]*$")  # the edition; its file is <id>.yaml
     name: str
     dice: DiceRules
     grazing_hit_default: bool = False  # ties miss unless the GM rules a grazing hit

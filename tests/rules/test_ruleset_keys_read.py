@@ -51,7 +51,8 @@ from tactical.rules.shadowrun.sheet import attack_from_sheets, weapon_skill
 ROOT = Path(__file__).resolve().parents[2]
 
 # Keys that only name the file (read by the loader to pick the model, before any rule runs).
-FILE_KEYS = {f"{r}:{k}" for r in ("chapter6", "shadowrun") for k in ("kind", "version", "id")}
+FILE_KEYS = {f"{r}:{k}" for r in ("chapter6", "shadowrun")
+             for k in ("kind", "version", "id", "engine")}
 
 
 ALLEY = """kind: map

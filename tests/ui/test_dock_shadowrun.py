@@ -16,7 +16,7 @@ from tactical.encounter.oracle import GeometryOracle
 from tactical.encounter.preview import attack_setup
 from tactical.rules.shadowrun.attack import AttackSetup, WeaponStats
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
-from tactical.rules.shadowrun.engine import monitors, rules_for
+from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.pools import Modifier
 from tactical.rules.shadowrun.preview import pool_odds
 from tactical.ui.dock import CombatDock
@@ -134,7 +134,8 @@ def test_the_preview_is_the_engines_setup(make_dock):
     setup = attack_setup(state, ctx, command)
     preview = panel.current.shadowrun
     assert preview.setup == setup
-    assert preview.odds == pool_odds(setup, preview.defence_parts, rules_for(state))
+    assert preview.odds == pool_odds(setup, preview.defence_parts,
+                                     shadowrun_ruleset(state.ruleset))
     assert (preview.odds.attack_dice, preview.odds.defence_dice, preview.odds.limit) == (9, 6, 6)
 
 

@@ -13,7 +13,7 @@ from tactical.rules.shadowrun.attack import (
     replay_faces,
     resolve_attack,
 )
-from tactical.rules.shadowrun.constants import EDITIONS, Edition, shadowrun_ruleset
+from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.damage import Monitors, Status, mark, monitors_for, wound_modifier
 from tactical.rules.shadowrun.defence import DefenceDeclaration, DefenceResult
 from tactical.rules.shadowrun.initiative import (
@@ -29,7 +29,7 @@ from tactical.rules.shadowrun.pools import Modifier, Outcome, PoolRoll, PoolRoll
 from tactical.rules.shadowrun.sheet import attack_from_sheets, monitors_of
 
 __all__ = [
-    "EDITIONS", "ArmorValues", "AttackResult", "AttackSetup", "Combatant", "DamageResult",
+    "ArmorValues", "AttackResult", "AttackSetup", "Combatant", "DamageResult",
     "DefenceDeclaration", "DefenceResult", "Edition", "MeleeSituation", "Modifier", "Monitors",
     "Outcome", "PoolRoll", "PoolRoller", "Slot", "Status", "WeaponStats", "acting_order",
     "attack_from_sheets", "attack_problems", "initiative_list", "mark", "melee_modifiers",

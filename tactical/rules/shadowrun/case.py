@@ -109,7 +109,7 @@ class CaseDice(Frozen):
 
 
 class ShadowrunCase(Frozen):
-    ruleset: Literal["sr4", "sr5"]
+    ruleset: str = Field(pattern=r"^[a-z][a-z0-9]*$")  # an edition id (the registry's)
     note: str = ""
     attacker: CaseAttacker
     weapon: CaseWeapon

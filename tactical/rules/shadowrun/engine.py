@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
 
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
@@ -29,7 +28,6 @@ from tactical.rules.api import (
     MonitorMarks,
 )
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
-from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.damage import Monitors, Status, wound_modifier
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
@@ -42,25 +40,6 @@ from tactical.rules.shadowrun.pools import Modifier, PoolRoller
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.report import AttackReport, report_of
 from tactical.rules.shadowrun.sheet import attack_from_sheets, monitors_of, stats_of
-
-EDITIONS = ("sr4", "sr5")
-
-
-class _HasRuleset(Protocol):
-    @property
-    def ruleset(self) -> str: ...
-
-
-def is_shadowrun(state: _HasRuleset) -> bool:
-    """Transitional, for the board's Shadowrun widgets (moved from encounter/shadowrun.py);
-    the engine asks the ruleset object instead."""
-    return state.ruleset in EDITIONS
-
-
-def rules_for(state: _HasRuleset) -> ShadowrunRuleset:
-    if state.ruleset not in EDITIONS:
-        raise ValueError(f"{state.ruleset} is not a Shadowrun edition")
-    return shadowrun_ruleset("sr4" if state.ruleset == "sr4" else "sr5")
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ def test_tactical_validate_accepts_all_three_rulesets(root, capsys):
     assert capsys.readouterr().out.count(": OK") == 3
 
 
-def test_kind_ruleset_is_dispatched_by_id(write):
+def test_kind_ruleset_is_dispatched_by_engine(write):
     _doc, model = load_file(HERE / "sr5.yaml")
     assert isinstance(model, ShadowrunRuleset)
     _doc, model = load_file(Path(__file__).parents[3] / "tactical/rules/chapter6/ruleset.yaml")
@@ -44,7 +44,7 @@ def test_kind_ruleset_is_dispatched_by_id(write):
     text = (HERE / "sr4.yaml").read_text().replace("  limits: false ", "  limits: maybe ")
     with pytest.raises(DataError) as exc:
         load_file(write("bad.yaml", text))
-    assert "dice.limits" in str(exc.value) and "bad.yaml:12:11:" in str(exc.value)
+    assert "dice.limits" in str(exc.value) and "bad.yaml:13:11:" in str(exc.value)
     with pytest.raises(DataError, match="id"):
         load_file(write("odd.yaml", "kind: ruleset\nid: [sr4]\nname: x\n"))
 

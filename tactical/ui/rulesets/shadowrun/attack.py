@@ -16,10 +16,10 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QSpin
 from tactical.data.shadowrun_ruleset import DiceRules
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
-from tactical.rules.shadowrun import engine as shadowrun
 from tactical.rules.shadowrun.preview import ShadowrunPreview
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets.shadowrun.status import numbers_of
 
 if TYPE_CHECKING:
     from tactical.encounter.preview import AttackPreview
@@ -128,7 +128,7 @@ class ShadowrunAttack:
     def _fill_defence(self, kind: str | None) -> None:
         """The edition's defence options (not Intercept: an attack, not a defence); options
         that do not defend against this weapon's kind are greyed out."""
-        rules = shadowrun.rules_for(self.document.state)
+        rules = numbers_of(self.document)
         combo = self.sr_defence_combo
         keep = combo.currentData()
         combo.blockSignals(True)
@@ -179,7 +179,7 @@ class ShadowrunAttack:
             return
         odds = sr.odds
         panel.tn_label.setText(f"{odds.attack_dice} vs {odds.defence_dice} dice")
-        dice = shadowrun.rules_for(self.document.state).dice
+        dice = numbers_of(self.document).dice
         panel.tn_label.setToolTip(pools_tip(dice))
         panel.hit_label.setText(f"Hit {style.percent(odds.hit)}")
         panel.breakdown.setText(pools_html(sr, dice.limits))

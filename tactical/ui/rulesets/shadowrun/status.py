@@ -5,28 +5,36 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
+from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.encounter.model import Combatant, EncounterState, Phase
-from tactical.rules.shadowrun import engine as shadowrun
 from tactical.rules.shadowrun.damage import wound_modifier
 from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.initiative import score_in_pass
+from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets.chapter6.status import row
 
 
-def pass_score(c: Combatant, state: EncounterState) -> int:
+def numbers_of(document: EncounterDocument) -> ShadowrunRuleset:
+    """The numbers the open encounter plays with (its log's, house rules included)."""
+    ruleset = document.encounter.ctx.ruleset_of(document.state.ruleset)
+    assert isinstance(ruleset, Shadowrun), "a Shadowrun panel on a Shadowrun encounter"
+    return ruleset.numbers
+
+
+def pass_score(c: Combatant, state: EncounterState, numbers: ShadowrunRuleset) -> int:
     """The score in the current initiative pass (SR5: −10 per pass taken)."""
-    rules = shadowrun.rules_for(state).initiative
+    rules = numbers.initiative
     number = state.initiative_pass if state.phase is Phase.COMBAT else 1
     return score_in_pass(c.effective_initiative(), number, rules)
 
 
-def initiative_text(c: Combatant, state: EncounterState) -> str:
+def initiative_text(c: Combatant, state: EncounterState, numbers: ShadowrunRuleset) -> str:
     """'13; pass 2 of the combat turn: 13 − 10 = 3 (acts)'."""
     if c.initiative is None:
         return "not rolled yet (Start combat rolls it)"
-    rules = shadowrun.rules_for(state).initiative
+    rules = numbers.initiative
     score = c.effective_initiative()
     if state.phase is not Phase.COMBAT:
         return f"{score}"
@@ -76,7 +84,7 @@ class ShadowrunStatus:
         state = self.document.state
         m = monitors(c)
         assert m is not None  # ShadowrunView.status_family: monitors or Chapter 6's rows
-        rules = shadowrun.rules_for(state)
+        rules = numbers_of(self.document)
         self.physical.set_boxes(m.physical, m.physical_size, m.overflow)
         left = m.physical_size - m.physical
         over = f", {m.overflow} overflow (dead past {m.body})" if m.overflow else ""
@@ -99,4 +107,4 @@ class ShadowrunStatus:
         if m.status.value != "ok":
             text = f"{m.status.value.upper()}; {text}"
         self.wounds.setText(text)
-        self.initiative.setText(initiative_text(c, state))
+        self.initiative.setText(initiative_text(c, state, rules))

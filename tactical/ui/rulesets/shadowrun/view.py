@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from tactical.encounter.model import Combatant, EncounterState, Phase
 from tactical.geometry.bands import BandSpan
-from tactical.rules.shadowrun import engine as shadowrun
 from tactical.rules.shadowrun.describe import monitor_text
 from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.ruleset import Shadowrun
@@ -110,7 +109,7 @@ class ShadowrunView:
     def combat_note(self, state: EncounterState) -> str | None:
         done = [state.get(c).name for c in self.order_in_combat(state)
                 if c not in state.order]
-        pass_cost = shadowrun.rules_for(state).initiative.pass_cost
+        pass_cost = self.ruleset.numbers.initiative.pass_cost
         note = (f"Pass {state.initiative_pass}: scores shown after −{pass_cost} per pass"
                 if pass_cost and state.initiative_pass > 1 else "")
         if done:
@@ -118,12 +117,13 @@ class ShadowrunView:
         return note
 
     def shown_score(self, c: Combatant, state: EncounterState) -> int:
-        return pass_score(c, state)
+        return pass_score(c, state, self.ruleset.numbers)
 
     def score_from_shown(self, c: Combatant, state: EncounterState, shown: int) -> int:
         if c.initiative is None:
             return shown
-        return shown + c.effective_initiative() - pass_score(c, state)  # back to the turn's
+        # back to the turn's score
+        return shown + c.effective_initiative() - pass_score(c, state, self.ruleset.numbers)
 
     def resting(self, c: Combatant, state: EncounterState) -> bool:
         return state.phase is Phase.COMBAT and c.id not in state.order
@@ -132,7 +132,7 @@ class ShadowrunView:
         if c.initiative is None:
             return "No score yet: rolled at Start combat (or double-click to set)"
         score = c.effective_initiative()
-        now = pass_score(c, state)
+        now = pass_score(c, state, self.ruleset.numbers)
         tip = f"Initiative score {score} this combat turn"
         if now != score:
             tip += f"; {now} in pass {state.initiative_pass} ({score} − {score - now})"
