@@ -135,6 +135,11 @@ class Legend:
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
         heights = [self._metrics.boundingRect(inner, int(flags), text).height() + 6
                    for text, _c in lines]
+        shown = fitting(heights, inner.height())
+        if shown < len(lines):  # what does not fit is counted, never silently dropped
+            more = f"+{len(lines) - shown} more"
+            lines = [*lines[:shown], (more, "#FFFFFF")]
+            heights = [*heights[:shown], self._metrics.height() + 6]
         used = min(sum(heights) + 2 * pad, box.height())
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -144,9 +149,21 @@ class Legend:
         painter.setFont(self.font)
         y = inner.top()
         for (text, colour), h in zip(lines, heights, strict=True):
-            if y + h > box.bottom():
-                break
             painter.setPen(QColor(colour))
             painter.drawText(QRectF(inner.left(), y, inner.width(), h), flags, text)
             y += h
         painter.restore()
+
+
+def fitting(heights: list[float], room: float, more_line: float = 30.0) -> int:
+    """How many lines of `heights` to show in `room`: all if they fit, else as many as leave
+    room for a "+N more" line."""
+    if sum(heights) <= room:
+        return len(heights)
+    used, shown = more_line, 0
+    for h in heights:
+        if used + h > room:
+            break
+        used += h
+        shown += 1
+    return shown
