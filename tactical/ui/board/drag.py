@@ -1,9 +1,10 @@
 """The move tool: press on a token (it becomes selected), drag it hex by hex, drop to commit
 ONE Move — or, with Shift held or before combat, ONE GMMove (the GM's hand: no action, no
 reaction; issue 14). A drop past the mover's allowance moves the legal part; when no part
-is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview (tactical.encounter.movepreview) once
-and draws exactly that; the Move on release finds the same prepared reactors and path scan
-in the engine's oracle (no second preparation, no second scan)."""
+is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview
+(tactical.encounter.movepreview) once and draws exactly that; the Move on release finds
+the same prepared reactors and path scan in the engine's oracle (no second preparation,
+no second scan)."""
 
 from __future__ import annotations
 
