@@ -65,8 +65,13 @@ def test_number_keys_toggle_layers(window, qtbot):
 
 
 def test_a_refused_command_shows_why_in_the_status_bar(window):
-    window.action_map["next"].trigger()  # no combat yet
+    # issue 14, defect 7: the toolbar follows the phase, so Next turn waits for combat
+    assert not window.action_map["next"].isEnabled()
+    assert window.action_map["start"].isEnabled() and not window.action_map["end"].isEnabled()
+    window.document.apply(cmd.EndTurn())  # as a script or another view might
     assert "combat has not started" in window.statusBar().currentMessage()
+    window.action_map["start"].trigger()
+    assert window.action_map["next"].isEnabled() and not window.action_map["start"].isEnabled()
 
 
 def test_a_broken_map_is_a_message_and_the_encounter_stays(window, write, monkeypatch):

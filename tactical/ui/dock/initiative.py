@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QDropEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -128,6 +128,10 @@ class OrderTree(QTreeWidget):
 
 
 class InitiativePanel(QWidget):
+    """Signals: `menu_requested(combatant id, global pos)` on a row's right-click."""
+
+    menu_requested = Signal(str, QPoint)
+
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
@@ -160,6 +164,8 @@ class InitiativePanel(QWidget):
         self.start_button.clicked.connect(self.start_combat)
         self.next_button.clicked.connect(self.next_turn)
         self.end_button.clicked.connect(lambda: document.apply(cmd.EndCombat()))
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._menu)
         self.tree.itemChanged.connect(self._edited)
         self.tree.reordered.connect(self.reorder)
         self.tree.itemClicked.connect(
@@ -241,6 +247,12 @@ class InitiativePanel(QWidget):
         row_height = self.tree.sizeHintForRow(0) if self.tree.topLevelItemCount() else 24
         self.tree.setFixedHeight(self.tree.header().sizeHint().height() + rows * row_height
                                  + 2 * self.tree.frameWidth() + 4)
+
+    def _menu(self, pos: QPoint) -> None:
+        item = self.tree.itemAt(pos)
+        if item is not None:
+            self.menu_requested.emit(str(item.data(0, ID_ROLE)),
+                                     self.tree.viewport().mapToGlobal(pos))
 
     # --- changing
 
