@@ -7,7 +7,7 @@ import contextlib
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -27,6 +27,7 @@ from tactical.encounter.model import Phase
 from tactical.encounter.store import autosave, files
 from tactical.ui import actions as acts
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
+from tactical.ui.board.legend import EDGES
 from tactical.ui.board.render import render_image, save_png
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = QMenu("Open &recent", self)
         self.toolbar, self.combat_menu = acts.build_menus(self, self.action_map, self.recent_menu)
         self._dock_actions: list[QAction] = []
+        self.legend_edges = self._legend_menu()
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file,
             "continue": self.choose_encounter, "save_as": self.save_as,
@@ -127,6 +129,7 @@ class MainWindow(QMainWindow):
         for layer in LAYERS:
             self.scene.set_layer_visible(layer, self.action_map[f"layer_{layer}"].isChecked())
         self.action_map["legend"].setChecked(self.scene.legend.visible)
+        self.scene.legend.edge = str(self.settings.value("view/legend_edge", "auto"))
         name = document.loaded.map.name
         where = f" — {document.path.name}" if document.path else ""
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
@@ -343,6 +346,32 @@ class MainWindow(QMainWindow):
 
     def set_full_screen(self, on: bool) -> None:
         self.showFullScreen() if on else self.showNormal()
+
+    def _legend_menu(self) -> dict[str, QAction]:
+        """View ▸ Legend position: dock the legend to an edge (issue 14)."""
+        view_menu = next(a.menu() for a in self.menuBar().actions() if a.text() == "&View")
+        assert isinstance(view_menu, QMenu)
+        menu = view_menu.addMenu("Legend &position")
+        group = QActionGroup(self)
+        edges: dict[str, QAction] = {}
+        current = str(self.settings.value("view/legend_edge", "auto"))
+        for edge in EDGES:
+            action = menu.addAction("Automatic (left, or bottom when narrow)" if edge == "auto"
+                                    else edge.capitalize())
+            action.setObjectName(f"action_legend_{edge}")
+            action.setCheckable(True)
+            action.setChecked(edge == current)
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, e=edge: self.set_legend_edge(e))
+            edges[edge] = action
+        return edges
+
+    def set_legend_edge(self, edge: str) -> None:
+        self.settings.setValue("view/legend_edge", edge)
+        self.legend_edges[edge].setChecked(True)
+        if self.scene is not None and self.view is not None:
+            self.scene.legend.edge = edge
+            self.view.viewport().update()
 
     def _legend(self, on: bool) -> None:
         if self.scene is not None and self.view is not None:

@@ -100,9 +100,7 @@ class BoardView(QGraphicsView):
         margin = max(rect.width(), rect.height()) * 0.02
         rect = rect.adjusted(-margin, -margin, margin, margin)
         viewport = QRectF(self.viewport().rect())
-        free = viewport.adjusted(self._panel_width(), 0, 0, 0)
-        if free.width() < viewport.width() * 0.5:
-            free = viewport
+        free = self._free(viewport)
         scale = min(free.width() / max(rect.width(), 1e-6),
                     free.height() / max(rect.height(), 1e-6))
         self.resetTransform()
@@ -111,9 +109,21 @@ class BoardView(QGraphicsView):
         self.centerOn(rect.center() - shift)
         self.zoom_changed.emit(self.zoom)
 
-    def _panel_width(self) -> float:
+    def _free(self, viewport: QRectF) -> QRectF:
+        """The viewport beside the legend on its edge (all of it if that leaves < half)."""
         legend = self.board.legend
-        return legend.width() + 24 if legend.visible else 0.0
+        if not legend.visible:
+            return viewport
+        box = legend.rect(viewport)
+        side = legend.side(viewport)
+        free = {"left": viewport.adjusted(box.right() + 12, 0, 0, 0),
+                "right": viewport.adjusted(0, 0, box.left() - viewport.right() - 12, 0),
+                "top": viewport.adjusted(0, box.bottom() + 12, 0, 0),
+                "bottom": viewport.adjusted(0, 0, 0, box.top() - viewport.bottom() - 12),
+                }[side]
+        if free.width() < viewport.width() * 0.5 or free.height() < viewport.height() * 0.5:
+            return viewport
+        return free
 
     def centre_on_hex(self, h: tuple[int, int]) -> None:
         self.centerOn(self.board.centre(h))
@@ -323,10 +333,14 @@ class BoardView(QGraphicsView):
         if self.pick_prompt:
             hud = [(self.pick_prompt + " (Esc cancels)", "#FFFFFF")]
         if hud:  # the drag summary shows with the legend hidden too (issue 14, defect 2)
-            bottom = legend.rect(viewport).top() if legend.visible else viewport.bottom()
-            legend.paint_lines(painter, QRectF(viewport.left() + 12, viewport.top() + 12,
-                                               legend.width() + 120,
-                                               bottom - viewport.top() - 24), hud)
+            box = legend.rect(viewport)
+            side = legend.side(viewport)
+            bottom = box.top() if legend.visible and side in ("left", "bottom") \
+                else viewport.bottom()
+            top = box.bottom() + 12 if legend.visible and side == "top" else viewport.top() + 12
+            width = min(viewport.width() - 24, max(legend.width(), 420.0))
+            legend.paint_lines(painter, QRectF(viewport.left() + 12, top, width,
+                                               bottom - top - 12), hud)
         if self.ruler is not None:
             self._paint_ruler(painter)
         painter.restore()

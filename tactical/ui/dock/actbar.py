@@ -13,7 +13,7 @@ from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Hands, fill_menu
 
-COLUMNS = 3
+COLUMNS = 2  # two fit the dock's narrowest width (1280×720)
 
 
 class ActionsBar(QWidget):

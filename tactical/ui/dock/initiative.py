@@ -142,6 +142,8 @@ class InitiativePanel(QWidget):
         self.round_label = style.big("")
         self.round_label.setObjectName("roundLabel")
         top.addWidget(self.round_label, 1)
+        layout.addLayout(top)
+        top = QHBoxLayout()  # the buttons on their own row: the dock fits 1280×720
         self.start_button = QPushButton("Start combat")
         self.start_button.setToolTip("Roll initiative for everyone without a value and start "
                                      "round 1")
