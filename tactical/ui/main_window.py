@@ -171,7 +171,7 @@ class MainWindow(QMainWindow):
     def _put_away(self, document: EncounterDocument) -> None:
         """Close a document's log; a fight still running stays resumable (offered at the
         next start) and goes to the top of Open recent, so nothing the GM did is lost."""
-        if fight_unfinished(document) and document.path is not None:
+        if fight_unfinished(document) and document.path is not None and not document.saved:
             self._remember(document.path)
             self.statusBar().showMessage(
                 f"The fight on {document.loaded.map.name} is saved; File ▸ Open recent "
@@ -301,6 +301,7 @@ class MainWindow(QMainWindow):
             except Exception as exc:  # any failure to save is a message, never a crash
                 QMessageBox.warning(self, "Cannot save", str(exc))
                 return
+            self.document.saved_at = self.document.steps
             self._remember(target)
             self.statusBar().showMessage(f"Saved a copy as {target}", 6000)
 

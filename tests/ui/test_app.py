@@ -174,3 +174,25 @@ def test_a_declined_resume_is_not_offered_again(qtbot, settings, monkeypatch, tm
     assert autosave.latest_unfinished() is None  # not asked again at the next start
     assert doc.path.exists()  # but kept: File ▸ Open can continue it
     win.close()
+
+
+def test_an_untouched_launch_leaves_no_log_and_a_saved_fight_is_not_offered(
+        qtbot, settings, monkeypatch, tmp_path):
+    """Issue 14, defect 10: twelve launches wrote twelve empty autosaves; a fight the GM
+    saved as a copy before quitting was offered as "Resume?" at the next start."""
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    assert win.open_path(demo_map())
+    untouched = win.document.path
+    assert untouched.exists()
+    assert win.open_path(demo_map())  # nothing done on the first: its log goes
+    assert not untouched.exists()
+    win.document.apply(cmd.StartCombat())
+    copy = tmp_path / "kept.jsonl"
+    monkeypatch.setattr("tactical.ui.main_window.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (str(copy), ""))
+    win.save_as()
+    win.close()
+    assert copy.exists() and autosave.latest_unfinished() is None
+    assert str(copy.resolve()) == settings.value("recent")[0]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QDropEvent, QKeyEvent
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QDropEvent, QFontMetrics, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -245,10 +245,27 @@ class InitiativePanel(QWidget):
             self.tree.addTopLevelItem(item)
         root = self.tree.invisibleRootItem()
         root.setFlags(root.flags() | Qt.ItemFlag.ItemIsDropEnabled)
+        self._fit_tree()
+
+    def _fit_tree(self) -> None:
+        """Every row in view. The dock's font reaches the tree only once the panel is in
+        the dock, after the first fill: measure again then (issue 14, defect 4: six rows
+        were clipped to 122 px on first open)."""
         rows = max(1, self.tree.topLevelItemCount())
-        row_height = self.tree.sizeHintForRow(0) if self.tree.topLevelItemCount() else 24
-        self.tree.setFixedHeight(self.tree.header().sizeHint().height() + rows * row_height
-                                 + 2 * self.tree.frameWidth() + 4)
+        line = QFontMetrics(self.tree.font()).height() + 6
+        row_height = max(line, self.tree.sizeHintForRow(0)
+                         if self.tree.topLevelItemCount() else 0)
+        header = max(self.tree.header().sizeHint().height(), line)
+        self.tree.setFixedHeight(header + rows * row_height + 2 * self.tree.frameWidth() + 4)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_tree()
+        super().changeEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._fit_tree()
+        super().showEvent(event)
 
     def _menu(self, pos: QPoint) -> None:
         item = self.tree.itemAt(pos)
