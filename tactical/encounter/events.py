@@ -308,6 +308,9 @@ class CombatantAdded:
     ammo: tuple[tuple[str, int], ...]
     template: str | None = None  # whose ruleset extension the newcomer copies
     aware: bool = True
+    # the newcomer's own values of that extension (a dataclass's fields: Shadowrun monitor
+    # sizes), put into a copy of the template's
+    extension: dict[str, Any] | None = None
 
 
 @event

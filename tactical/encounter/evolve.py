@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import is_dataclass, replace
 from typing import Any
 
 from tactical.encounter import events as ev
@@ -290,11 +290,15 @@ def _vitals_set(state: EncounterState, e: ev.VitalsSet) -> EncounterState:
 @handles(ev.CombatantAdded)
 def _combatant_added(state: EncounterState, e: ev.CombatantAdded) -> EncounterState:
     template = state.combatants.get(e.template) if e.template else None
+    extension = template.extension if template is not None else None
+    if extension is not None and e.extension and is_dataclass(extension) \
+            and not isinstance(extension, type):
+        extension = replace(extension, **e.extension)
     c = Combatant(id=e.combatant, name=e.name, side=e.side, character=e.character,
                   hex=(e.hex[0], e.hex[1]), health=e.health, stamina=e.stamina, edge=e.edge,
                   weapon=e.weapon, ammo=tuple((w, n) for w, n in e.ammo),
                   unaware=not e.aware,
-                  extension=template.extension if template is not None else None)
+                  extension=extension)
     return state.with_combatant(c)
 
 

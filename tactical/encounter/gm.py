@@ -5,6 +5,10 @@ action, no reaction). Each is a logged, undoable event like any rule's."""
 
 from __future__ import annotations
 
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from tactical.data.character import Character
 from tactical.data.gear import DamageType
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
@@ -91,17 +95,13 @@ def add_combatant(batch: Batch, command: cmd.AddCombatant) -> None:
     other = batch.state.occupant(h)
     refuse_unless((where is None, f"{list(h)}: {where}"),
                   (other is None, f"{other.name if other else ''} already stands there"))
-    template = command.template
-    if template is None and batch.ruleset.combatant_extension(sheet) is not None:
-        template = next((c.id for c in batch.state if c.character == sheet.id), None)
-        refuse_unless((template is not None, f"{batch.ruleset.id} keeps more than the "
-                       "sheet for each combatant: add a character already on the map"))
+    template, fields = _extension(batch, sheet, command.template)
     ammo = tuple((w, library.weapons[w].magazine or 0) for w in sheet.weapons
                  if library.weapons[w].kind == "ranged")
     batch.emit(ev.CombatantAdded(
         command.combatant, command.name or sheet.name, command.side, sheet.id, h,
         sheet.health, sheet.stamina, sheet.edge,
-        sheet.weapons[0] if sheet.weapons else None, ammo, template))
+        sheet.weapons[0] if sheet.weapons else None, ammo, template, extension=fields))
 
 
 def gm_move(batch: Batch, command: cmd.GMMove) -> None:
@@ -116,3 +116,21 @@ def gm_move(batch: Batch, command: cmd.GMMove) -> None:
     refuse_unless(*((False, f"{list(h)}: {p}") for p in problems))
     batch.emit(ev.TokenPlaced(c.id, h, "GM move" if batch.state.phase is Phase.COMBAT
                               else "GM placement"))
+
+
+def _extension(batch: Batch, sheet: Character,
+               template: str | None) -> tuple[str | None, dict[str, Any] | None]:
+    """What the ruleset keeps for the newcomer besides the shared fields, as a combatant
+    to copy (its type) and the newcomer's own values (JSON, for the log)."""
+    own = batch.ruleset.combatant_extension(sheet)
+    if own is None:
+        return template, None
+    like = template or next((c.id for c in batch.state
+                             if type(c.extension) is type(own)), None)
+    fields = asdict(own) if is_dataclass(own) and not isinstance(own, type) else None
+    plain = fields is not None and all(isinstance(v, int | float | str | bool | None)
+                                       for v in fields.values())
+    refuse_unless((like is not None and plain,
+                   f"cannot add {sheet.name} under {batch.ruleset.id}: its per-combatant "
+                   "data cannot be written to the log"))
+    return like, fields

@@ -257,9 +257,11 @@ class Hands:
         centre = self.view.board.centre(c.hex)
 
         def aimed(point: QPointF) -> None:
+            self.status("")
             self.apply(cmd.DeclareOverwatch(cid, sector(centre, point, radius)))
 
-        self.view.pick_point(f"{c.name}'s Overwatch: click where to watch", aimed)
+        self.view.pick_point(f"{c.name}'s Overwatch: click where to watch", aimed,
+                             lambda point: sector(centre, point, radius))
         self.status(f"Click where {c.name} watches (Esc cancels)")
 
     def straight(self, cid: str, how: str) -> None:

@@ -112,3 +112,18 @@ def test_new_commands_come_from_their_json(enc):
     command = cmd.command_from_payload({"type": "GMMove", "combatant": "kicker",
                                         "hex": [2, 2]})
     assert command == cmd.GMMove("kicker", (2, 2))
+
+
+def test_add_combatant_under_shadowrun_keeps_its_own_monitors(arena, oracle):
+    from tactical.core.dice import ScriptedDice
+    from tactical.encounter.context import Context
+    from tactical.encounter.encounter import Encounter
+    from tactical.rules import registry
+
+    enc = Encounter(Context(arena, oracle, ruleset="sr5"), ScriptedDice())
+    enc.apply(cmd.AddCombatant("ganger-1", "ganger", (7, 2), "corp"))
+    sheet = arena.library.characters["ganger"]
+    new = enc.state.get("ganger-1")
+    assert new.extension == registry.ruleset("sr5").combatant_extension(sheet)
+    assert new.extension != enc.state.get("kicker").extension  # not a copy of a stranger's
+    assert replayed(enc) == enc.state

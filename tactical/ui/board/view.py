@@ -7,7 +7,7 @@ to its scene (a view does not own it; a collected scene renders blank)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import hypot
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPen,
+    QPolygonF,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -65,6 +66,9 @@ class BoardView(QGraphicsView):
         self._ruler_follows = False  # "Measure from here": the end follows the mouse
         self._pick: Callable[[QPointF], None] | None = None
         self.pick_prompt = ""
+        # what the pick would make, drawn under the mouse (the Overwatch sector)
+        self.pick_shape: Callable[[QPointF], Sequence[tuple[float, float]]] | None = None
+        self._mouse: QPointF | None = None
         self._hovered: tuple[int, int] | None = None
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setMinimumSize(200, 150)
@@ -158,6 +162,7 @@ class BoardView(QGraphicsView):
             if self._pick is not None:
                 pick, self._pick = self._pick, None
                 self.pick_prompt = ""
+                self.pick_shape = None
                 self.viewport().unsetCursor()
                 pick(scene_pos)
                 self.viewport().update()
@@ -194,6 +199,9 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         scene_pos = self.mapToScene(point)
+        self._mouse = scene_pos
+        if self.pick_shape is not None:
+            self.viewport().update()
         if self.ruler is not None and (self._ruler_follows or event.buttons()
                                        & Qt.MouseButton.MiddleButton):
             self.ruler = (self.ruler[0], scene_pos)
@@ -259,16 +267,21 @@ class BoardView(QGraphicsView):
                 text += f" — {c.name}'s {weapons[c.weapon or ''].name} is a melee weapon"
         return text
 
-    def pick_point(self, prompt: str, then: Callable[[QPointF], None]) -> None:
-        """The next left click on the board goes to `then` (Esc cancels)."""
+    def pick_point(self, prompt: str, then: Callable[[QPointF], None],
+                   shape: Callable[[QPointF], Sequence[tuple[float, float]]] | None = None,
+                   ) -> None:
+        """The next left click on the board goes to `then` (Esc cancels); `shape(point)`,
+        a polygon in metres, is drawn under the mouse until then."""
         self._pick = then
         self.pick_prompt = prompt
+        self.pick_shape = shape
         self.viewport().setCursor(Qt.CursorShape.CrossCursor)
         self.viewport().update()
 
     def cancel_pick(self) -> None:
         self._pick = None
         self.pick_prompt = ""
+        self.pick_shape = None
         self.viewport().unsetCursor()
         self.viewport().update()
 
@@ -343,6 +356,12 @@ class BoardView(QGraphicsView):
                                                bottom - top - 12), hud)
         if self.ruler is not None:
             self._paint_ruler(painter)
+        if self.pick_shape is not None and self._mouse is not None:
+            polygon = QPolygonF([QPointF(self.mapFromScene(QPointF(x, y)))
+                                 for x, y in self.pick_shape(self._mouse)])
+            painter.setPen(QPen(QColor("#56B4E9"), 2, Qt.PenStyle.DashLine))
+            painter.setBrush(QBrush(QColor(86, 180, 233, 50)))
+            painter.drawPolygon(polygon)
         painter.restore()
 
     def _paint_ruler(self, painter: QPainter) -> None:
@@ -361,6 +380,9 @@ class BoardView(QGraphicsView):
         box = QFontMetricsF(font).boundingRect(text).adjusted(-8, -4, 8, 4)
         length = hypot(b.x() - a.x(), b.y() - a.y())
         box.moveTopLeft(b + QPointF(14, -box.height() - 6 if length else 14))
+        room = QRectF(self.viewport().rect()).adjusted(4, 4, -4, -4)  # keep it on screen
+        box.moveLeft(max(room.left(), min(box.left(), room.right() - box.width())))
+        box.moveTop(max(room.top(), min(box.top(), room.bottom() - box.height())))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(20, 20, 28, 220)))
         painter.drawRoundedRect(box, 4, 4)
