@@ -104,7 +104,7 @@ class Entry:
     command: str = ""
     cost: str = ""
     run: Callable[[], None] | None = None
-    children: list[Entry] = field(default_factory=list)
+    children: Sequence[Entry | None] = field(default_factory=list)  # None: a separator
     enabled: bool = True
     tip: str = ""
     checked: bool | None = None  # a condition's tick
@@ -191,6 +191,8 @@ class Hands:
         self.view = view
         self.ask = ask
         self.status = status
+        # "Attack with <actor>…": the window opens the dock's attack panel on a target
+        self.attack: Callable[[str], None] | None = None
 
     def apply(self, command: object) -> None:
         self.document.apply(command)
@@ -359,7 +361,14 @@ class Hands:
         menu.setObjectName("tokenMenu")
         title = menu.addAction(c.name)
         title.setEnabled(False)
-        fill_menu(menu, [*self.turn_entries(cid), None, *self.gm_entries(cid)])
+        state = self.document.state
+        first: list[Entry | None] = []
+        if state.actor is not None and state.actor != cid and self.attack is not None:
+            attack = self.attack
+            first = [Entry(f"Attack with {state.get(state.actor).name}…", "Attack",
+                           run=lambda: attack(cid),
+                           tip="the dock's attack panel, this token as the target"), None]
+        fill_menu(menu, [*first, *self.turn_entries(cid), None, *self.gm_entries(cid)])
         return menu
 
     def hex_menu(self, h: tuple[int, int], parent: QWidget | None = None) -> QMenu:
@@ -375,7 +384,8 @@ class Hands:
                   for sheet in sorted(library.characters.values(), key=lambda s: s.name)]
         entries: list[Entry | None] = [
             Entry("Add combatant here", "AddCombatant", children=[
-                *roster, Entry("Quick NPC…", "AddCombatant", run=lambda: self.quick_npc(h))]),
+                *roster, None,
+                Entry("Quick NPC…", "AddCombatant", run=lambda: self.quick_npc(h))]),
         ]
         selected = self.document.selected or ""
         if selected in state.combatants and state.get(selected).hex != h:

@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
                            lambda text: self.statusBar().showMessage(text, 8000))
         self.dock = CombatDock(document, self, hands=self.hands)
         self.dock.initiative.menu_requested.connect(self.initiative_menu)
+        self.hands.attack = self.attack_target
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         if self.settings.value("window/state") is None:  # first run: the map keeps ≥ 60 %
             self.resizeDocks([self.dock], [dock_width(self.width())],
@@ -201,6 +202,18 @@ class MainWindow(QMainWindow):
         else:
             menu = self.hands.hex_menu(h, self)
         self._popup(menu, where)
+
+    def attack_target(self, target: str) -> None:
+        """Token menu ▸ Attack with …: the attack panel in view on `target`; the board
+        keeps the attacker's bands."""
+        if self.dock is None or self.document is None:
+            return
+        actor = self.document.state.actor
+        self.dock.set_target(target)
+        if actor is not None:
+            self.document.select(actor)
+        self.dock.show_attack()
+        self.dock.attack.roll_button.setFocus()
 
     def initiative_menu(self, cid: str, where: QPoint) -> None:
         if self.hands is None or self.view is None:

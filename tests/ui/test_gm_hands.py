@@ -225,8 +225,10 @@ def attack(win: MainWindow) -> None:
     in_combat(win)
     win.document.apply(cmd.Move("kicker", APPROACH))
     win.document.apply(cmd.GMMove("guard-shield", (8, 4)))  # within Kicker's reach
+    choose(token_menu(win, "guard-shield"), "Attack with Kicker…")
     panel = win.dock.attack
-    panel.set_target("guard-shield")
+    assert panel.target_combo.currentData() == "guard-shield"
+    assert win.document.selected == "kicker"  # the board keeps the attacker's bands
     assert panel.roll_button.isEnabled()
     panel.roll_button.click()
     assert win.document.state.get("kicker").budget.major == 1
