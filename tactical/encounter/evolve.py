@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from tactical.encounter import events as ev
@@ -293,7 +293,8 @@ def _combatant_added(state: EncounterState, e: ev.CombatantAdded) -> EncounterSt
     extension = template.extension if template is not None else None
     if extension is not None and e.extension and is_dataclass(extension) \
             and not isinstance(extension, type):
-        extension = replace(extension, **e.extension)
+        known = {f.name for f in fields(extension)}  # a hand-edited log: only real fields
+        extension = replace(extension, **{k: v for k, v in e.extension.items() if k in known})
     c = Combatant(id=e.combatant, name=e.name, side=e.side, character=e.character,
                   hex=(e.hex[0], e.hex[1]), health=e.health, stamina=e.stamina, edge=e.edge,
                   weapon=e.weapon, ammo=tuple((w, n) for w, n in e.ammo),
