@@ -118,3 +118,21 @@ def test_the_drag_summary_shows_with_the_legend_hidden(qtbot, tmp_path, monkeypa
     assert painted and painted[-1][0][0].startswith("Vanya moves 2 m")
     win.view.drag_tool.cancel()
     win.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_initiative_list_shows_every_row_on_first_open(qtbot, tmp_path, size):
+    """Issue 14, defect 4: six rows in 122 px on first open."""
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.open_path(demo_map())
+    QApplication.processEvents()
+    tree = win.dock.initiative.tree
+    room = tree.viewport().rect()
+    for i in range(tree.topLevelItemCount()):
+        assert room.contains(tree.visualItemRect(tree.topLevelItem(i)))
+    win.close()
