@@ -268,3 +268,13 @@ def test_a_hex_the_move_cannot_enter_is_shown_during_the_drag(board, qtbot):
     assert scene.overlay.path.allowed == 1  # red dashes from the hex it cannot enter
     assert ("Cannot enter 9,3: inside Crate stack", PATH_TOO_LONG.name()) in drag_summary(tool)
     view.cancel_drag()
+
+
+def test_dragging_a_token_out_of_turn_says_so_and_offers_the_gm_move(board):
+    document, _scene, view = board
+    before = document.state
+    drag_through(view, (1, 12), [(2, 11)])
+    mouse(view, QEvent.Type.MouseButtonRelease, at(view, (2, 11)), Qt.MouseButton.NoButton)
+    assert document.state is before
+    assert drag_summary(view.drag_tool) == [
+        ("Nothing moved: it is not Vanya's turn (Shift-drag: a GM move)", PATH_TOO_LONG.name())]

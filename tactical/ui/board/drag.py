@@ -154,10 +154,15 @@ class DragTool(QObject):
         else:
             legal = min(len(path), report.allowed) if report is not None else len(path)
             if legal < 1:
-                why = "; ".join(report.blocked.reasons) if report and report.blocked and \
-                    report.blocked.step <= 1 else f"{report.limit_m:g} m of movement left" \
-                    if report else "the move is not allowed"
-                self.drop_note = f"Nothing moved: {why}"
+                state = self.document.state
+                name = state.get(token_id).name
+                if state.actor != token_id:
+                    why = f"it is not {name}'s turn"
+                elif report is not None and report.blocked and report.blocked.step <= 1:
+                    why = "; ".join(report.blocked.reasons)
+                else:
+                    why = f"{report.limit_m if report else 0:g} m of movement left"
+                self.drop_note = f"Nothing moved: {why} (Shift-drag: a GM move)"
                 self.scene.sync()
                 self.finished.emit(False)
                 return False
