@@ -89,11 +89,9 @@ def at(win: MainWindow, h: tuple[int, int]) -> QPoint:
 
 
 def right_click(win: MainWindow, h: tuple[int, int]) -> QMenu:
-    """A real context-menu event on the board at hex `h`; the menu it opened."""
-    viewport = win.view.viewport()
-    point = at(win, h)
-    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point, viewport.mapToGlobal(point))
-    QApplication.sendEvent(viewport, event)
+    """A right click on the board at hex `h`; the menu it opened."""
+    QTest.mouseClick(win.view.viewport(), Qt.MouseButton.RightButton,
+                     Qt.KeyboardModifier.NoModifier, at(win, h))
     assert win.last_menu is not None and win.last_menu.isVisible()
     return win.last_menu
 
@@ -116,9 +114,8 @@ def initiative_menu(win: MainWindow, cid: str) -> QMenu:
     row = next(i for i in range(tree.topLevelItemCount())
                if tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) == cid)
     rect = tree.visualItemRect(tree.topLevelItem(row))
-    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, rect.center(),
-                              tree.viewport().mapToGlobal(rect.center()))
-    QApplication.sendEvent(tree.viewport(), event)
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.RightButton,
+                     Qt.KeyboardModifier.NoModifier, rect.center())
     assert win.last_menu is not None and win.last_menu.objectName() == "initiativeMenu"
     return win.last_menu
 
@@ -489,3 +486,12 @@ def test_the_ruler_shows_metres_and_the_selected_weapons_band(window):
     click_board(window, (4, 9))
     assert window.view.ruler is None
     assert viewport is window.view.viewport()
+
+
+def test_the_menu_key_opens_the_menu_of_the_hex_under_the_cursor(window):
+    viewport = window.view.viewport()
+    point = at(window, (2, 8))
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, point,
+                              viewport.mapToGlobal(point))
+    QApplication.sendEvent(viewport, event)
+    assert window.last_menu is not None and window.last_menu.title() == "Kicker"

@@ -174,20 +174,26 @@ class BoardView(QGraphicsView):
                 self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             event.accept()
             return
-        if button == Qt.MouseButton.RightButton:
-            event.accept()  # the context menu event follows
+        if button == Qt.MouseButton.RightButton:  # the menu opens on the press itself
+            self.request_menu(point, event.globalPosition().toPoint())
+            event.accept()
             return
         super().mousePressEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The Menu key (a right click opens the menu on its press)."""
+        if event.reason() != QContextMenuEvent.Reason.Mouse:
+            self.request_menu(event.pos(), event.globalPos())
+        event.accept()
+
+    def request_menu(self, point: QPoint, global_pos: QPoint) -> None:
+        """`menu_requested` for the hex (and token) at `point` in the viewport."""
         if self.drag_tool.dragging:
             return
-        scene_pos = self.mapToScene(event.pos())
+        scene_pos = self.mapToScene(point)
         h = self.board.hex_at(scene_pos)
-        if not self.board.map.grid.contains(h):
-            return
-        self.menu_requested.emit(h, self.board.token_at(scene_pos), event.globalPos())
-        event.accept()
+        if self.board.map.grid.contains(h):
+            self.menu_requested.emit(h, self.board.token_at(scene_pos), global_pos)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         point = event.position().toPoint()

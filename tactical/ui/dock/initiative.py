@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QDropEvent, QFontMetrics, QKeyEvent, QShowEvent
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QDropEvent,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -83,9 +92,11 @@ def reorder_values(order: Sequence[str], scores: dict[str, int]) -> dict[str, in
 
 
 class OrderTree(QTreeWidget):
-    """Rows reorder by drag and drop (never nest); `reordered(ids)` after a drop."""
+    """Rows reorder by drag and drop (never nest); `reordered(ids)` after a drop;
+    `menu_at(viewport pos)` on a right press or the Menu key."""
 
     reordered = Signal(object)
+    menu_at = Signal(QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -106,6 +117,18 @@ class OrderTree(QTreeWidget):
     def ids(self) -> list[str]:
         items = (self.topLevelItem(i) for i in range(self.topLevelItemCount()))
         return [str(item.data(0, ID_ROLE)) for item in items if item is not None]
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:  # the menu opens on the press
+            self.menu_at.emit(event.position().toPoint())
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if event.reason() != QContextMenuEvent.Reason.Mouse:
+            self.menu_at.emit(event.pos())
+        event.accept()
 
     def dropEvent(self, event: QDropEvent) -> None:
         super().dropEvent(event)
@@ -166,8 +189,7 @@ class InitiativePanel(QWidget):
         self.start_button.clicked.connect(self.start_combat)
         self.next_button.clicked.connect(self.next_turn)
         self.end_button.clicked.connect(lambda: document.apply(cmd.EndCombat()))
-        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.tree.customContextMenuRequested.connect(self._menu)
+        self.tree.menu_at.connect(self._menu)
         self.tree.itemChanged.connect(self._edited)
         self.tree.reordered.connect(self.reorder)
         self.tree.itemClicked.connect(
