@@ -1,5 +1,7 @@
 """Regenerate the pictures in docs/ (run: make render-docs): the board through
-`tactical render`, and the whole window mid-fight, both at 1920 × 1080.
+`tactical render`, and the whole window mid-fight, both at 1920 × 1080; the window at
+1280 × 720 (a 720p stream) resolving a Snapshot, the attack panel in view; and the token's
+right-click menu open (issue 14).
 
 Look at them before committing: legible on a projector, colours distinguishable.
 """
@@ -10,6 +12,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -21,6 +24,9 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from tactical.cli import main as tactical  # noqa: E402
 from tactical.encounter import commands as cmd  # noqa: E402
 
+if TYPE_CHECKING:
+    from tactical.ui.main_window import MainWindow
+
 INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
               "guard-office": 11, "abomination": 9}
 APPROACH = ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))
@@ -31,8 +37,8 @@ def fight_so_far(folder: Path) -> Path:
     """A log of round 1 up to Kicker's first move (for a drag picture that is legal)."""
     from tactical.core.dice import RandomDice
     from tactical.data.library import load_map
-    from tactical.encounter import files
     from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.store import files
 
     log = folder / "round1.jsonl"
     encounter = files.start(load_map(ROOT / "maps" / "warehouse.yaml"), log, GeometryOracle,
@@ -59,33 +65,73 @@ def board_pictures(folder: Path) -> None:
             raise SystemExit(f"tactical render failed: {args}")
 
 
-def window_picture() -> None:
+def _window(folder: str, size: tuple[int, int]) -> MainWindow:
+    """The demo mid-fight: Kicker's second move stopped at the shotgun guard's Snapshot."""
     from PySide6.QtWidgets import QApplication
 
     from tactical.core.paths import demo_map
-    from tactical.ui.app import application
     from tactical.ui.main_window import MainWindow
+
+    settings = QSettings(str(Path(folder) / f"settings{size[0]}.ini"),
+                         QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    window.resize(*size)
+    window.show()
+    window.open_path(demo_map())
+    doc = window.document
+    assert doc is not None
+    for cid, value in INITIATIVE.items():
+        doc.apply(cmd.SetInitiative(cid, value))
+    doc.apply(cmd.StartCombat())
+    doc.apply(cmd.Move("kicker", APPROACH))
+    doc.apply(cmd.Move("kicker", ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))))
+    doc.select("guard-shotgun")
+    QApplication.processEvents()
+    window.zoom_to_fit()
+    QApplication.processEvents()
+    return window
+
+
+def window_pictures() -> None:
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QApplication
+
+    from tactical.ui.app import application
 
     app = application()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["TACTICAL_DATA_DIR"] = folder
-        settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(settings=settings)
-        window.resize(1920, 1080)
-        window.show()
-        window.open_path(demo_map())
-        doc = window.document
-        assert doc is not None
-        for cid, value in INITIATIVE.items():
-            doc.apply(cmd.SetInitiative(cid, value))
-        doc.apply(cmd.StartCombat())
-        doc.apply(cmd.Move("kicker", APPROACH))
-        doc.apply(cmd.Move("kicker", ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))))
-        doc.select("guard-shotgun")
-        QApplication.processEvents()
-        window.zoom_to_fit()
-        QApplication.processEvents()
+        window = _window(folder, (1920, 1080))
         window.grab().save(str(DOCS / "window.png"))
+        window.close()
+
+        # 720p, resolving the Snapshot: the attack panel and its Roll button in view
+        window = _window(folder, (1280, 720))
+        assert window.dock is not None
+        window.dock.reactions.buttons["guard-shotgun"][0].click()
+        for _ in range(3):
+            QApplication.processEvents()
+        window.grab().save(str(DOCS / "window-720p-resolve.png"))
+
+        # the token menu on Kicker, whose turn it is (the Snapshot undone): his actions
+        # with their costs, then what the GM may do to anyone
+        window.undo()
+        assert window.view is not None and window.document is not None
+        assert window.scene is not None
+        kicker = window.document.state.get("kicker")
+        point = window.view.mapFromScene(window.scene.centre(kicker.hex))
+        window.board_menu(kicker.hex, "kicker", window.view.viewport().mapToGlobal(point))
+        QApplication.processEvents()
+        menu = window.last_menu
+        assert menu is not None
+        at = window.mapFromGlobal(menu.pos())
+        at.setY(max(0, min(at.y(), window.height() - menu.height())))  # as a screen would
+        image = window.grab().toImage()
+        painter = QPainter(image)
+        painter.drawPixmap(at, menu.grab())
+        painter.end()
+        image.save(str(DOCS / "window-token-menu.png"))
+        menu.close()
         window.close()
     del app
 
@@ -93,5 +139,5 @@ def window_picture() -> None:
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as scratch:
         board_pictures(Path(scratch))
-    window_picture()
+    window_pictures()
     print("wrote", ", ".join(p.name for p in sorted(DOCS.glob("*.png"))))

@@ -164,10 +164,58 @@ class SetCondition:
     on: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class HealByHand:
+    """The GM's override: damage taken back by hand (a potion, a ruling, a mistake)."""
+
+    combatant: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class EditVitals:
+    """The GM's override: the combatant's Health and Stamina (maximums) and Edge left;
+    None keeps a value."""
+
+    combatant: str
+    health: int | None = None
+    stamina: int | None = None
+    edge: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCombatant:
+    """Take a token off the board and out of the initiative order (fled, surrendered)."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddCombatant:
+    """Put a character from the map's roster on the board at `hex` (a reinforcement or a
+    quick NPC); `template` copies a combatant's ruleset extension (Shadowrun monitors)."""
+
+    combatant: str  # the new id
+    character: str
+    hex: Hex
+    side: str
+    name: str = ""  # "": the character's name
+    template: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GMMove:
+    """The GM puts a token on `hex`: no action, no reaction, logged as a GM move."""
+
+    combatant: str
+    hex: Hex
+
+
 Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | Move
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
-           | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition)
+           | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition | HealByHand
+           | EditVitals | RemoveCombatant | AddCombatant | GMMove)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -194,4 +242,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
-    SetCondition)}
+    SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove)}

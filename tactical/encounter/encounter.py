@@ -83,6 +83,10 @@ def command_label(command: Any, state: EncounterState) -> str:
             return f"End {name(state.actor)}'s turn"
         case cmd.ApplyDamage(combatant=c, amount=n):
             return f"{n} damage to {name(c)}"
+        case cmd.GMMove(combatant=c):
+            return f"GM move ({name(c)})"
+        case cmd.AddCombatant(character=sheet, name=newcomer):
+            return f"Add {newcomer or sheet}"
     words = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in type(command).__name__)
     who = getattr(command, "combatant", None)
     return words.strip().capitalize() + (f" ({name(who)})" if who else "")

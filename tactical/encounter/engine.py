@@ -40,6 +40,11 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.CheckAwareness: skills.check_awareness,
     cmd.ApplyDamage: gm.apply_damage,
     cmd.SetCondition: gm.set_condition,
+    cmd.HealByHand: gm.heal_by_hand,
+    cmd.EditVitals: gm.edit_vitals,
+    cmd.RemoveCombatant: gm.remove_combatant,
+    cmd.AddCombatant: gm.add_combatant,
+    cmd.GMMove: gm.gm_move,
 }
 
 

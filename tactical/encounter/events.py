@@ -277,6 +277,58 @@ class OverwatchDeclared:
 
 
 @event
+class DamageHealed:
+    """The GM took damage back by hand (no first aid, `treated` unchanged)."""
+
+    combatant: str
+    amount: int
+    source: str = "GM"
+
+
+@event
+class VitalsSet:
+    combatant: str
+    health: int
+    stamina: int
+    edge: int
+    source: str = "GM"
+
+
+@event
+class CombatantAdded:
+    combatant: str
+    name: str
+    side: str
+    character: str
+    hex: Hex
+    health: int
+    stamina: int
+    edge: int
+    weapon: str | None
+    ammo: tuple[tuple[str, int], ...]
+    template: str | None = None  # whose ruleset extension the newcomer copies
+    aware: bool = True
+    # the newcomer's own values of that extension (a dataclass's fields: Shadowrun monitor
+    # sizes), put into a copy of the template's
+    extension: dict[str, Any] | None = None
+
+
+@event
+class CombatantRemoved:
+    combatant: str
+    source: str = "GM"
+
+
+@event
+class TokenPlaced:
+    """A GM move: the token is put on `hex`, no action spent, no reaction offered."""
+
+    combatant: str
+    hex: Hex
+    source: str = "GM move"
+
+
+@event
 class CombatEnded:
     round: int
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from tactical.encounter import events as ev
 from tactical.encounter.model import (
     Budget,
+    Combatant,
     Condition,
     EncounterState,
     HaltedMove,
@@ -271,3 +272,50 @@ def _combat_ended(state: EncounterState, e: ev.CombatEnded) -> EncounterState:
 def _monitors_changed(state: EncounterState, e: ev.MonitorsChanged) -> EncounterState:
     return _update(state, e.combatant, damage=e.physical + e.overflow, stun=e.stun,
                    overflow=e.overflow)
+
+
+@handles(ev.DamageHealed)
+def _damage_healed(state: EncounterState, e: ev.DamageHealed) -> EncounterState:
+    c = state.get(e.combatant)
+    damage = max(0, c.damage - e.amount)
+    return _update(state, e.combatant, damage=damage, stun=min(c.stun, damage),
+                   injury=c.injury if damage else None, last_hit=None)
+
+
+@handles(ev.VitalsSet)
+def _vitals_set(state: EncounterState, e: ev.VitalsSet) -> EncounterState:
+    return _update(state, e.combatant, health=e.health, stamina=e.stamina, edge=e.edge)
+
+
+@handles(ev.CombatantAdded)
+def _combatant_added(state: EncounterState, e: ev.CombatantAdded) -> EncounterState:
+    template = state.combatants.get(e.template) if e.template else None
+    extension = template.extension if template is not None else None
+    if extension is not None and e.extension and is_dataclass(extension) \
+            and not isinstance(extension, type):
+        known = {f.name for f in fields(extension)}  # a hand-edited log: only real fields
+        extension = replace(extension, **{k: v for k, v in e.extension.items() if k in known})
+    c = Combatant(id=e.combatant, name=e.name, side=e.side, character=e.character,
+                  hex=(e.hex[0], e.hex[1]), health=e.health, stamina=e.stamina, edge=e.edge,
+                  weapon=e.weapon, ammo=tuple((w, n) for w, n in e.ammo),
+                  unaware=not e.aware,
+                  extension=extension)
+    return state.with_combatant(c)
+
+
+@handles(ev.CombatantRemoved)
+def _combatant_removed(state: EncounterState, e: ev.CombatantRemoved) -> EncounterState:
+    combatants = {cid: c for cid, c in state.combatants.items() if cid != e.combatant}
+    turn = state.turn
+    if e.combatant in state.order and 0 <= state.order.index(e.combatant) < turn:
+        turn -= 1
+    order = tuple(cid for cid in state.order if cid != e.combatant)
+    pending = tuple(p for p in state.pending if e.combatant not in (p.reactor, p.mover))
+    halted = None if state.halted and state.halted.mover == e.combatant else state.halted
+    return replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
+                   halted=halted)
+
+
+@handles(ev.TokenPlaced)
+def _token_placed(state: EncounterState, e: ev.TokenPlaced) -> EncounterState:
+    return _update(state, e.combatant, hex=(e.hex[0], e.hex[1]))

@@ -1,14 +1,23 @@
-"""The GM's overrides: damage applied by hand and conditions set or cleared."""
+"""The GM's overrides: damage applied or taken back by hand, conditions set or cleared,
+Health/Stamina/Edge edited, combatants added or removed, tokens placed (a GM move: no
+action, no reaction). Each is a logged, undoable event like any rule's."""
 
 
 from __future__ import annotations
 
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from tactical.data.character import Character
 from tactical.data.gear import DamageType
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
 from tactical.encounter.harm import apply_harm
-from tactical.encounter.model import Condition
+from tactical.encounter.model import Condition, Phase
+from tactical.encounter.moves import hex_problems
+
+LIMIT = 10_000  # no sheet has Health, Stamina, Edge or a heal this large
 
 
 def apply_damage(batch: Batch, command: cmd.ApplyDamage) -> None:
@@ -29,3 +38,99 @@ def set_condition(batch: Batch, command: cmd.SetCondition) -> None:
                    f"{', '.join(sorted(known))}"))
     if c.has(Condition(command.condition)) != command.on:
         batch.emit(ev.ConditionChanged(c.id, command.condition, command.on, "GM"))
+
+
+def heal_by_hand(batch: Batch, command: cmd.HealByHand) -> None:
+    c = batch.combatant(command.combatant)
+    refuse_unless((0 < command.amount <= LIMIT, f"healing must be 1 to {LIMIT:,}"),
+                  (c.damage > 0, f"{c.name} has no damage to heal"))
+    batch.emit(ev.DamageHealed(c.id, min(command.amount, c.damage)))
+
+
+def edit_vitals(batch: Batch, command: cmd.EditVitals) -> None:
+    c = batch.combatant(command.combatant)
+    health = c.health if command.health is None else command.health
+    stamina = c.stamina if command.stamina is None else command.stamina
+    edge = c.edge if command.edge is None else command.edge
+    refuse_unless((0 < health <= LIMIT, f"Health must be 1 to {LIMIT:,}"),
+                  (0 < stamina <= LIMIT, f"Stamina must be 1 to {LIMIT:,}"),
+                  (0 <= edge <= LIMIT, f"Edge must be 0 to {LIMIT:,}"))
+    if (health, stamina, edge) != (c.health, c.stamina, c.edge):
+        batch.emit(ev.VitalsSet(c.id, health, stamina, edge))
+
+
+def _not_busy(batch: Batch, cid: str, doing: str) -> tuple[bool, str]:
+    """A reaction or a halted move in progress involving `cid` must end first."""
+    state = batch.state
+    busy = any(cid in (p.reactor, p.mover) for p in state.pending) or (
+        state.halted is not None and state.halted.mover == cid)
+    return not busy, f"resolve the pending reaction before {doing}"
+
+
+def remove_combatant(batch: Batch, command: cmd.RemoveCombatant) -> None:
+    c = batch.combatant(command.combatant)
+    refuse_unless((batch.state.actor != c.id,
+                   f"it is {c.name}'s turn: end it before removing {c.name}"),
+                  _not_busy(batch, c.id, f"removing {c.name}"))
+    batch.emit(ev.CombatantRemoved(c.id))
+
+
+def add_combatant(batch: Batch, command: cmd.AddCombatant) -> None:
+    library = batch.ctx.loaded.library
+    sheet = library.characters.get(command.character)
+    h = (int(command.hex[0]), int(command.hex[1]))
+    on_map = batch.ctx.loaded.map.grid.contains(h)
+    refuse_unless(
+        (sheet is not None, f"no character '{command.character}' in the roster"),
+        (bool(command.combatant) and command.combatant not in batch.state.combatants,
+         f"the id '{command.combatant}' is taken"),
+        (on_map, f"{list(h)} is off the map"),
+        (command.side in batch.ctx.loaded.map.sides or not batch.ctx.loaded.map.sides,
+         f"unknown side '{command.side}'; the map has: "
+         f"{', '.join(batch.ctx.loaded.map.sides)}"),
+        (command.template is None or command.template in batch.state.combatants,
+         f"no combatant '{command.template}' to copy"))
+    assert sheet is not None
+    where = batch.ctx.oracle.passable(h)
+    other = batch.state.occupant(h)
+    refuse_unless((where is None, f"{list(h)}: {where}"),
+                  (other is None, f"{other.name if other else ''} already stands there"))
+    template, fields = _extension(batch, sheet, command.template)
+    ammo = tuple((w, library.weapons[w].magazine or 0) for w in sheet.weapons
+                 if library.weapons[w].kind == "ranged")
+    batch.emit(ev.CombatantAdded(
+        command.combatant, command.name or sheet.name, command.side, sheet.id, h,
+        sheet.health, sheet.stamina, sheet.edge,
+        sheet.weapons[0] if sheet.weapons else None, ammo, template, extension=fields))
+
+
+def gm_move(batch: Batch, command: cmd.GMMove) -> None:
+    """RULINGS-free: the GM's hand, not a rule; the token is put down, nothing triggers."""
+    c = batch.combatant(command.combatant)
+    h = (int(command.hex[0]), int(command.hex[1]))
+    refuse_unless((batch.ctx.loaded.map.grid.contains(h), f"{list(h)} is off the map"),
+                  _not_busy(batch, c.id, f"moving {c.name}"))
+    if h == c.hex:
+        return
+    problems = hex_problems(batch.state, batch.ctx.oracle, c.id, h, last=True)
+    refuse_unless(*((False, f"{list(h)}: {p}") for p in problems))
+    batch.emit(ev.TokenPlaced(c.id, h, "GM move" if batch.state.phase is Phase.COMBAT
+                              else "GM placement"))
+
+
+def _extension(batch: Batch, sheet: Character,
+               template: str | None) -> tuple[str | None, dict[str, Any] | None]:
+    """What the ruleset keeps for the newcomer besides the shared fields, as a combatant
+    to copy (its type) and the newcomer's own values (JSON, for the log)."""
+    own = batch.ruleset.combatant_extension(sheet)
+    if own is None:
+        return template, None
+    like = template or next((c.id for c in batch.state
+                             if type(c.extension) is type(own)), None)
+    fields = asdict(own) if is_dataclass(own) and not isinstance(own, type) else None
+    plain = fields is not None and all(isinstance(v, int | float | str | bool | None)
+                                       for v in fields.values())
+    refuse_unless((like is not None and plain,
+                   f"cannot add {sheet.name} under {batch.ruleset.id}: its per-combatant "
+                   "data cannot be written to the log"))
+    return like, fields

@@ -135,5 +135,9 @@ def shortcut_table(actions: dict[str, QAction]) -> str:
                         "</td></tr>")
     rows.append("<tr><td><b>Esc</b></td><td>Cancel a drag</td></tr>")
     rows.append("<tr><td><b>Wheel</b></td><td>Zoom around the cursor</td></tr>")
-    rows.append("<tr><td><b>Middle/right drag</b></td><td>Pan</td></tr>")
+    rows.append("<tr><td><b>Drag empty board</b></td><td>Pan</td></tr>")
+    rows.append("<tr><td><b>Shift-drag a token</b></td><td>GM move (no action, no "
+                "reaction)</td></tr>")
+    rows.append("<tr><td><b>Right-click</b></td><td>A token's or a hex's menu</td></tr>")
+    rows.append("<tr><td><b>Hold M, middle drag</b></td><td>Ruler (metres, band)</td></tr>")
     return "<table cellspacing=6>" + "".join(rows) + "</table>"

@@ -36,6 +36,10 @@ class EncounterDocument(QObject):
         self.encounter = encounter
         self.path = path  # the log file, when there is one
         self.selected: str | None = None
+        # a log made just now for a new encounter: if the GM closes it untouched, it goes
+        # (issue 14, defect 10: every launch left an empty autosave behind)
+        self.fresh_log = False
+        self.saved_at: int | None = None  # the history length when "Save as" last wrote
 
     @classmethod
     def for_map(cls, loaded: LoadedMap, dice: Dice | None = None,
@@ -88,6 +92,21 @@ class EncounterDocument(QObject):
         if token_id != self.selected:
             self.selected = token_id
             self.selection_changed.emit(token_id or "")
+
+    @property
+    def steps(self) -> int:
+        """How many entries the history holds (done or undone): a change since a save
+        changes it."""
+        return len(self.encounter.history.entries)
+
+    @property
+    def untouched(self) -> bool:
+        return not self.encounter.history.entries
+
+    @property
+    def saved(self) -> bool:
+        """Saved as a copy with nothing done since."""
+        return self.saved_at is not None and self.saved_at == self.steps
 
     @property
     def undo_text(self) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -23,12 +23,15 @@ from tactical.core.errors import TacticalError
 from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
+from tactical.encounter.model import Phase
 from tactical.encounter.store import autosave, files
 from tactical.ui import actions as acts
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
+from tactical.ui.board.legend import EDGES
 from tactical.ui.board.render import render_image, save_png
 from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
+from tactical.ui.hands import Asker, DialogAsker, Entry, Hands, fill_menu
 from tactical.ui.opening import (
     OpenFailed,
     close_document,
@@ -41,6 +44,12 @@ from tactical.ui.rulesets import DEFAULT_RULESET, titles
 MAX_RECENT = 8
 
 
+def dock_width(window_width: int) -> int:
+    """The dock's first width: a third of a wide window, never more than 40 % (at 1280 px
+    the map keeps ≥ 60 % of the width for a 720p stream; issue 14, defect 12)."""
+    return max(340, min(window_width // 3, int(window_width * 0.36)))
+
+
 class MainWindow(QMainWindow):
     def __init__(self, document: EncounterDocument | None = None,
                  settings: QSettings | None = None, parent: QWidget | None = None) -> None:
@@ -50,12 +59,16 @@ class MainWindow(QMainWindow):
         self.scene: BoardScene | None = None  # a view does not own its scene: keep it
         self.view: BoardView | None = None
         self.dock: CombatDock | None = None
+        self.hands: Hands | None = None
+        self.ask: Asker = DialogAsker(self)
+        self.last_menu: QMenu | None = None  # the context menu shown last (tests, docs)
         self.setMinimumSize(900, 600)
         self.resize(1600, 900)
         self.action_map = acts.make_actions(self)
         self.recent_menu = QMenu("Open &recent", self)
         self.toolbar, self.combat_menu = acts.build_menus(self, self.action_map, self.recent_menu)
         self._dock_actions: list[QAction] = []
+        self.legend_edges = self._legend_menu()
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file,
             "continue": self.choose_encounter, "save_as": self.save_as,
@@ -90,7 +103,7 @@ class MainWindow(QMainWindow):
             self.dock.deleteLater()
             self.dock = None
         if document is None:
-            self.scene = self.view = None
+            self.scene = self.view = self.hands = None
             self.setCentralWidget(self._placeholder())
             self.setWindowTitle("Tactical")
             self._update_actions()
@@ -98,11 +111,16 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(document)
         self.view = BoardView(self.scene)
         self.view.hex_hovered.connect(self._hovered)
+        self.view.menu_requested.connect(self.board_menu)
         self.setCentralWidget(self.view)
-        self.dock = CombatDock(document, self)
+        self.hands = Hands(document, self.view, self.ask,
+                           lambda text: self.statusBar().showMessage(text, 8000))
+        self.dock = CombatDock(document, self, hands=self.hands)
+        self.dock.initiative.menu_requested.connect(self.initiative_menu)
+        self.hands.attack = self.attack_target
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        if self.settings.value("window/state") is None:  # first run: a roomy dock
-            self.resizeDocks([self.dock], [max(560, self.width() // 3)],
+        if self.settings.value("window/state") is None:  # first run: the map keeps ≥ 60 %
+            self.resizeDocks([self.dock], [dock_width(self.width())],
                              Qt.Orientation.Horizontal)
         self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
         self.dock.toggleViewAction().setText("Combat &dock")
@@ -112,6 +130,7 @@ class MainWindow(QMainWindow):
         for layer in LAYERS:
             self.scene.set_layer_visible(layer, self.action_map[f"layer_{layer}"].isChecked())
         self.action_map["legend"].setChecked(self.scene.legend.visible)
+        self.scene.legend.edge = str(self.settings.value("view/legend_edge", "auto"))
         name = document.loaded.map.name
         where = f" — {document.path.name}" if document.path else ""
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
@@ -153,7 +172,7 @@ class MainWindow(QMainWindow):
     def _put_away(self, document: EncounterDocument) -> None:
         """Close a document's log; a fight still running stays resumable (offered at the
         next start) and goes to the top of Open recent, so nothing the GM did is lost."""
-        if fight_unfinished(document) and document.path is not None:
+        if fight_unfinished(document) and document.path is not None and not document.saved:
             self._remember(document.path)
             self.statusBar().showMessage(
                 f"The fight on {document.loaded.map.name} is saved; File ▸ Open recent "
@@ -172,10 +191,62 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             self.document.redo()
 
+    def board_menu(self, h: tuple[int, int], token: str | None, where: QPoint) -> None:
+        """Right-click on the board: the token's menu, or the hex's."""
+        if self.hands is None:
+            return
+        if token is not None:
+            if self.document is not None:
+                self.document.select(token)
+            menu = self.hands.token_menu(token, self)
+        else:
+            menu = self.hands.hex_menu(h, self)
+        self._popup(menu, where)
+
+    def attack_target(self, target: str) -> None:
+        """Token menu ▸ Attack with …: the attack panel in view on `target`; the board
+        keeps the attacker's bands."""
+        if self.dock is None or self.document is None:
+            return
+        actor = self.document.state.actor
+        self.dock.set_target(target)
+        if actor is not None:
+            self.document.select(actor)
+        self.dock.show_attack()
+        self.dock.attack.roll_button.setFocus()
+
+    def initiative_menu(self, cid: str, where: QPoint) -> None:
+        if self.hands is None or self.view is None:
+            return
+        c = self.hands.document.state.get(cid)
+        menu = QMenu(c.name, self)
+        menu.setObjectName("initiativeMenu")
+        view = self.view
+        fill_menu(menu, [*self.hands.initiative_entries(cid), None,
+                         Entry("Centre on", run=lambda: view.centre_on_hex(c.hex))])
+        self._popup(menu, where)
+
+    def _popup(self, menu: QMenu, where: QPoint) -> None:
+        if self.last_menu is not None:
+            self.last_menu.deleteLater()
+        self.last_menu = menu
+        menu.popup(where)
+
+    def set_asker(self, ask: Asker) -> None:
+        """Who answers the GM's dialogs (tests: a script)."""
+        self.ask = ask
+        if self.hands is not None:
+            self.hands.ask = ask
+
     def _update_actions(self, *_: object) -> None:
         doc = self.document
-        for name in ("save_as", "export", "start", "next", "end", "fit", "legend"):
+        for name in ("save_as", "export", "fit", "legend"):
             self.action_map[name].setEnabled(doc is not None)
+        # the toolbar and menu follow the combat phase, as the dock's buttons do (defect 7)
+        phase = doc.state.phase if doc is not None else None
+        self.action_map["start"].setEnabled(phase is Phase.SETUP)
+        self.action_map["next"].setEnabled(phase is Phase.COMBAT)
+        self.action_map["end"].setEnabled(phase is Phase.COMBAT)
         self.action_map["undo"].setText(doc.undo_text if doc else "Undo")
         self.action_map["redo"].setText(doc.redo_text if doc else "Redo")
         self.action_map["undo"].setEnabled(bool(doc and doc.encounter.history.undo_label))
@@ -243,6 +314,7 @@ class MainWindow(QMainWindow):
             except Exception as exc:  # any failure to save is a message, never a crash
                 QMessageBox.warning(self, "Cannot save", str(exc))
                 return
+            self.document.saved_at = self.document.steps
             self._remember(target)
             self.statusBar().showMessage(f"Saved a copy as {target}", 6000)
 
@@ -288,6 +360,32 @@ class MainWindow(QMainWindow):
 
     def set_full_screen(self, on: bool) -> None:
         self.showFullScreen() if on else self.showNormal()
+
+    def _legend_menu(self) -> dict[str, QAction]:
+        """View ▸ Legend position: dock the legend to an edge (issue 14)."""
+        view_menu = next(a.menu() for a in self.menuBar().actions() if a.text() == "&View")
+        assert isinstance(view_menu, QMenu)
+        menu = view_menu.addMenu("Legend &position")
+        group = QActionGroup(self)
+        edges: dict[str, QAction] = {}
+        current = str(self.settings.value("view/legend_edge", "auto"))
+        for edge in EDGES:
+            action = menu.addAction("Automatic (left, or bottom when narrow)" if edge == "auto"
+                                    else edge.capitalize())
+            action.setObjectName(f"action_legend_{edge}")
+            action.setCheckable(True)
+            action.setChecked(edge == current)
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, e=edge: self.set_legend_edge(e))
+            edges[edge] = action
+        return edges
+
+    def set_legend_edge(self, edge: str) -> None:
+        self.settings.setValue("view/legend_edge", edge)
+        self.legend_edges[edge].setChecked(True)
+        if self.scene is not None and self.view is not None:
+            self.scene.legend.edge = edge
+            self.view.viewport().update()
 
     def _legend(self, on: bool) -> None:
         if self.scene is not None and self.view is not None:

@@ -3,6 +3,7 @@ continues one (after a crash too). Every problem comes back as a message, never 
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from pathlib import Path
 
@@ -37,7 +38,9 @@ def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | No
         raise OpenFailed(str(exc)) from None
     except Exception as exc:  # a file we did not foresee: a message, never a crash
         raise OpenFailed(f"{map_path}: cannot open it ({exc!r})") from None
-    return EncounterDocument(encounter, log_path)
+    document = EncounterDocument(encounter, log_path)
+    document.fresh_log = True
+    return document
 
 
 def resume_log(log_path: Path, dice: Dice | None = None) -> tuple[EncounterDocument,
@@ -67,12 +70,17 @@ def fight_unfinished(document: EncounterDocument) -> bool:
 def close_document(document: EncounterDocument | None, *,
                    finished: bool | None = None) -> None:
     """Close the document's log. A finished log is not offered for resuming; by default a
-    fight still running is left unfinished, so the next start offers it back."""
+    fight still running is left unfinished, so the next start offers it back — unless the
+    GM saved it as a copy and did nothing since (the copy is what to continue). A log made
+    for this session and never used is deleted (issue 14, defect 10)."""
     if document is None:
         return
     if finished is None:
-        finished = not fight_unfinished(document)
+        finished = not fight_unfinished(document) or document.saved
     sink = document.encounter.sink
     close = getattr(sink, "close", None)
     if close is not None:
         close(finished=finished)
+    if document.fresh_log and document.untouched and document.path is not None:
+        with contextlib.suppress(OSError):
+            document.path.unlink()

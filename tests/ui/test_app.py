@@ -65,8 +65,13 @@ def test_number_keys_toggle_layers(window, qtbot):
 
 
 def test_a_refused_command_shows_why_in_the_status_bar(window):
-    window.action_map["next"].trigger()  # no combat yet
+    # issue 14, defect 7: the toolbar follows the phase, so Next turn waits for combat
+    assert not window.action_map["next"].isEnabled()
+    assert window.action_map["start"].isEnabled() and not window.action_map["end"].isEnabled()
+    window.document.apply(cmd.EndTurn())  # as a script or another view might
     assert "combat has not started" in window.statusBar().currentMessage()
+    window.action_map["start"].trigger()
+    assert window.action_map["next"].isEnabled() and not window.action_map["start"].isEnabled()
 
 
 def test_a_broken_map_is_a_message_and_the_encounter_stays(window, write, monkeypatch):
@@ -169,3 +174,25 @@ def test_a_declined_resume_is_not_offered_again(qtbot, settings, monkeypatch, tm
     assert autosave.latest_unfinished() is None  # not asked again at the next start
     assert doc.path.exists()  # but kept: File ▸ Open can continue it
     win.close()
+
+
+def test_an_untouched_launch_leaves_no_log_and_a_saved_fight_is_not_offered(
+        qtbot, settings, monkeypatch, tmp_path):
+    """Issue 14, defect 10: twelve launches wrote twelve empty autosaves; a fight the GM
+    saved as a copy before quitting was offered as "Resume?" at the next start."""
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    assert win.open_path(demo_map())
+    untouched = win.document.path
+    assert untouched.exists()
+    assert win.open_path(demo_map())  # nothing done on the first: its log goes
+    assert not untouched.exists()
+    win.document.apply(cmd.StartCombat())
+    copy = tmp_path / "kept.jsonl"
+    monkeypatch.setattr("tactical.ui.main_window.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (str(copy), ""))
+    win.save_as()
+    win.close()
+    assert copy.exists() and autosave.latest_unfinished() is None
+    assert str(copy.resolve()) == settings.value("recent")[0]

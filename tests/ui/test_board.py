@@ -154,7 +154,8 @@ def test_escape_cancels_the_drag_and_restores_everything(board, qtbot):
     assert document.state is before
 
 
-def test_a_refused_drop_snaps_back_and_says_why(qtbot):
+def test_a_drop_before_combat_places_the_token_as_a_gm_move(qtbot):
+    """Issue 14: before combat the GM places tokens freely (a GMMove, logged as such)."""
     document = warehouse(start_combat=False)
     scene = BoardScene(document)
     view = BoardView(scene)
@@ -164,11 +165,38 @@ def test_a_refused_drop_snaps_back_and_says_why(qtbot):
     qtbot.waitExposed(view)
     view.zoom_to_fit()
     drag_through(view, (2, 8), [(3, 7), (4, 7)])
-    with qtbot.waitSignal(document.refused) as refused:
+    assert drag_summary(view.drag_tool)[0][0].startswith("GM move: Kicker 4 m")
+    with qtbot.waitSignal(document.changed) as changed:
         mouse(view, QEvent.Type.MouseButtonRelease, at(view, (4, 7)), Qt.MouseButton.NoButton)
-    assert "combat has not started" in refused.args[0]
-    assert scene.tokens["kicker"].pos() == scene.centre((2, 8))
-    assert document.state.get("kicker").hex == (2, 8)
+    assert [type(e).__name__ for e in changed.args[0]] == ["TokenPlaced"]
+    assert scene.tokens["kicker"].pos() == scene.centre((4, 7))
+    assert document.state.get("kicker").hex == (4, 7)
+
+
+def test_a_drop_with_nothing_legal_says_why_on_the_board(board, qtbot):
+    document, scene, view = board
+    document.apply(Move("kicker", CHARGE[:1]))  # the last Move spent
+    before = document.state
+    drag_through(view, (7, 4), [(8, 3)])
+    mouse(view, QEvent.Type.MouseButtonRelease, at(view, (8, 3)), Qt.MouseButton.NoButton)
+    assert document.state is before
+    assert scene.tokens["kicker"].pos() == scene.centre((7, 4))
+    note = drag_summary(view.drag_tool)
+    assert note and note[0][0].startswith("Nothing moved: 0 m of movement left")
+
+
+def test_an_overlong_drop_moves_the_legal_part(board, qtbot):
+    document, _scene, view = board
+    drag_through(view, (7, 5), [*CHARGE, (12, 1), (13, 1)])
+    tool = view.drag_tool
+    qtbot.waitUntil(lambda: tool.path[-1] == (13, 1))
+    # the summary lists only the reactions within the 10 m the drop will walk
+    kinds = [text.split(":")[0] for text, _c in drag_summary(tool)[1:]]
+    assert kinds == ["Snapshot", "Intercept"]
+    mouse(view, QEvent.Type.MouseButtonRelease, at(view, (13, 1)), Qt.MouseButton.NoButton)
+    assert [p.reactor for p in document.state.pending] == ["guard-shotgun"]
+    assert document.state.halted is not None
+    assert document.state.halted.remaining == CHARGE[3:]  # 5 hexes walked (10 m), not 7
 
 
 def test_an_overlong_drag_is_shown_as_such(board, qtbot):
@@ -179,7 +207,8 @@ def test_an_overlong_drag_is_shown_as_such(board, qtbot):
     assert tool.limit_m == 10.0
     assert scene.overlay.path.allowed == 5 and len(scene.overlay.path.hexes) == 8
     assert tool.report is not None
-    assert drag_summary(tool)[0][0] == "Kicker moves 14 m of 10 m — too far"
+    assert drag_summary(tool)[0][0] == ("Kicker moves 14 m of 10 m — too far: the drop stops "
+                                        "at the limit")
     tool.cancel()
     # with the Move spent, nothing is left
     document.apply(Move("kicker", CHARGE[:1]))
@@ -239,3 +268,13 @@ def test_a_hex_the_move_cannot_enter_is_shown_during_the_drag(board, qtbot):
     assert scene.overlay.path.allowed == 1  # red dashes from the hex it cannot enter
     assert ("Cannot enter 9,3: inside Crate stack", PATH_TOO_LONG.name()) in drag_summary(tool)
     view.cancel_drag()
+
+
+def test_dragging_a_token_out_of_turn_says_so_and_offers_the_gm_move(board):
+    document, _scene, view = board
+    before = document.state
+    drag_through(view, (1, 12), [(2, 11)])
+    mouse(view, QEvent.Type.MouseButtonRelease, at(view, (2, 11)), Qt.MouseButton.NoButton)
+    assert document.state is before
+    assert drag_summary(view.drag_tool) == [
+        ("Nothing moved: it is not Vanya's turn (Shift-drag: a GM move)", PATH_TOO_LONG.name())]

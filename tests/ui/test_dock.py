@@ -331,3 +331,41 @@ def test_trick_shot_takes_the_gms_tn(make_dock):
     resolved = [e for e in dock.document.encounter.history.entries[
         dock.document.encounter.history.done[-1]].events if isinstance(e, ev.AttackResolved)]
     assert resolved[0].result["tn"] == 35
+
+
+def test_in_setup_the_attack_panel_hides_its_form_and_no_one_cannot_react(make_dock):
+    """Issue 14, defect 5: Decline, Back, a Mover box and two Defence rows in Setup; and
+    "cannot react: no Reaction left this round" before any round began."""
+    dock = make_dock()
+    assert dock.attack.heading.text() == "Start combat to attack"
+    assert not dock.attack.body.isVisibleTo(dock)
+    dock.document.select("vanya")
+    assert "cannot react" not in dock.status.injury_text.text()
+    start(dock)
+    assert dock.attack.body.isVisibleTo(dock)
+
+
+def test_picking_a_target_keeps_the_attackers_bands(make_dock):
+    """Issue 14, defect 6: the board shows the selected token's bands; a pick must not
+    leave the target selected."""
+    dock = make_dock()
+    start(dock)
+    dock.document.select("vanya")
+    dock.attack.pick_button.setChecked(True)
+    dock.document.select("abomination")  # the click on the board
+    assert dock.attack.target_combo.currentData() == "abomination"
+    assert dock.document.selected == "vanya"
+
+
+def test_a_new_resolution_does_not_show_the_last_ones_result(make_dock):
+    """Issue 14, defect 8: the Snapshot's MISS stayed under the Intercept's Roll button."""
+    dock = make_dock(scripted(d10=[2, 3], d6=[]))
+    halt_kicker_at_the_snapshot(dock)
+    dock.reactions.buttons["guard-shotgun"][0].click()
+    dock.attack.roll_button.click()
+    assert dock.attack.result_frame.isVisibleTo(dock)
+    dock.reactions.buttons["guard-shield"][0].click()
+    assert not dock.attack.result_frame.isVisibleTo(dock)
+    combo = dock.attack.intercept_combo
+    width = combo.fontMetrics().horizontalAdvance(combo.itemText(1))
+    assert width < 300  # fits the dock beside its label at 720p

@@ -110,3 +110,37 @@ def test_rolls_after_a_command_are_not_named_after_it(dock):
     dock.set_typed_dice(True)
     dock.attack.roll_button.click()
     assert dock.document.encounter.dice.purpose == "the roll"
+
+
+def test_one_dialog_per_roll_takes_all_its_dice(dock):
+    """Issue 14, defect 9: a shotgun attack asked seven dialogs; now one per roll."""
+    asked = []
+
+    def table(sides, prompt):
+        asked.append(prompt)
+        return [10, 9, 8] if sides == 10 else [6] * 12
+
+    dock._ask = table
+    dock.set_typed_dice(True)
+    dock.attack.roll_button.click()
+    resolved = [e for e in dock.document.encounter.history.effective_events()
+                if isinstance(e, ev.AttackResolved)]
+    assert resolved[0].result["roll"]["dice"] == [10, 9, 8]
+    assert asked == ["d10 #1 for Vanya's attack on Guard (shotgun)",
+                     "d6 #4 for Vanya's attack on Guard (shotgun)"]
+
+
+def test_the_face_dialog_reads_every_die_of_a_roll(qtbot):
+    dialog = FaceDialog(10, "d10 #1 for Vanya's attack")
+    qtbot.addWidget(dialog)
+    dialog.edit.setText("9 0")
+    dialog._confirm()
+    assert dialog.faces == [9, 10]
+    six = FaceDialog(6, "d6 #1")
+    qtbot.addWidget(six)
+    six.edit.setText("6 7")
+    six._confirm()
+    assert six.faces == [] and "1 to 6" in six.error.text()
+    six.edit.setText("6 3")
+    next(b for b in six.findChildren(QPushButton) if b.text() == "2").click()
+    assert six.faces == [6, 3, 2]

@@ -1,14 +1,18 @@
 """The move tool: press on a token (it becomes selected), drag it hex by hex, drop to commit
-ONE Move. Each NEW hex asks the engine's move preview (tactical.encounter.movepreview) once
-and draws exactly that; the Move on release finds the same prepared reactors and path scan
-in the engine's oracle (no second preparation, no second scan)."""
+ONE Move — or, with Shift held or before combat, ONE GMMove (the GM's hand: no action, no
+reaction; issue 14). A drop past the mover's allowance moves the legal part; when no part
+is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview
+(tactical.encounter.movepreview) once and draws exactly that; the Move on release finds
+the same prepared reactors and path scan in the engine's oracle (no second preparation,
+no second scan)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPointF, Signal
 
 from tactical.core.types import Hex
-from tactical.encounter.commands import Move
+from tactical.encounter.commands import GMMove, Move
+from tactical.encounter.model import Phase
 from tactical.encounter.movepreview import MovePreview, move_preview
 from tactical.geometry.layout import hex_to_point, hexes_along
 from tactical.ui.board.palette import Z
@@ -34,17 +38,22 @@ class DragTool(QObject):
         self.blocked: tuple[int, str] | None = None  # the first step the engine would refuse
         self.limit_m = 0.0
         self.evaluations = 0  # previews asked for (one per new hex at most)
+        self.gm = False  # this drag is a GM move
+        self.drop_note = ""  # why the last drop moved nothing (shown on the board)
         self._last: tuple[float, float] | None = None
         self.document.changed.connect(self._document_changed)
 
     # --- the gesture, in scene coordinates
 
-    def press(self, pos: QPointF) -> bool:
-        """Select what is under `pos`; True when a token was pressed (a drag may follow)."""
+    def press(self, pos: QPointF, gm: bool = False) -> bool:
+        """Select what is under `pos`; True when a token was pressed (a drag may follow).
+        `gm` (Shift held): the drag will be a GM move."""
         token = self.scene.token_at(pos)
         self.document.select(token)
         self.token_id = token
         self._last = (pos.x(), pos.y())
+        self.gm = gm or self.document.state.phase is not Phase.COMBAT
+        self.drop_note = ""
         return token is not None
 
     def move(self, pos: QPointF) -> None:
@@ -59,8 +68,9 @@ class DragTool(QObject):
         self._last = point
         self.step_to(hexes)
 
-    def release(self, pos: QPointF) -> bool:
+    def release(self, pos: QPointF, gm: bool = False) -> bool:
         """Drop: commit the move if a drag was going on. True if a Move was applied."""
+        self.gm = self.gm or gm
         if self.dragging:
             self.move(pos)
             return self.commit()
@@ -69,8 +79,10 @@ class DragTool(QObject):
 
     # --- the same, by hexes (the render command and tests)
 
-    def begin(self, token_id: str) -> None:
+    def begin(self, token_id: str, gm: bool | None = None) -> None:
         c = self.document.state.get(token_id)
+        if gm is not None:
+            self.gm = gm
         self.report = None
         self.token_id = token_id
         self.dragging = True
@@ -102,6 +114,15 @@ class DragTool(QObject):
 
     def _refresh(self) -> None:
         assert self.token_id is not None
+        if self.gm:  # the GM's hand: no preview, no reactions, nothing to pay
+            self.report = None
+            self.blocked = None
+            self.scene.overlay.clear()
+            token = self.scene.tokens[self.token_id]
+            token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
+            token.name_label.setVisible(False)
+            self.scene.arrange_labels()
+            return
         self.evaluations += 1
         document = self.document
         preview = move_preview(document.state, document.encounter.ctx, self.token_id,
@@ -123,12 +144,30 @@ class DragTool(QObject):
         self.stepped.emit(preview)
 
     def commit(self) -> bool:
-        token_id, path = self.token_id, tuple(self.path[1:])
+        token_id, path, report, gm = self.token_id, tuple(self.path[1:]), self.report, self.gm
         self._end()
         if token_id is None or not path:
             self.finished.emit(False)
             return False
-        events = self.document.apply(Move(token_id, path))
+        if gm:
+            command: Move | GMMove = GMMove(token_id, path[-1])
+        else:
+            legal = min(len(path), report.allowed) if report is not None else len(path)
+            if legal < 1:
+                state = self.document.state
+                name = state.get(token_id).name
+                if state.actor != token_id:
+                    why = f"it is not {name}'s turn"
+                elif report is not None and report.blocked and report.blocked.step <= 1:
+                    why = "; ".join(report.blocked.reasons)
+                else:
+                    why = f"{report.limit_m if report else 0:g} m of movement left"
+                self.drop_note = f"Nothing moved: {why} (Shift-drag: a GM move)"
+                self.scene.sync()
+                self.finished.emit(False)
+                return False
+            command = Move(token_id, path[:legal])  # the legal part (issue 14, defect 3)
+        events = self.document.apply(command)
         self.scene.sync()  # refused: the token snaps back; applied: it is already there
         self.finished.emit(events is not None)
         return events is not None
@@ -153,6 +192,7 @@ class DragTool(QObject):
         self.report = None
         self.blocked = None
         self._last = None
+        self.gm = False
 
     def _document_changed(self, _events: object) -> None:
         if self.dragging:  # the state under the preview changed (undo, another view)

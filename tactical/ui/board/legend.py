@@ -44,54 +44,105 @@ def legend_entries(view: RulesetView) -> tuple[Entry, ...]:
     return (*triggers, *cover, *bands, *tokens)
 
 
+EDGES = ("auto", "left", "right", "top", "bottom")
+COMPACT_BELOW_PX = 800  # a viewport lower than this (a 720p stream) gets the compact legend
+COMPACT_PX = 13.0  # still ≥ 12 px on a projector (issue 14)
+
+
 class Legend:
-    """Entries in a column, bottom-left, on a dark plate; `px` is the text height."""
+    """Entries on a dark plate docked to an edge of the viewport: a column at the left or
+    right (bottom corner), a strip of columns along the top or bottom; "auto" is the left
+    column on a wide view, the bottom strip on a narrow one. `px` is the text height; a low
+    viewport gets the compact size."""
 
     def __init__(self, view: RulesetView, px: float = 17.0) -> None:
         self.entries = legend_entries(view)
         self.visible = True
+        self.edge = "auto"
+        self._px = px
         self.font: QFont = load_app_font(10.0)
-        self.font.setPixelSize(int(px))
-        self.font.setBold(True)
-        self._metrics = QFontMetricsF(self.font)
+        self._size = 0.0
+        self._set_px(px)
         self._image: QImage | None = None
+        self._image_key: tuple[object, ...] = ()
 
-    def width(self) -> float:
-        line = self._metrics.height() * 1.35
-        return max(self._metrics.horizontalAdvance(e.text) for e in self.entries) + line * 2.4
+    def _set_px(self, px: float) -> None:
+        if px != self._size:
+            self._size = px
+            self.font.setPixelSize(int(px))
+            self.font.setBold(True)
+            self._metrics = QFontMetricsF(self.font)
+
+    def fit(self, viewport: QRectF) -> None:
+        """Pick the text size for `viewport` (compact below COMPACT_BELOW_PX)."""
+        self._set_px(COMPACT_PX if viewport.height() < COMPACT_BELOW_PX else self._px)
+
+    def side(self, viewport: QRectF) -> str:
+        if self.edge != "auto":
+            return self.edge
+        return "left" if viewport.width() >= 1100 else "bottom"
+
+    def _line(self) -> float:
+        return self._metrics.height() * 1.35
+
+    def _cell(self) -> float:
+        return max(self._metrics.horizontalAdvance(e.text) for e in self.entries) + \
+            self._line() * 2.4
+
+    def columns(self, viewport: QRectF) -> int:
+        if self.side(viewport) in ("left", "right"):
+            return 1
+        return max(1, min(len(self.entries), int((viewport.width() - 24) // self._cell())))
+
+    def width(self, viewport: QRectF | None = None) -> float:
+        if viewport is not None:
+            self.fit(viewport)
+            return self._cell() * self.columns(viewport)
+        return self._cell()
 
     def rect(self, viewport: QRectF) -> QRectF:
-        line = self._metrics.height() * 1.35
-        height = line * (len(self.entries) + 1.2)
-        return QRectF(viewport.left() + 12, viewport.bottom() - height - 12, self.width(),
-                      height)
+        self.fit(viewport)
+        line = self._line()
+        columns = self.columns(viewport)
+        rows = -(-len(self.entries) // columns)
+        width, height = self._cell() * columns, line * (rows + 1.2)
+        side = self.side(viewport)
+        left = viewport.right() - width - 12 if side == "right" else viewport.left() + 12
+        top = viewport.top() + 12 if side == "top" else viewport.bottom() - height - 12
+        return QRectF(left, top, width, height)
 
     def paint(self, painter: QPainter, viewport: QRectF) -> None:
-        """Drawn once into an image, then copied every frame."""
+        """Drawn once into an image (per size and layout), then copied every frame."""
         if not self.visible:
             return
         box = self.rect(viewport)
-        if self._image is None:
+        key = (self._size, self.columns(viewport), box.width(), box.height())
+        if self._image is None or key != self._image_key:
             image = QImage(int(box.width()) + 2, int(box.height()) + 2,
                            QImage.Format.Format_ARGB32_Premultiplied)
             image.fill(Qt.GlobalColor.transparent)
             inner = QPainter(image)
-            self._paint(inner, QRectF(0, 0, box.width(), box.height()))
+            self._paint(inner, QRectF(0, 0, box.width(), box.height()),
+                        self.columns(viewport))
             inner.end()
             self._image = image
+            self._image_key = key
         painter.drawImage(box.topLeft(), self._image)
 
-    def _paint(self, painter: QPainter, box: QRectF) -> None:
+    def _paint(self, painter: QPainter, box: QRectF, columns: int = 1) -> None:
         line = self._metrics.height() * 1.35
+        rows = -(-len(self.entries) // columns)
+        cell = box.width() / columns
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QPen(QColor(255, 255, 255, 90), 1.5))
         painter.setBrush(QColor(15, 15, 18, 215))
         painter.drawRoundedRect(box, 8, 8)
         painter.setFont(self.font)
-        y = box.top() + line * 0.6
-        for entry in self.entries:
-            swatch = QRectF(box.left() + line * 0.4, y + line * 0.12, line * 1.2, line * 0.76)
+        for i, entry in enumerate(self.entries):
+            y = box.top() + line * 0.6 + (i % rows) * line
+            x = box.left() + (i // rows) * cell
+            swatch = QRectF(x + line * 0.4, y + line * 0.12, line * 1.2, line * 0.76)
             colour = QColor(entry.colour)
             if entry.style == "ring":
                 painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -120,10 +171,9 @@ class Legend:
                 painter.setBrush(with_alpha(colour, 150))
                 painter.drawRect(swatch)
             painter.setPen(QColor("#FFFFFF"))
-            painter.drawText(QRectF(swatch.right() + line * 0.4, y, box.width(), line),
+            painter.drawText(QRectF(swatch.right() + line * 0.4, y, cell, line),
                              Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                              entry.text)
-            y += line
         painter.restore()
 
     def paint_lines(self, painter: QPainter, box: QRectF, lines: list[tuple[str, str]]) -> None:
@@ -135,6 +185,11 @@ class Legend:
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
         heights = [self._metrics.boundingRect(inner, int(flags), text).height() + 6
                    for text, _c in lines]
+        shown = fitting(heights, inner.height())
+        if shown < len(lines):  # what does not fit is counted, never silently dropped
+            more = f"+{len(lines) - shown} more"
+            lines = [*lines[:shown], (more, "#FFFFFF")]
+            heights = [*heights[:shown], self._metrics.height() + 6]
         used = min(sum(heights) + 2 * pad, box.height())
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -144,9 +199,21 @@ class Legend:
         painter.setFont(self.font)
         y = inner.top()
         for (text, colour), h in zip(lines, heights, strict=True):
-            if y + h > box.bottom():
-                break
             painter.setPen(QColor(colour))
             painter.drawText(QRectF(inner.left(), y, inner.width(), h), flags, text)
             y += h
         painter.restore()
+
+
+def fitting(heights: list[float], room: float, more_line: float = 30.0) -> int:
+    """How many lines of `heights` to show in `room`: all if they fit, else as many as leave
+    room for a "+N more" line."""
+    if sum(heights) <= room:
+        return len(heights)
+    used, shown = more_line, 0
+    for h in heights:
+        if used + h > room:
+            break
+        used += h
+        shown += 1
+    return shown

@@ -30,7 +30,8 @@ from tactical.ui.board.shapes import draw_halo_text, text_path
 from tactical.ui.rulesets import RulesetView
 
 DETAIL_PX_PER_M = 8.0
-BADGE_R = 0.36
+BADGE_R = 0.48  # holds a BADGE_TEXT_M capital: ≥ 12 px type at zoom 1 (issue 14, defect 11)
+BADGE_TEXT_M = 0.37  # capital height; the type is ~ 1/0.73 of it: 12.2 px at 24 px/m
 ARC_WIDTH = 0.16
 
 # (condition or pseudo-condition, badge text, colour): what a GM must see at a glance.
@@ -203,6 +204,6 @@ def _badge_paths(badges: tuple[tuple[str, str], ...]) -> list[tuple[QPainterPath
     y = -TOKEN_RADIUS - 0.02
     for i, (text, colour) in enumerate(shown):
         centre = QPointF((i - (len(shown) - 1) / 2) * gap, y)
-        height = 0.3 if len(text) <= 2 else 0.22
+        height = BADGE_TEXT_M
         out.append((text_path(text, height, (centre.x(), centre.y())), QColor(colour), centre))
     return out

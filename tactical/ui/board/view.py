@@ -1,19 +1,33 @@
-"""The board view: wheel zoom around the cursor, pan with the middle or right button (Space
-is the window's End turn shortcut, so it does not pan), zoom to fit, the legend over the
-board, the hovered hex as a signal. Left button gestures go to the DragTool. The view keeps
-a Python reference to its scene (a view does not own it; a collected scene renders blank)."""
+"""The board view: wheel zoom around the cursor, pan by dragging empty board (Space is the
+window's End turn shortcut, so it does not pan), zoom to fit, the legend over the board, the
+hovered hex as a signal. Left button gestures on a token go to the DragTool (Shift: a GM
+move); the right button asks for a context menu (issue 14); the middle button or a held M
+draws the ruler (metres and the selected weapon's band). The view keeps a Python reference
+to its scene (a view does not own it; a collected scene renders blank)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from math import hypot
+
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QFont,
+    QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPen,
+    QPolygonF,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from tactical.geometry.bands import band_at, weapon_range
+from tactical.geometry.hexgrid import hex_distance
 from tactical.ui.board.drag import DragTool
 from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.scene import BoardScene
@@ -28,6 +42,7 @@ class BoardView(QGraphicsView):
 
     hex_hovered = Signal(object)
     zoom_changed = Signal(float)
+    menu_requested = Signal(object, object, QPoint)  # hex, token id or None, global pos
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +62,13 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPoint | None = None
+        self.ruler: tuple[QPointF, QPointF] | None = None  # scene points (metres)
+        self._ruler_follows = False  # "Measure from here": the end follows the mouse
+        self._pick: Callable[[QPointF], None] | None = None
+        self.pick_prompt = ""
+        # what the pick would make, drawn under the mouse (the Overwatch sector)
+        self.pick_shape: Callable[[QPointF], Sequence[tuple[float, float]]] | None = None
+        self._mouse: QPointF | None = None
         self._hovered: tuple[int, int] | None = None
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setMinimumSize(200, 150)
@@ -82,9 +104,7 @@ class BoardView(QGraphicsView):
         margin = max(rect.width(), rect.height()) * 0.02
         rect = rect.adjusted(-margin, -margin, margin, margin)
         viewport = QRectF(self.viewport().rect())
-        free = viewport.adjusted(self._panel_width(), 0, 0, 0)
-        if free.width() < viewport.width() * 0.5:
-            free = viewport
+        free = self._free(viewport)
         scale = min(free.width() / max(rect.width(), 1e-6),
                     free.height() / max(rect.height(), 1e-6))
         self.resetTransform()
@@ -93,9 +113,21 @@ class BoardView(QGraphicsView):
         self.centerOn(rect.center() - shift)
         self.zoom_changed.emit(self.zoom)
 
-    def _panel_width(self) -> float:
+    def _free(self, viewport: QRectF) -> QRectF:
+        """The viewport beside the legend on its edge (all of it if that leaves < half)."""
         legend = self.board.legend
-        return legend.width() + 24 if legend.visible else 0.0
+        if not legend.visible:
+            return viewport
+        box = legend.rect(viewport)
+        side = legend.side(viewport)
+        free = {"left": viewport.adjusted(box.right() + 12, 0, 0, 0),
+                "right": viewport.adjusted(0, 0, box.left() - viewport.right() - 12, 0),
+                "top": viewport.adjusted(0, box.bottom() + 12, 0, 0),
+                "bottom": viewport.adjusted(0, 0, 0, box.top() - viewport.bottom() - 12),
+                }[side]
+        if free.width() < viewport.width() * 0.5 or free.height() < viewport.height() * 0.5:
+            return viewport
+        return free
 
     def centre_on_hex(self, h: tuple[int, int]) -> None:
         self.centerOn(self.board.centre(h))
@@ -115,17 +147,53 @@ class BoardView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         button = event.button()
-        if button in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
-            self._pan_from = event.position().toPoint()
-            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        point = event.position().toPoint()
+        scene_pos = self.mapToScene(point)
+        if button == Qt.MouseButton.MiddleButton:  # the ruler (issue 14)
+            self.start_ruler(scene_pos)
             event.accept()
             return
         if button == Qt.MouseButton.LeftButton:
             self.setFocus()
-            self.drag_tool.press(self.mapToScene(event.position().toPoint()))
+            if self._ruler_follows:  # a click ends "Measure from here"
+                self.stop_ruler()
+                event.accept()
+                return
+            if self._pick is not None:
+                pick, self._pick = self._pick, None
+                self.pick_prompt = ""
+                self.pick_shape = None
+                self.viewport().unsetCursor()
+                pick(scene_pos)
+                self.viewport().update()
+                event.accept()
+                return
+            gm = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            if not self.drag_tool.press(scene_pos, gm=gm):  # empty board: pan
+                self._pan_from = point
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if button == Qt.MouseButton.RightButton:  # the menu opens on the press itself
+            self.request_menu(point, event.globalPosition().toPoint())
             event.accept()
             return
         super().mousePressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The Menu key (a right click opens the menu on its press)."""
+        if event.reason() != QContextMenuEvent.Reason.Mouse:
+            self.request_menu(event.pos(), event.globalPos())
+        event.accept()
+
+    def request_menu(self, point: QPoint, global_pos: QPoint) -> None:
+        """`menu_requested` for the hex (and token) at `point` in the viewport."""
+        if self.drag_tool.dragging:
+            return
+        scene_pos = self.mapToScene(point)
+        h = self.board.hex_at(scene_pos)
+        if self.board.map.grid.contains(h):
+            self.menu_requested.emit(h, self.board.token_at(scene_pos), global_pos)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         point = event.position().toPoint()
@@ -137,23 +205,95 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         scene_pos = self.mapToScene(point)
+        self._mouse = scene_pos
+        if self.pick_shape is not None:
+            self.viewport().update()
+        if self.ruler is not None and (self._ruler_follows or event.buttons()
+                                       & Qt.MouseButton.MiddleButton):
+            self.ruler = (self.ruler[0], scene_pos)
+            self.viewport().update()
         if event.buttons() & Qt.MouseButton.LeftButton:
             self.drag_tool.move(scene_pos)
         self._hover(scene_pos)
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if self._pan_from is not None and event.button() in (
-                Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
+        if self._pan_from is not None and event.button() == Qt.MouseButton.LeftButton:
             self._pan_from = None
             self.viewport().unsetCursor()
-            event.accept()
-            return
-        if event.button() == Qt.MouseButton.LeftButton:
             self.drag_tool.release(self.mapToScene(event.position().toPoint()))
             event.accept()
             return
+        if event.button() == Qt.MouseButton.MiddleButton and not self._ruler_follows:
+            self.stop_ruler()
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton:
+            gm = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self.drag_tool.release(self.mapToScene(event.position().toPoint()), gm=gm)
+            event.accept()
+            return
         super().mouseReleaseEvent(event)
+
+    # --- the ruler and one-click picks
+
+    def start_ruler(self, scene_pos: QPointF, follow: bool = False) -> None:
+        """Measure from the centre of the hex at `scene_pos`; `follow`: the end follows the
+        mouse until the next click (Measure from here), else until the button or M lifts."""
+        start = self.board.centre(self.board.hex_at(scene_pos))
+        self.ruler = (start, start)
+        self._ruler_follows = follow
+        self.viewport().update()
+
+    def stop_ruler(self) -> None:
+        self.ruler = None
+        self._ruler_follows = False
+        self.viewport().update()
+
+    def ruler_text(self) -> str:
+        """"8 m (4 hexes) — Short for the Pistol": the selected combatant's ready weapon."""
+        if self.ruler is None:
+            return ""
+        a, b = (self.board.hex_at(p) for p in self.ruler)
+        document = self.board.document
+        step = document.oracle.params.metres_per_hex
+        hexes = hex_distance(a, b)
+        metres = hexes * step
+        text = f"{metres:g} m ({hexes} hex{'es' if hexes != 1 else ''})"
+        selected = document.selected
+        c = document.state.combatants.get(selected) if selected else None
+        weapons = document.loaded.library.weapons
+        if c is not None and c.weapon in weapons:
+            weapon = weapon_range(weapons[c.weapon or ""], document.oracle.params)
+            if weapon is not None:
+                span = band_at(metres, weapon, document.oracle.params)
+                band = span.band.value.capitalize() if span else "Out of range"
+                text += f" — {band} for {c.name}'s {weapon.name}"
+            else:
+                text += f" — {c.name}'s {weapons[c.weapon or ''].name} is a melee weapon"
+        return text
+
+    def pick_point(self, prompt: str, then: Callable[[QPointF], None],
+                   shape: Callable[[QPointF], Sequence[tuple[float, float]]] | None = None,
+                   ) -> None:
+        """The next left click on the board goes to `then` (Esc cancels); `shape(point)`,
+        a polygon in metres, is drawn under the mouse until then."""
+        self._pick = then
+        self.pick_prompt = prompt
+        self.pick_shape = shape
+        self.viewport().setCursor(Qt.CursorShape.CrossCursor)
+        self.viewport().update()
+
+    def cancel_pick(self) -> None:
+        self._pick = None
+        self.pick_prompt = ""
+        self.pick_shape = None
+        self.viewport().unsetCursor()
+        self.viewport().update()
+
+    @property
+    def picking(self) -> bool:
+        return self._pick is not None
 
     def leaveEvent(self, event: object) -> None:
         if self._hovered is not None:
@@ -179,46 +319,108 @@ class BoardView(QGraphicsView):
             self.cancel_drag()
             event.accept()
             return
+        if event.key() == Qt.Key.Key_Escape and (self.picking or self.ruler is not None):
+            self.cancel_pick()
+            self.stop_ruler()
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_M and not event.isAutoRepeat():  # hold M: the ruler
+            cursor = self.mapFromGlobal(self.cursor().pos())
+            self.start_ruler(self.mapToScene(cursor))
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_M and not event.isAutoRepeat():
+            self.stop_ruler()
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
 
     # --- the legend over the board, in viewport pixels
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         legend = self.board.legend
-        if not legend.visible:
-            return
         painter.save()
         to_viewport = self.viewportTransform().inverted()[0]
         painter.setWorldTransform(to_viewport * painter.worldTransform())
         viewport = QRectF(self.viewport().rect())
-        legend.paint(painter, viewport)
+        if legend.visible:
+            legend.paint(painter, viewport)
         hud = drag_summary(self.drag_tool)
-        if hud:
-            legend.paint_lines(painter, QRectF(viewport.left() + 12, viewport.top() + 12,
-                                               legend.width(), legend.rect(viewport).top()
-                                               - viewport.top() - 24), hud)
+        if self.pick_prompt:
+            hud = [(self.pick_prompt + " (Esc cancels)", "#FFFFFF")]
+        if hud:  # the drag summary shows with the legend hidden too (issue 14, defect 2)
+            box = legend.rect(viewport)
+            side = legend.side(viewport)
+            bottom = box.top() if legend.visible and side in ("left", "bottom") \
+                else viewport.bottom()
+            top = box.bottom() + 12 if legend.visible and side == "top" else viewport.top() + 12
+            width = min(viewport.width() - 24, max(legend.width(), 420.0))
+            legend.paint_lines(painter, QRectF(viewport.left() + 12, top, width,
+                                               bottom - top - 12), hud)
+        if self.ruler is not None:
+            self._paint_ruler(painter)
+        if self.pick_shape is not None and self._mouse is not None:
+            polygon = QPolygonF([QPointF(self.mapFromScene(QPointF(x, y)))
+                                 for x, y in self.pick_shape(self._mouse)])
+            painter.setPen(QPen(QColor("#56B4E9"), 2, Qt.PenStyle.DashLine))
+            painter.setBrush(QBrush(QColor(86, 180, 233, 50)))
+            painter.drawPolygon(polygon)
         painter.restore()
+
+    def _paint_ruler(self, painter: QPainter) -> None:
+        assert self.ruler is not None
+        a, b = (QPointF(self.mapFromScene(p)) for p in self.ruler)
+        pen = QPen(QColor("#FFD166"), 3, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(a, b)
+        painter.setBrush(QBrush(QColor("#FFD166")))
+        painter.drawEllipse(a, 4, 4)
+        text = self.ruler_text()
+        font = QFont(self.font())
+        font.setPixelSize(18)
+        font.setBold(True)
+        painter.setFont(font)
+        box = QFontMetricsF(font).boundingRect(text).adjusted(-8, -4, 8, 4)
+        length = hypot(b.x() - a.x(), b.y() - a.y())
+        box.moveTopLeft(b + QPointF(14, -box.height() - 6 if length else 14))
+        room = QRectF(self.viewport().rect()).adjusted(4, 4, -4, -4)  # keep it on screen
+        box.moveLeft(max(room.left(), min(box.left(), room.right() - box.width())))
+        box.moveTop(max(room.top(), min(box.top(), room.bottom() - box.height())))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(20, 20, 28, 220)))
+        painter.drawRoundedRect(box, 4, 4)
+        painter.setPen(QColor("#FFFFFF"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def drag_summary(tool: DragTool) -> list[tuple[str, str]]:
-    """The drag in words for the panel: (text, colour) lines."""
+    """The drag in words for the panel: (text, colour) lines; after a drop that moved
+    nothing, why."""
     if not tool.dragging or tool.token_id is None:
-        return []
+        return [(tool.drop_note, PATH_TOO_LONG.name())] if tool.drop_note else []
     state = tool.document.state
     name = state.get(tool.token_id).name
     step = tool.document.oracle.params.metres_per_hex
     length = (len(tool.path) - 1) * step
+    if tool.gm:
+        return [(f"GM move: {name} {length:g} m — no action, no reaction", "#FFFFFF")]
     over = length > tool.limit_m + 1e-9
     lines = [(f"{name} moves {length:g} m of {tool.limit_m:g} m"
-              + (" — too far" if over else ""), PATH_TOO_LONG.name() if over else "#FFFFFF")]
+              + (" — too far: the drop stops at the limit" if over else ""),
+              PATH_TOO_LONG.name() if over else "#FFFFFF")]
     if tool.blocked is not None:
         lines.append((f"Cannot enter {tool.blocked[1]}", PATH_TOO_LONG.name()))
     report = tool.report
     if report is not None:
-        for r in report.reactions:
+        reach = min(report.allowed, len(tool.path) - 1)
+        within = [r for r in report.reactions if r.step <= reach]
+        for r in within:
             who = state.get(r.reactor).name if r.reactor in state.combatants else r.reactor
             name, colour = tool.scene.view.reaction_looks[r.kind]
             lines.append((f"{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour))
-        if not report.reactions:
+        if not within:
             lines.append((tool.scene.view.no_reactions_note, "#FFFFFF"))
     return lines

@@ -78,6 +78,13 @@ class AttackPanel(QWidget):
         self.heading.setObjectName("attackHeading")
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
+        # everything below the heading hides while no one can attack (setup, between
+        # rounds): no disabled boxes to puzzle over (issue 14, defect 5)
+        self.body = QWidget()
+        self.body.setObjectName("attackBody")
+        layout.addWidget(self.body)
+        layout = QVBoxLayout(self.body)
+        layout.setContentsMargins(0, 0, 0, 0)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         row = QHBoxLayout()
@@ -209,6 +216,7 @@ class AttackPanel(QWidget):
         if offer is not None:
             self.target = offer.mover
         self._attacker = None  # reset the weapon and mode to the new attacker's defaults
+        self.result_frame.hide()  # a new resolution: the last one's result is not its own
         self.sync()
         self.roll_button.setFocus()
 
@@ -234,6 +242,8 @@ class AttackPanel(QWidget):
             return
         self.pick_button.setChecked(False)
         self.set_target(cid)
+        if a is not None:  # the board keeps the attacker's bands (issue 14, defect 6)
+            self.document.select(a.id)
 
     def _weapon_chosen(self) -> None:
         self.part.weapon_chosen(self.attacker(), self.weapon_combo.currentData(), keep=None)
@@ -255,7 +265,9 @@ class AttackPanel(QWidget):
                                  else "No one is acting")
             self._set_enabled(False)
             self._clear_preview()
+            self.body.setVisible(False)
             return
+        self.body.setVisible(True)
         self._set_enabled(True)
         fresh = a.id != self._attacker
         self._attacker = a.id

@@ -1,14 +1,18 @@
-"""Dice typed at the table: `AskDice` asks for each face through a callback; the dock's
-callback is a small modal dialog. Cancelling it cancels the whole command (nothing changes):
-`RollCancelled` is a TacticalError, so the document reports it as a refusal.
+"""Dice typed at the table: `AskDice` asks for faces through a callback; the dock's
+callback is a small modal dialog that takes every die of a roll at once ("9 9", then
+"6 6 3 4 1 2": one dialog per roll, keyboard only — issue 14, defect 9). Faces typed beyond
+the die asked for serve the next dice of that size in the same command. Cancelling cancels
+the whole command (nothing changes): `RollCancelled` is a TacticalError, so the document
+reports it as a refusal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QIntValidator
+from PySide6.QtCore import QRegularExpression, Qt
+from PySide6.QtGui import QFont, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -24,8 +28,9 @@ from tactical.core.dice import DiceError
 from tactical.core.errors import TacticalError
 from tactical.ui.dock.style import VERMILLION, tint
 
-# callback(sides, prompt) → the face rolled at the table, or None to cancel the command
-AskFace = Callable[[int, str], int | None]
+# callback(sides, prompt) → the face(s) rolled at the table (the first for this die, the
+# rest for the next dice of that size), or None to cancel the command
+AskFace = Callable[[int, str], int | Sequence[int] | None]
 
 
 class RollCancelled(TacticalError):
@@ -42,21 +47,31 @@ class AskDice:
     def __init__(self, ask: AskFace, purpose: str = "the roll") -> None:
         self.ask = ask
         self.purpose = purpose
-        self.asked = 0  # faces asked for since `purpose` was last set
+        self.asked = 0  # faces used since `purpose` was last set
+        self.typed: dict[int, list[int]] = {}  # faces typed ahead, by die size
 
     def begin(self, purpose: str) -> None:
         self.purpose = purpose
         self.asked = 0
+        self.typed = {}
 
     def roll(self, sides: int) -> int:
         self.asked += 1
+        ahead = self.typed.get(sides)
+        if ahead:
+            return ahead.pop(0)
         prompt = f"d{sides} #{self.asked} for {self.purpose}"
-        face = self.ask(sides, prompt)
-        if face is None:
+        got = self.ask(sides, prompt)
+        if got is None:
             raise RollCancelled(prompt)
-        if not 1 <= face <= sides:
-            raise DiceError(f"a d{sides} shows 1 to {sides}; {face} was typed ({prompt})")
-        return face
+        faces = [got] if isinstance(got, int) else list(got)
+        if not faces:
+            raise RollCancelled(prompt)
+        for face in faces:
+            if not 1 <= face <= sides:
+                raise DiceError(f"a d{sides} shows 1 to {sides}; {face} was typed ({prompt})")
+        self.typed[sides] = faces[1:]
+        return faces[0]
 
 
 def read_face(text: str, sides: int) -> int | None:
@@ -70,14 +85,24 @@ def read_face(text: str, sides: int) -> int | None:
     return face if 1 <= face <= sides else None
 
 
+def read_faces(text: str, sides: int) -> list[int] | None:
+    """Every face typed ("9 9", "6,6,3"); None if any is not a face or none is typed."""
+    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    faces = [read_face(w, sides) for w in words]
+    if not faces or any(f is None for f in faces):
+        return None
+    return [f for f in faces if f is not None]
+
+
 class FaceDialog(QDialog):
-    """"d10 #1 for Vanya's attack: __" — type the face and Enter, or click it."""
+    """"d10 #1 for Vanya's attack: __" — type the faces of this roll ("9 9") and Enter, or
+    click the last one."""
 
     def __init__(self, sides: int, prompt: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sides = sides
-        self.face: int | None = None
-        self.setWindowTitle("Type the die rolled at the table")
+        self.faces: list[int] = []
+        self.setWindowTitle("Type the dice rolled at the table")
         layout = QVBoxLayout(self)
         label = QLabel(f"{prompt}:")
         font = QFont(label.font())
@@ -87,10 +112,13 @@ class FaceDialog(QDialog):
         self.edit = QLineEdit()
         self.edit.setObjectName("faceEdit")
         self.edit.setFont(font)
-        self.edit.setValidator(QIntValidator(0, sides, self))
-        self.edit.setPlaceholderText(f"1–{sides}" + (" (0 = 10)" if sides == 10 else ""))
-        self.edit.setToolTip(f"The face the d{sides} shows; Enter to confirm, Esc cancels "
-                             "the whole command")
+        self.edit.setValidator(QRegularExpressionValidator(
+            QRegularExpression(r"[0-9 ,;]*"), self))
+        self.edit.setPlaceholderText(f"every d{sides} of this roll, e.g. 4 2 6"
+                                     + (" (0 = 10)" if sides == 10 else ""))
+        self.edit.setToolTip(f"The faces the d{sides}s show, separated by spaces; Enter "
+                             "confirms, Esc cancels the whole command; more are asked for if "
+                             "the roll needs them")
         layout.addWidget(self.edit)
         if sides <= 20:
             grid = QGridLayout()
@@ -111,25 +139,31 @@ class FaceDialog(QDialog):
         layout.addWidget(buttons)
         self.edit.setFocus()
 
+    @property
+    def face(self) -> int | None:
+        return self.faces[0] if self.faces else None
+
     def _choose(self, face: int) -> None:
-        self.face = face
+        """A click: the faces typed so far, then this one."""
+        self.faces = [*(read_faces(self.edit.text(), self.sides) or []), face]
         self.accept()
 
     def _confirm(self) -> None:
-        face = read_face(self.edit.text(), self.sides)
-        if face is None:
-            self.error.setText(f"Type a number from 1 to {self.sides}")
+        faces = read_faces(self.edit.text(), self.sides)
+        if faces is None:
+            self.error.setText(f"Type numbers from 1 to {self.sides}, separated by spaces")
             return
-        self._choose(face)
+        self.faces = faces
+        self.accept()
 
 
 def dialog_asker(parent: QWidget | None = None) -> AskFace:
-    """The UI callback: a modal FaceDialog for each die."""
+    """The UI callback: a modal FaceDialog for each roll (all its dice at once)."""
 
-    def ask(sides: int, prompt: str) -> int | None:
+    def ask(sides: int, prompt: str) -> list[int] | None:
         dialog = FaceDialog(sides, prompt, parent)
         try:
-            return dialog.face if dialog.exec() == QDialog.DialogCode.Accepted else None
+            return dialog.faces if dialog.exec() == QDialog.DialogCode.Accepted else None
         finally:
             dialog.deleteLater()
 

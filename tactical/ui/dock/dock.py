@@ -4,7 +4,7 @@ re-reads the document on `changed`; none edits the encounter except through `app
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from tactical.core.dice import Dice, RandomDice
 from tactical.ui.dock import style
+from tactical.ui.dock.actbar import ActionsBar
 from tactical.ui.dock.attack import AttackPanel
 from tactical.ui.dock.combatant import StatusPanel
 from tactical.ui.dock.dice import AskDice, AskFace, dialog_asker
@@ -27,6 +28,41 @@ from tactical.ui.dock.log import CombatLog
 from tactical.ui.dock.reactions import ReactionsPanel
 from tactical.ui.dock.turn import TurnPanel
 from tactical.ui.document import EncounterDocument
+from tactical.ui.hands import Hands
+
+
+class Section(QWidget):
+    """A dock section whose body folds away under its header (issue 14: a dock that fits a
+    720p stream); `folded` is remembered by the dock's owner if it likes."""
+
+    def __init__(self, title: str, body: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.body = body
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.toggle = QToolButton()
+        self.toggle.setObjectName(f"fold_{title.lower().replace(' ', '_')}")
+        self.toggle.setText(title)
+        self.toggle.setCheckable(True)
+        self.toggle.setChecked(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolTip(f"Show or fold the {title.lower()} section")
+        self.toggle.toggled.connect(self.set_open)
+        layout.addWidget(self.toggle)
+        layout.addWidget(body)
+
+    def set_open(self, on: bool) -> None:
+        self.body.setVisible(on)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        if self.toggle.isChecked() != on:
+            self.toggle.setChecked(on)
+
+    @property
+    def folded(self) -> bool:
+        return not self.toggle.isChecked()
 
 
 class CombatDock(QDockWidget):
@@ -39,14 +75,14 @@ class CombatDock(QDockWidget):
     picking_target = Signal(bool)
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None,
-                 ask: AskFace | None = None) -> None:
+                 ask: AskFace | None = None, hands: Hands | None = None) -> None:
         super().__init__("Combat", parent)
         self.setObjectName("combatDock")
         self.document = document
         self._ask = ask or dialog_asker(self)
         self._app_dice: Dice | None = None
         self.setFont(style.font(self.font(), style.BASE_PT))
-        self.setMinimumWidth(440)
+        self.setMinimumWidth(320)
 
         self.typed_dice_action = QAction("Type table dice", self)
         self.typed_dice_action.setObjectName("typedDiceAction")
@@ -62,19 +98,33 @@ class CombatDock(QDockWidget):
         self.attack = AttackPanel(document)
         self.log = CombatLog(document)
         self.reactions.resolve_requested.connect(self.attack.resolve_reaction)
+        self.reactions.resolve_requested.connect(lambda _r: self.show_attack())
         # after each command, rolls the dock did not announce are "the roll", not the last
         # attack's (the main window's Space → EndTurn may roll bleeding)
         document.changed.connect(self._forget_purpose)
         document.refused.connect(self._forget_purpose)
         self.attack.picking_target.connect(self.picking_target)
 
+        self.actions_bar = ActionsBar(document, hands) if hands is not None else None
+        turn_box = QWidget()
+        turn_layout = QVBoxLayout(turn_box)
+        turn_layout.setContentsMargins(0, 0, 0, 0)
+        turn_layout.addWidget(self.turn)
+        if self.actions_bar is not None:
+            turn_layout.addWidget(self.actions_bar)
         sections = QWidget()
         column = QVBoxLayout(sections)
-        for i, panel in enumerate((self.initiative, self.reactions, self.turn, self.status,
-                                   self.attack)):
-            if i and panel is not self.reactions:  # it draws its own, shown with it
-                column.addWidget(style.rule())
-            column.addWidget(panel)
+        column.setSpacing(4)
+        self.sections: dict[str, Section] = {}
+        for title, panel in (("Initiative", self.initiative), ("Reactions", self.reactions),
+                             ("Turn", turn_box), ("Status", self.status),
+                             ("Attack", self.attack)):
+            if panel is self.reactions:  # it draws its own header, shown with it
+                column.addWidget(panel)
+                continue
+            section = Section(title, panel)
+            self.sections[title.lower()] = section
+            column.addWidget(section)
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setObjectName("dockSections")
@@ -133,3 +183,20 @@ class CombatDock(QDockWidget):
 
     def set_target(self, token_id: str) -> None:
         self.attack.set_target(token_id)
+
+    def show_attack(self) -> None:
+        """Bring the attack panel, its Roll button first, into view (issue 14, defect 1):
+        open its section, fold the status section if the room is short, scroll."""
+        self.sections["attack"].set_open(True)
+        QTimer.singleShot(0, self._scroll_to_attack)
+
+    def _scroll_to_attack(self) -> None:
+        scroll = self.sections_scroll
+        room = scroll.viewport().height()
+        if self.attack.sizeHint().height() + 40 > room:
+            self.sections["status"].set_open(False)
+        inner = scroll.widget()
+        if inner is not None:
+            inner.adjustSize()
+        scroll.ensureWidgetVisible(self.attack, 0, 0)
+        scroll.ensureWidgetVisible(self.attack.roll_button, 0, 20)

@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QDropEvent, QKeyEvent
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QDropEvent,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -83,9 +92,11 @@ def reorder_values(order: Sequence[str], scores: dict[str, int]) -> dict[str, in
 
 
 class OrderTree(QTreeWidget):
-    """Rows reorder by drag and drop (never nest); `reordered(ids)` after a drop."""
+    """Rows reorder by drag and drop (never nest); `reordered(ids)` after a drop;
+    `menu_at(viewport pos)` on a right press or the Menu key."""
 
     reordered = Signal(object)
+    menu_at = Signal(QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -106,6 +117,18 @@ class OrderTree(QTreeWidget):
     def ids(self) -> list[str]:
         items = (self.topLevelItem(i) for i in range(self.topLevelItemCount()))
         return [str(item.data(0, ID_ROLE)) for item in items if item is not None]
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:  # the menu opens on the press
+            self.menu_at.emit(event.position().toPoint())
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if event.reason() != QContextMenuEvent.Reason.Mouse:
+            self.menu_at.emit(event.pos())
+        event.accept()
 
     def dropEvent(self, event: QDropEvent) -> None:
         super().dropEvent(event)
@@ -128,6 +151,10 @@ class OrderTree(QTreeWidget):
 
 
 class InitiativePanel(QWidget):
+    """Signals: `menu_requested(combatant id, global pos)` on a row's right-click."""
+
+    menu_requested = Signal(str, QPoint)
+
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
@@ -138,6 +165,8 @@ class InitiativePanel(QWidget):
         self.round_label = style.big("")
         self.round_label.setObjectName("roundLabel")
         top.addWidget(self.round_label, 1)
+        layout.addLayout(top)
+        top = QHBoxLayout()  # the buttons on their own row: the dock fits 1280×720
         self.start_button = QPushButton("Start combat")
         self.start_button.setToolTip("Roll initiative for everyone without a value and start "
                                      "round 1")
@@ -160,6 +189,7 @@ class InitiativePanel(QWidget):
         self.start_button.clicked.connect(self.start_combat)
         self.next_button.clicked.connect(self.next_turn)
         self.end_button.clicked.connect(lambda: document.apply(cmd.EndCombat()))
+        self.tree.menu_at.connect(self._menu)
         self.tree.itemChanged.connect(self._edited)
         self.tree.reordered.connect(self.reorder)
         self.tree.itemClicked.connect(
@@ -237,10 +267,33 @@ class InitiativePanel(QWidget):
             self.tree.addTopLevelItem(item)
         root = self.tree.invisibleRootItem()
         root.setFlags(root.flags() | Qt.ItemFlag.ItemIsDropEnabled)
+        self._fit_tree()
+
+    def _fit_tree(self) -> None:
+        """Every row in view. The dock's font reaches the tree only once the panel is in
+        the dock, after the first fill: measure again then (issue 14, defect 4: six rows
+        were clipped to 122 px on first open)."""
         rows = max(1, self.tree.topLevelItemCount())
-        row_height = self.tree.sizeHintForRow(0) if self.tree.topLevelItemCount() else 24
-        self.tree.setFixedHeight(self.tree.header().sizeHint().height() + rows * row_height
-                                 + 2 * self.tree.frameWidth() + 4)
+        line = QFontMetrics(self.tree.font()).height() + 6
+        row_height = max(line, self.tree.sizeHintForRow(0)
+                         if self.tree.topLevelItemCount() else 0)
+        header = max(self.tree.header().sizeHint().height(), line)
+        self.tree.setFixedHeight(header + rows * row_height + 2 * self.tree.frameWidth() + 4)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_tree()
+        super().changeEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._fit_tree()
+        super().showEvent(event)
+
+    def _menu(self, pos: QPoint) -> None:
+        item = self.tree.itemAt(pos)
+        if item is not None:
+            self.menu_requested.emit(str(item.data(0, ID_ROLE)),
+                                     self.tree.viewport().mapToGlobal(pos))
 
     # --- changing
 

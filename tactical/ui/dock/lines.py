@@ -143,6 +143,18 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
             return Line(f"{n(e.combatant)} declares Overwatch on {zone}", Kind.REACTION)
         case ev.Note():
             return Line(e.text, Kind.NOTE)
+        case ev.DamageHealed():
+            return Line(f"{n(e.combatant)} heals {e.amount} damage ({e.source})", Kind.NOTE)
+        case ev.VitalsSet():
+            return Line(f"{n(e.combatant)}: Health {e.health}, Stamina {e.stamina}, "
+                        f"Edge {e.edge} ({e.source})", Kind.NOTE)
+        case ev.CombatantAdded():
+            return Line(f"{e.name} joins the fight at {_hex(e.hex)} ({e.side})", Kind.NOTE)
+        case ev.CombatantRemoved():
+            return Line(f"{n(e.combatant)} is removed from the fight ({e.source})", Kind.NOTE)
+        case ev.TokenPlaced():
+            return Line(f"{n(e.combatant)} is put at {_hex(e.hex)} ({e.source}: no action, "
+                        "no reaction)", Kind.MOVE)
     return None
 
 

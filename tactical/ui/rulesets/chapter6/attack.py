@@ -90,8 +90,11 @@ class Chapter6Attack:
         self.intercept_combo = QComboBox()
         self.intercept_combo.setObjectName("interceptCombo")
         self.intercept_combo.addItem("Stop and fight the interceptor", False)
-        self.intercept_combo.addItem("Go on (free attack with Disadvantage; the mover's "
-                                     "attack this turn has Disadvantage)", True)
+        # short enough for the dock at 1080p and 720p (issue 14, defect 8); the rest as a tip
+        self.intercept_combo.addItem("Go on (Disadvantage both ways)", True)
+        self.intercept_combo.setItemData(
+            1, "Go on: the interceptor's free attack has Disadvantage, and so has the "
+            "mover's attack this turn", Qt.ItemDataRole.ToolTipRole)
         self.intercept_combo.setToolTip("The mover's choice at an Intercept")
         self.intercept_label = QLabel("Mover")
         form.addRow(self.intercept_label, self.intercept_combo)
@@ -172,7 +175,7 @@ class Chapter6Attack:
 
     def set_enabled(self, on: bool) -> None:
         for w in (self.mode_combo, self.options_box, self.edge_combo, self.called_combo,
-                  self.burst_combo, self.defence_combo):
+                  self.burst_combo, self.defence_combo, self.intercept_combo):
             w.setEnabled(on)
 
     def sync(self, a: Combatant) -> None:

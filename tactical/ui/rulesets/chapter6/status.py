@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QPushButton, QWi
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
 from tactical.encounter.limits import out_of_action, reaction_block
-from tactical.encounter.model import Combatant
+from tactical.encounter.model import Combatant, Phase
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import cumulative_state, fatigue_state
 from tactical.ui.dock import style
@@ -96,7 +96,7 @@ class Chapter6Status:
         down = out_of_action(c, ruleset)
         block = reaction_block(c, ruleset)
         extra = [f"out of action: {down}"] if down else []
-        if block and not down:
+        if block and not down and self.document.state.phase is Phase.COMBAT:  # (issue 14)
             extra.append(f"cannot react: {block}")
         self.injury_text.setText("; ".join([injury, *extra]))
         self.lower_button.setVisible(c.last_hit is not None and c.edge > 0)

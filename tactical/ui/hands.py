@@ -1,0 +1,433 @@
+"""The GM's hands (issue 14): every engine command a GM gives outside a drag or the attack
+panel, as entries for the token's right-click menu, the board's (a hex), the initiative
+list's and the dock's buttons for the acting combatant. One catalogue builds all four, so
+a control and its twin never disagree; each entry names the command type it sends (the
+coverage test enumerates the engine's commands against these names).
+
+Values the GM types come from an `Asker` (dialogs; tests give a scripted one).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QInputDialog,
+    QMenu,
+    QSpinBox,
+    QWidget,
+)
+
+from tactical.encounter import commands as cmd
+from tactical.encounter.model import Combatant, Condition, Phase
+from tactical.geometry.bands import weapon_range
+from tactical.geometry.hexgrid import hex_distance, hex_line
+from tactical.ui.board.view import BoardView
+from tactical.ui.document import EncounterDocument
+
+OVERWATCH_HALF_ANGLE = 45.0  # degrees each side of the aim: a 90° watched sector
+EFFORTS = ("major", "minor", "free", "full")  # Ch.6 Awareness effort (RULINGS)
+DIFFICULTIES = ("easy", "moderate", "hard", "very_hard")
+DAMAGE_TYPES = ("physical", "stun", "energy")
+
+
+class Asker(Protocol):
+    def number(self, title: str, label: str, value: int, low: int,
+               high: int) -> int | None: ...
+
+    def choice(self, title: str, label: str, options: Sequence[str],
+               current: int = 0) -> str | None: ...
+
+    def text(self, title: str, label: str, default: str) -> str | None: ...
+
+    def vitals(self, title: str, health: int, stamina: int,
+               edge: int) -> tuple[int, int, int] | None: ...
+
+
+class DialogAsker:
+    """The dialogs a GM answers by keyboard (Enter accepts, Esc cancels)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.parent = parent
+
+    def number(self, title: str, label: str, value: int, low: int, high: int) -> int | None:
+        got, ok = QInputDialog.getInt(self.parent, title, label, value, low, high)
+        return int(got) if ok else None
+
+    def choice(self, title: str, label: str, options: Sequence[str],
+               current: int = 0) -> str | None:
+        got, ok = QInputDialog.getItem(self.parent, title, label, list(options), current,
+                                       False)
+        return str(got) if ok else None
+
+    def text(self, title: str, label: str, default: str) -> str | None:
+        got, ok = QInputDialog.getText(self.parent, title, label, text=default)
+        return str(got) if ok and got.strip() else None
+
+    def vitals(self, title: str, health: int, stamina: int,
+               edge: int) -> tuple[int, int, int] | None:
+        dialog = QDialog(self.parent)
+        dialog.setWindowTitle(title)
+        form = QFormLayout(dialog)
+        boxes = []
+        for name, value, low in (("Health", health, 1), ("Stamina", stamina, 1),
+                                 ("Edge", edge, 0)):
+            box = QSpinBox()
+            box.setRange(low, 9999)
+            box.setValue(value)
+            form.addRow(name, box)
+            boxes.append(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return boxes[0].value(), boxes[1].value(), boxes[2].value()
+
+
+@dataclass
+class Entry:
+    """One control: its text, the engine command type it sends ("" for a view action),
+    its action cost (Ch.6 Actions), and what it does — or the entries of a submenu."""
+
+    text: str
+    command: str = ""
+    cost: str = ""
+    run: Callable[[], None] | None = None
+    children: Sequence[Entry | None] = field(default_factory=list)  # None: a separator
+    enabled: bool = True
+    tip: str = ""
+    checked: bool | None = None  # a condition's tick
+
+    @property
+    def label(self) -> str:
+        return f"{self.text} ({self.cost})" if self.cost else self.text
+
+
+def fill_menu(menu: QMenu, entries: Sequence[Entry | None]) -> None:
+    """`entries` into `menu` (None: a separator); each action carries its command type in
+    the "command" property."""
+    for entry in entries:
+        if entry is None:
+            menu.addSeparator()
+            continue
+        if entry.children:
+            sub = menu.addMenu(entry.label)
+            sub.menuAction().setProperty("command", entry.command)
+            sub.setToolTipsVisible(True)
+            fill_menu(sub, entry.children)
+            sub.setEnabled(entry.enabled)
+            continue
+        action = menu.addAction(entry.label)
+        action.setProperty("command", entry.command)
+        action.setEnabled(entry.enabled)
+        if entry.tip:
+            action.setToolTip(entry.tip)
+        if entry.checked is not None:
+            action.setCheckable(True)
+            action.setChecked(entry.checked)
+        if entry.run is not None:
+            run = entry.run
+            action.triggered.connect(lambda _=False, r=run: r())
+    menu.setToolTipsVisible(True)
+
+
+def find_action(menu: QMenu, *path: str) -> object:
+    """The action reached by `path` (texts without their cost, e.g. "Ready weapon",
+    "Reload Shotgun"): what tests and the docs renderer trigger."""
+    current = menu
+    for i, text in enumerate(path):
+        for action in current.actions():
+            words = re.sub(r" \([^)]*\)$", "", action.text())
+            if words == text or action.text() == text:
+                sub = action.menu()
+                if i == len(path) - 1:
+                    return action
+                if isinstance(sub, QMenu):
+                    current = sub
+                    break
+        else:
+            raise KeyError(f"no menu entry {text!r} in {[a.text() for a in current.actions()]}")
+    raise KeyError(path)
+
+
+def sector(centre: QPointF, toward: QPointF, radius: float,
+           half_angle: float = OVERWATCH_HALF_ANGLE) -> tuple[tuple[float, float], ...]:
+    """RULINGS Overwatch "a sector": a wedge from `centre` toward `toward`, in metres."""
+    aim = math.atan2(toward.y() - centre.y(), toward.x() - centre.x())
+    half = math.radians(half_angle)
+    arc = [aim - half + 2 * half * i / 16 for i in range(17)]
+    points = [(centre.x(), centre.y())] + [
+        (centre.x() + radius * math.cos(a), centre.y() + radius * math.sin(a)) for a in arc]
+    return tuple((round(x, 3), round(y, 3)) for x, y in points)
+
+
+def new_id(name: str, taken: Sequence[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "npc"
+    found, n = base, 1
+    while found in taken:
+        n += 1
+        found = f"{base}-{n}"
+    return found
+
+
+class Hands:
+    """The catalogue, bound to a document, its board view and an `Asker`; `status(text)`
+    reports what a pick waits for."""
+
+    def __init__(self, document: EncounterDocument, view: BoardView, ask: Asker,
+                 status: Callable[[str], None] = lambda _t: None) -> None:
+        self.document = document
+        self.view = view
+        self.ask = ask
+        self.status = status
+        # "Attack with <actor>…": the window opens the dock's attack panel on a target
+        self.attack: Callable[[str], None] | None = None
+
+    def apply(self, command: object) -> None:
+        self.document.apply(command)
+
+    def _later(self, command: object) -> Callable[[], None]:
+        return lambda: self.apply(command)
+
+    def _adder(self, h: tuple[int, int], character: str) -> Callable[[], None]:
+        return lambda: self.add(h, character)
+
+    # --- what the acting combatant may do (menu and dock buttons)
+
+    def turn_entries(self, cid: str) -> list[Entry]:
+        state = self.document.state
+        c = state.get(cid)
+        acting = state.actor == cid and not state.pending
+        why = "" if acting else (f"not {c.name}'s turn" if state.actor != cid
+                                 else "resolve the pending reactions first")
+        library = self.document.loaded.library
+        weapons = [w for w in library.characters[c.character].weapons if w in library.weapons]
+        ready = [Entry(("Reload " if w == c.weapon else "Draw ") + library.weapons[w].name,
+                       "ReadyWeapon", run=self._later(cmd.ReadyWeapon(cid, w)))
+                 for w in weapons]
+        patients = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
+        aid = [Entry(o.name, "FirstAid", run=self._later(cmd.FirstAid(cid, o.id)))
+               for o in patients] or [Entry("no injured combatant next to " + c.name,
+                                            "FirstAid", enabled=False)]
+        overwatch = [Entry("Everywhere in sight", "DeclareOverwatch",
+                           run=lambda: self.apply(cmd.DeclareOverwatch(cid))),
+                     Entry("On a sector… (click where to watch)", "DeclareOverwatch",
+                           run=lambda: self.overwatch_sector(cid))]
+        prone = c.has(Condition.PRONE)
+        entries = [
+            Entry("Declare Overwatch", "DeclareOverwatch", "Major", children=overwatch),
+            Entry("Ready weapon", "ReadyWeapon", "Major", children=ready or [
+                Entry("no weapon carried", "ReadyWeapon", enabled=False)]),
+            Entry("Evade", "Evade", "2 Move", lambda: self.apply(cmd.Evade(cid)),
+                  tip="+5 TN against ranged attacks until its next turn"),
+            Entry("Disengage", "Disengage", "Major", lambda: self.apply(cmd.Disengage(cid)),
+                  tip="leave melee this turn without an Attack of Opportunity"),
+            Entry("Charge…", "Move", "Full", lambda: self.straight(cid, "charge"),
+                  tip="click the hex to charge to (a straight line, at least 6 m)"),
+            Entry("Sprint…", "Move", "Full", lambda: self.straight(cid, "sprint"),
+                  tip="click the hex to sprint to (a straight line)"),
+            Entry("Get up", "GetUp", "Move", lambda: self.apply(cmd.GetUp(cid))) if prone
+            else Entry("Drop prone", "DropProne", "Minor",
+                       lambda: self.apply(cmd.DropProne(cid))),
+            Entry("Refocus", "Refocus", "Full", lambda: self.apply(cmd.Refocus(cid)),
+                  tip="roll initiative anew"),
+            Entry("First aid on", "FirstAid", "Major", children=aid),
+        ]
+        for entry in entries:
+            entry.enabled = entry.enabled and acting
+            if why and not entry.tip:
+                entry.tip = why
+        return entries
+
+    def overwatch_sector(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+        weapons = self.document.loaded.library.weapons
+        reach = weapon_range(weapons[c.weapon], self.document.oracle.params) \
+            if c.weapon is not None and c.weapon in weapons else None
+        radius = reach.max_m if reach is not None else 100.0
+        centre = self.view.board.centre(c.hex)
+
+        def aimed(point: QPointF) -> None:
+            self.status("")
+            self.apply(cmd.DeclareOverwatch(cid, sector(centre, point, radius)))
+
+        self.view.pick_point(f"{c.name}'s Overwatch: click where to watch", aimed,
+                             lambda point: sector(centre, point, radius))
+        self.status(f"Click where {c.name} watches (Esc cancels)")
+
+    def straight(self, cid: str, how: str) -> None:
+        c = self.document.state.get(cid)
+
+        def to(point: QPointF) -> None:
+            end = self.view.board.hex_at(point)
+            path = hex_line(c.hex, end)[1:]
+            if path:
+                self.apply(cmd.Move(cid, tuple(path), how))
+
+        self.view.pick_point(f"{c.name}: click the hex to {how} to", to)
+
+    # --- what the GM may do to anyone, any time
+
+    def gm_entries(self, cid: str) -> list[Entry | None]:
+        c = self.document.state.get(cid)
+        conditions = [Entry(x.value.capitalize(), "SetCondition", checked=c.has(x),
+                            run=self._later(cmd.SetCondition(cid, x.value, not c.has(x))))
+                      for x in Condition]
+        return [
+            Entry("Awareness check…", "CheckAwareness", run=lambda: self.awareness(cid)),
+            Entry("Set/clear condition", "SetCondition", children=conditions),
+            None,
+            Entry("Apply damage…", "ApplyDamage", run=lambda: self.damage(cid)),
+            Entry("Heal by hand…", "HealByHand", run=lambda: self.heal(cid),
+                  enabled=c.damage > 0),
+            Entry("Edit Health/Stamina/Edge…", "EditVitals", run=lambda: self.vitals(cid)),
+            Entry("Lower the last injury", "LowerInjury", "1 Edge",
+                  lambda: self.apply(cmd.LowerInjury(cid)), enabled=c.last_hit is not None),
+            None,
+            *self.initiative_entries(cid),
+            None,
+            Entry("Remove from the fight", "RemoveCombatant",
+                  run=lambda: self.apply(cmd.RemoveCombatant(cid))),
+            Entry("Centre on", run=lambda: self.view.centre_on_hex(c.hex)),
+        ]
+
+    def initiative_entries(self, cid: str) -> list[Entry]:
+        c = self.document.state.get(cid)
+        return [
+            Entry("Roll initiative", "RollInitiative",
+                  run=lambda: self.apply(cmd.RollInitiative(cid))),
+            Entry("Edge for initiative", "UseEdgeForInitiative", "1 Edge, +2d6",
+                  lambda: self.apply(cmd.UseEdgeForInitiative(cid)), enabled=c.edge > 0),
+            Entry("Set initiative…", "SetInitiative", run=lambda: self.set_initiative(cid)),
+        ]
+
+    def awareness(self, cid: str) -> None:
+        name = self.document.state.get(cid).name
+        in_combat = self.document.state.phase is Phase.COMBAT
+        effort = self.ask.choice("Awareness check", f"{name}'s effort"
+                                 + (" (spends that action)" if in_combat else ""), EFFORTS)
+        if effort is None:
+            return
+        difficulty = self.ask.choice("Awareness check", "Difficulty", DIFFICULTIES, 1)
+        if difficulty is not None:
+            self.apply(cmd.CheckAwareness(cid, effort, difficulty))
+
+    def damage(self, cid: str) -> None:
+        name = self.document.state.get(cid).name
+        amount = self.ask.number("Apply damage", f"Damage to {name} (after armor)", 5, 1,
+                                 9999)
+        if amount is None:
+            return
+        kind = self.ask.choice("Apply damage", "Damage type", DAMAGE_TYPES)
+        if kind is not None:
+            self.apply(cmd.ApplyDamage(cid, amount, kind))
+
+    def heal(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+        amount = self.ask.number("Heal by hand", f"Damage {c.name} heals", c.damage, 1,
+                                 max(1, c.damage))
+        if amount is not None:
+            self.apply(cmd.HealByHand(cid, amount))
+
+    def vitals(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+        got = self.ask.vitals(f"{c.name}: Health, Stamina, Edge", c.health, c.stamina, c.edge)
+        if got is not None:
+            self.apply(cmd.EditVitals(cid, *got))
+
+    def set_initiative(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+        value = self.ask.number("Initiative", f"{c.name}'s initiative", c.initiative or 0, 0,
+                                999)
+        if value is not None:
+            self.apply(cmd.SetInitiative(cid, value))
+
+    # --- the menus
+
+    def token_menu(self, cid: str, parent: QWidget | None = None) -> QMenu:
+        c = self.document.state.get(cid)
+        menu = QMenu(c.name, parent)
+        menu.setObjectName("tokenMenu")
+        title = menu.addAction(c.name)
+        title.setEnabled(False)
+        state = self.document.state
+        first: list[Entry | None] = []
+        if state.actor is not None and state.actor != cid and self.attack is not None:
+            attack = self.attack
+            first = [Entry(f"Attack with {state.get(state.actor).name}…", "Attack",
+                           run=lambda: attack(cid),
+                           tip="the dock's attack panel, this token as the target"), None]
+        fill_menu(menu, [*first, *self.turn_entries(cid), None, *self.gm_entries(cid)])
+        return menu
+
+    def hex_menu(self, h: tuple[int, int], parent: QWidget | None = None) -> QMenu:
+        menu = QMenu(f"Hex {h[0]},{h[1]}", parent)
+        menu.setObjectName("hexMenu")
+        fill_menu(menu, self.hex_entries(h))
+        return menu
+
+    def hex_entries(self, h: tuple[int, int]) -> list[Entry | None]:
+        state = self.document.state
+        library = self.document.loaded.library
+        roster = [Entry(sheet.name, "AddCombatant", run=self._adder(h, sheet.id))
+                  for sheet in sorted(library.characters.values(), key=lambda s: s.name)]
+        entries: list[Entry | None] = [
+            Entry("Add combatant here", "AddCombatant", children=[
+                *roster, None,
+                Entry("Quick NPC…", "AddCombatant", run=lambda: self.quick_npc(h))]),
+        ]
+        selected = self.document.selected or ""
+        if selected in state.combatants and state.get(selected).hex != h:
+            name = state.get(selected).name
+            entries.append(Entry(f"Put {name} here", "GMMove", "GM move",
+                                 self._later(cmd.GMMove(selected, h)),
+                                 tip="no action, no reaction; logged as a GM move"))
+        entries += [None, Entry("Measure from here", run=lambda: self.view.start_ruler(
+            self.view.board.centre(h), follow=True))]
+        return entries
+
+    def _side_for(self, character: str) -> str | None:
+        sides = list(self.document.loaded.map.sides)
+        same = [c.side for c in self.document.state if c.character == character]
+        if not sides:
+            return same[0] if same else "npcs"
+        current = sides.index(same[0]) if same and same[0] in sides else len(sides) - 1
+        return self.ask.choice("Add combatant", "Side", sides, current)
+
+    def add(self, h: tuple[int, int], character: str, name: str | None = None) -> None:
+        sheet = self.document.loaded.library.characters[character]
+        state = self.document.state
+        count = sum(1 for c in state if c.character == character)
+        name = name or (f"{sheet.name} {count + 1}" if count else sheet.name)
+        side = self._side_for(character)
+        if side is None:
+            return
+        self.apply(cmd.AddCombatant(new_id(name, list(state.combatants)), character, h, side,
+                                    name))
+
+    def quick_npc(self, h: tuple[int, int]) -> None:
+        library = self.document.loaded.library
+        sheets = sorted(library.characters.values(), key=lambda s: s.name)
+        label = self.ask.choice("Quick NPC", "Built like", [s.name for s in sheets])
+        if label is None:
+            return
+        sheet = next(s for s in sheets if s.name == label)
+        name = self.ask.text("Quick NPC", "Name", f"NPC {len(self.document.state.order) + 1}")
+        if name is not None:
+            self.add(h, sheet.id, name)
+
+
+def acting_now(document: EncounterDocument) -> Combatant | None:
+    actor = document.state.actor
+    return document.state.get(actor) if actor else None

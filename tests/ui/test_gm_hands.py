@@ -1,0 +1,497 @@
+"""Issue 14: every engine command has a control in the main window, where a GM looks for it.
+
+`CONTROLS` maps each engine command type to a test that drives its control through the
+real main window — a right-click menu on a token, a hex or an initiative row, a dock
+button, the toolbar, a drag — and checks the engine's state and the log line. The command
+types come from the engine itself (`engine.HANDLERS`), so a command added later without a
+control fails `test_every_engine_command_has_a_control`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QContextMenuEvent, QMouseEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu
+
+from tactical.core.dice import ScriptedDice
+from tactical.core.paths import demo_map
+from tactical.encounter import commands as cmd
+from tactical.encounter.engine import HANDLERS
+from tactical.encounter.model import Condition, Phase
+from tactical.ui.hands import find_action
+from tactical.ui.main_window import MainWindow
+
+INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
+              "guard-office": 11, "abomination": 9}
+APPROACH = ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))
+CHARGE = ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))
+
+
+class Script:
+    """Answers the GM's dialogs in order (what a GM would type)."""
+
+    def __init__(self, *answers: Any) -> None:
+        self.answers = list(answers)
+        self.asked: list[str] = []
+
+    def _next(self, label: str) -> Any:
+        self.asked.append(label)
+        assert self.answers, f"unexpected dialog: {label}"
+        return self.answers.pop(0)
+
+    def number(self, title: str, label: str, value: int, low: int, high: int) -> int | None:
+        return self._next(label)  # type: ignore[no-any-return]
+
+    def choice(self, title: str, label: str, options: Any, current: int = 0) -> str | None:
+        answer = self._next(label)
+        assert answer is None or answer in options, (answer, options)
+        return answer  # type: ignore[no-any-return]
+
+    def text(self, title: str, label: str, default: str) -> str | None:
+        return self._next(label)  # type: ignore[no-any-return]
+
+    def vitals(self, title: str, health: int, stamina: int,
+               edge: int) -> tuple[int, int, int] | None:
+        return self._next(title)  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path) -> Iterator[MainWindow]:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.resize(1600, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.open_path(demo_map())
+    win.document.encounter.dice = ScriptedDice(d10=[5] * 60, d6=[3] * 120)
+    win.zoom_to_fit()
+    yield win
+    if win.last_menu is not None:
+        win.last_menu.close()
+    win.close()
+
+
+def in_combat(win: MainWindow) -> None:
+    for cid, value in INITIATIVE.items():
+        win.document.apply(cmd.SetInitiative(cid, value))
+    win.action_map["start"].trigger()
+    assert win.document.state.actor == "kicker"
+
+
+def at(win: MainWindow, h: tuple[int, int]) -> QPoint:
+    return win.view.mapFromScene(win.scene.centre(h))
+
+
+def right_click(win: MainWindow, h: tuple[int, int]) -> QMenu:
+    """A right click on the board at hex `h`; the menu it opened."""
+    QTest.mouseClick(win.view.viewport(), Qt.MouseButton.RightButton,
+                     Qt.KeyboardModifier.NoModifier, at(win, h))
+    assert win.last_menu is not None and win.last_menu.isVisible()
+    return win.last_menu
+
+
+def token_menu(win: MainWindow, cid: str) -> QMenu:
+    menu = right_click(win, win.document.state.get(cid).hex)
+    assert menu.objectName() == "tokenMenu" and menu.title() == win.document.state.get(cid).name
+    return menu
+
+
+def choose(menu: QMenu, *path: str) -> None:
+    action = find_action(menu, *path)
+    assert action.isEnabled(), f"{path} is disabled"  # type: ignore[attr-defined]
+    action.trigger()  # type: ignore[attr-defined]
+    menu.close()
+
+
+def initiative_menu(win: MainWindow, cid: str) -> QMenu:
+    tree = win.dock.initiative.tree
+    row = next(i for i in range(tree.topLevelItemCount())
+               if tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) == cid)
+    rect = tree.visualItemRect(tree.topLevelItem(row))
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.RightButton,
+                     Qt.KeyboardModifier.NoModifier, rect.center())
+    assert win.last_menu is not None and win.last_menu.objectName() == "initiativeMenu"
+    return win.last_menu
+
+
+def log_has(win: MainWindow, words: str) -> bool:
+    return any(words in line.text for line in win.dock.log.lines)
+
+
+def mouse(win: MainWindow, kind: QEvent.Type, h: tuple[int, int], buttons: Qt.MouseButton,
+          button: Qt.MouseButton = Qt.MouseButton.NoButton,
+          mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    viewport = win.view.viewport()
+    point = at(win, h)
+    event = QMouseEvent(kind, QPointF(point), QPointF(viewport.mapToGlobal(point)), button,
+                        buttons, mods)
+    QApplication.sendEvent(viewport, event)
+
+
+def click_board(win: MainWindow, h: tuple[int, int]) -> None:
+    left = Qt.MouseButton.LeftButton
+    mouse(win, QEvent.Type.MouseButtonPress, h, left, left)
+    mouse(win, QEvent.Type.MouseButtonRelease, h, Qt.MouseButton.NoButton, left)
+
+
+def drag(win: MainWindow, path: tuple[tuple[int, int], ...],
+         mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    left = Qt.MouseButton.LeftButton
+    mouse(win, QEvent.Type.MouseButtonPress, path[0], left, left, mods)
+    for h in path[1:]:
+        mouse(win, QEvent.Type.MouseMove, h, left, mods=mods)
+    mouse(win, QEvent.Type.MouseButtonRelease, path[-1], Qt.MouseButton.NoButton, left, mods)
+
+
+# --- one driver per command type -------------------------------------------------------
+
+
+def start_combat(win: MainWindow) -> None:
+    for cid, value in INITIATIVE.items():
+        win.document.apply(cmd.SetInitiative(cid, value))
+    win.action_map["start"].trigger()  # the toolbar's Start combat
+    assert win.document.state.phase is Phase.COMBAT
+    assert log_has(win, "Combat starts: Kicker, Vanya")
+
+
+def end_turn(win: MainWindow) -> None:
+    in_combat(win)
+    win.action_map["next"].trigger()
+    assert win.document.state.actor == "vanya" and log_has(win, "Vanya's turn")
+
+
+def end_combat(win: MainWindow) -> None:
+    in_combat(win)
+    win.action_map["end"].trigger()
+    assert win.document.state.phase is Phase.ENDED and log_has(win, "Combat ends")
+
+
+def roll_initiative(win: MainWindow) -> None:
+    choose(initiative_menu(win, "kicker"), "Roll initiative")
+    assert win.document.state.get("kicker").initiative is not None
+    assert log_has(win, "Kicker rolls Initiative")
+
+
+def set_initiative(win: MainWindow) -> None:
+    win.set_asker(Script(27))
+    choose(initiative_menu(win, "vanya"), "Set initiative…")
+    assert win.document.state.get("vanya").initiative == 27
+    assert log_has(win, "Vanya: Initiative set to 27")
+
+
+def edge_for_initiative(win: MainWindow) -> None:
+    edge = win.document.state.get("kicker").edge
+    choose(initiative_menu(win, "kicker"), "Edge for initiative")
+    assert win.document.state.get("kicker").edge == edge - 1
+    assert log_has(win, "Kicker spends 1 Edge: Initiative +2d6")
+
+
+def move(win: MainWindow) -> None:
+    in_combat(win)
+    drag(win, ((2, 8), *APPROACH[:3]))
+    assert win.document.state.get("kicker").hex == APPROACH[2]
+    assert log_has(win, "Kicker moves 6 m to (5, 6)")
+
+
+def charge_is_a_move_too(win: MainWindow) -> None:
+    in_combat(win)
+    choose(token_menu(win, "kicker"), "Charge…")
+    assert win.view.picking
+    click_board(win, (2, 5))  # three hexes straight up
+    assert win.document.state.get("kicker").has(Condition.CHARGING)
+    assert log_has(win, "Kicker charges 6 m to (2, 5)")
+
+
+def gm_move(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.select("guard-office")
+    budget = win.document.state.get("kicker").budget
+    choose(right_click(win, (16, -3)), "Put Guard (office) here")
+    assert win.document.state.get("guard-office").hex == (16, -3)
+    assert win.document.state.get("kicker").budget == budget and not win.document.state.pending
+    assert log_has(win, "Guard (office) is put at (16, -3) (GM move: no action, no reaction)")
+
+
+def attack(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.Move("kicker", APPROACH))
+    win.document.apply(cmd.GMMove("guard-shield", (8, 4)))  # within Kicker's reach
+    choose(token_menu(win, "guard-shield"), "Attack with Kicker…")
+    panel = win.dock.attack
+    assert panel.target_combo.currentData() == "guard-shield"
+    assert win.document.selected == "kicker"  # the board keeps the attacker's bands
+    assert panel.roll_button.isEnabled()
+    panel.roll_button.click()
+    assert win.document.state.get("kicker").budget.major == 1
+    assert any(line.text.startswith("Kicker") and "Guard (shield)" in line.text
+               and line.kind in ("hit", "miss") for line in win.dock.log.lines)
+
+
+def react(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.Move("kicker", APPROACH))
+    win.document.apply(cmd.Move("kicker", CHARGE))
+    assert [p.reactor for p in win.document.state.pending] == ["guard-shotgun"]
+    win.dock.reactions.buttons["guard-shotgun"][0].click()
+    win.dock.attack.roll_button.click()
+    assert "guard-shotgun" not in [p.reactor for p in win.document.state.pending]
+    assert log_has(win, "Guard (shotgun) reacts (snapshot)")
+
+
+def decline_reaction(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.Move("kicker", APPROACH))
+    win.document.apply(cmd.Move("kicker", CHARGE))
+    win.dock.reactions.buttons["guard-shotgun"][1].click()
+    assert "guard-shotgun" not in [p.reactor for p in win.document.state.pending]
+    assert log_has(win, "Guard (shotgun) declines the snapshot")
+
+
+def declare_overwatch(win: MainWindow) -> None:
+    """Token menu ▸ Declare Overwatch ▸ On a sector…, then a click where to watch: the
+    zone is a 90° sector toward the click, drawn on the board (RULINGS Overwatch)."""
+    in_combat(win)
+    win.document.apply(cmd.EndTurn())  # Vanya, with her rifle
+    choose(token_menu(win, "vanya"), "Declare Overwatch", "On a sector… (click where to watch)")
+    assert win.view.picking
+    click_board(win, (8, 8))
+    vanya = win.document.state.get("vanya")
+    assert vanya.has(Condition.OVERWATCH) and vanya.overwatch_zone is not None
+    assert "vanya" in win.scene.overwatch  # the zone is on the board
+    assert log_has(win, "Vanya declares Overwatch on a zone")
+
+
+def ready_weapon(win: MainWindow) -> None:
+    in_combat(win)
+    button = win.dock.actions_bar.buttons["Ready weapon"]
+    assert button.text() == "Ready weapon (Major)" and button.isEnabled()
+    choose(button.menu(), next(a.text() for a in button.menu().actions()))
+    assert log_has(win, "Kicker readies")
+
+
+def evade(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.EndTurn())  # Vanya has two Move actions' worth (a downgrade)
+    button = win.dock.actions_bar.buttons["Evade"]
+    assert button.text() == "Evade (2 Move)"
+    button.click()
+    assert win.document.state.get("vanya").has(Condition.EVADING)
+    assert log_has(win, "Vanya is now evading (Evade)")
+
+
+def disengage(win: MainWindow) -> None:
+    in_combat(win)
+    choose(token_menu(win, "kicker"), "Disengage")
+    assert win.document.state.get("kicker").has(Condition.DISENGAGED)
+    assert log_has(win, "Kicker is now disengaged (Disengage)")
+
+
+def drop_prone(win: MainWindow) -> None:
+    in_combat(win)
+    win.dock.actions_bar.buttons["Drop prone"].click()
+    assert win.document.state.get("kicker").has(Condition.PRONE)
+    assert log_has(win, "Kicker is now prone (Drop prone)")
+
+
+def get_up(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.DropProne("kicker"))
+    choose(token_menu(win, "kicker"), "Get up")
+    assert not win.document.state.get("kicker").has(Condition.PRONE)
+    assert log_has(win, "Kicker is no longer prone (Get up)")
+
+
+def refocus(win: MainWindow) -> None:
+    in_combat(win)
+    choose(token_menu(win, "kicker"), "Refocus")
+    assert win.document.state.get("kicker").budget.move == 0
+    assert log_has(win, "Kicker spends a Major action: Refocus")
+
+
+def first_aid(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.GMMove("vanya", (2, 9)))
+    win.document.apply(cmd.ApplyDamage("vanya", 8))
+    win.document.encounter.dice = ScriptedDice(d10=[9] * 10, d6=[3] * 10)
+    choose(token_menu(win, "kicker"), "First aid on", "Vanya")
+    assert win.document.state.get("vanya").treated
+    assert log_has(win, "Kicker gives first aid to Vanya")
+
+
+def awareness(win: MainWindow) -> None:
+    win.set_asker(Script("free", "moderate"))
+    choose(token_menu(win, "abomination"), "Awareness check…")
+    assert log_has(win, "PanGen Abomination")
+    assert any("Awareness" in line.text or "aware" in line.text for line in win.dock.log.lines)
+
+
+def set_condition(win: MainWindow) -> None:
+    choose(token_menu(win, "guard-shield"), "Set/clear condition", "Pinned")
+    assert win.document.state.get("guard-shield").has(Condition.PINNED)
+    assert log_has(win, "Guard (shield) is now pinned (GM)")
+    choose(token_menu(win, "guard-shield"), "Set/clear condition", "Pinned")
+    assert not win.document.state.get("guard-shield").has(Condition.PINNED)
+
+
+def apply_damage(win: MainWindow) -> None:
+    win.set_asker(Script(8, "physical"))
+    choose(token_menu(win, "kicker"), "Apply damage…")
+    assert win.document.state.get("kicker").damage == 8
+    assert log_has(win, "Kicker takes 8 physical damage from GM")
+
+
+def heal_by_hand(win: MainWindow) -> None:
+    win.document.apply(cmd.ApplyDamage("kicker", 8))
+    win.set_asker(Script(3))
+    choose(token_menu(win, "kicker"), "Heal by hand…")
+    assert win.document.state.get("kicker").damage == 5
+    assert log_has(win, "Kicker heals 3 damage (GM)")
+
+
+def edit_vitals(win: MainWindow) -> None:
+    win.set_asker(Script((50, 30, 1)))
+    choose(token_menu(win, "vanya"), "Edit Health/Stamina/Edge…")
+    vanya = win.document.state.get("vanya")
+    assert (vanya.health, vanya.stamina, vanya.edge) == (50, 30, 1)
+    assert log_has(win, "Vanya: Health 50, Stamina 30, Edge 1 (GM)")
+
+
+def lower_injury(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.ApplyDamage("vanya", 20))
+    assert win.document.state.get("vanya").last_hit is not None
+    edge = win.document.state.get("vanya").edge
+    choose(token_menu(win, "vanya"), "Lower the last injury")
+    assert win.document.state.get("vanya").edge == edge - 1
+    assert log_has(win, "Vanya spends 1 Edge")
+
+
+def remove_combatant(win: MainWindow) -> None:
+    choose(token_menu(win, "guard-office"), "Remove from the fight")
+    assert "guard-office" not in win.document.state.combatants
+    assert "guard-office" not in win.scene.tokens
+    assert log_has(win, "removed from the fight (GM)")
+
+
+def add_combatant(win: MainWindow) -> None:
+    win.set_asker(Script("corp"))
+    choose(right_click(win, (6, 8)), "Add combatant here", "Ganger")
+    new = next(c for c in win.document.state if c.character == "ganger")
+    assert (new.hex, new.side, new.name) == ((6, 8), "corp", "Ganger")
+    assert new.id in win.scene.tokens
+    assert log_has(win, "Ganger joins the fight at (6, 8) (corp)")
+
+
+CONTROLS: dict[str, Callable[[MainWindow], None]] = {
+    "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
+    "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
+    "UseEdgeForInitiative": edge_for_initiative, "Move": move, "GMMove": gm_move,
+    "Attack": attack, "React": react, "DeclineReaction": decline_reaction,
+    "DeclareOverwatch": declare_overwatch, "ReadyWeapon": ready_weapon, "Evade": evade,
+    "Disengage": disengage, "DropProne": drop_prone, "GetUp": get_up, "Refocus": refocus,
+    "FirstAid": first_aid, "CheckAwareness": awareness, "SetCondition": set_condition,
+    "ApplyDamage": apply_damage, "HealByHand": heal_by_hand, "EditVitals": edit_vitals,
+    "LowerInjury": lower_injury, "RemoveCombatant": remove_combatant,
+    "AddCombatant": add_combatant,
+}
+
+
+def test_every_engine_command_has_a_control():
+    """The engine's command types, enumerated from its handler table: each needs a control
+    (and a test driving it through the window)."""
+    missing = sorted(t.__name__ for t in HANDLERS if t.__name__ not in CONTROLS)
+    assert not missing, f"engine commands with no control in the window: {missing}"
+
+
+@pytest.mark.parametrize("name", sorted(t.__name__ for t in HANDLERS))
+def test_the_control_sends_its_command(window, name, monkeypatch):
+    sent: list[str] = []
+    encounter = window.document.encounter
+    real = encounter.apply
+
+    def spy(command: Any, label: str | None = None) -> Any:
+        sent.append(type(command).__name__)
+        return real(command, label)
+
+    monkeypatch.setattr(encounter, "apply", spy)
+    driver = CONTROLS.get(name)
+    assert driver is not None, f"no control for {name}"
+    driver(window)
+    assert name in sent
+
+
+def test_charge_from_the_token_menu(window):
+    charge_is_a_move_too(window)
+
+
+def test_shift_drag_is_a_gm_move_out_of_turn(window):
+    in_combat(window)
+    budget = window.document.state.get("kicker").budget
+    drag(window, ((13, 3), (13, 4), (12, 5)), Qt.KeyboardModifier.ShiftModifier)
+    state = window.document.state
+    assert state.get("guard-shotgun").hex == (12, 5) and state.actor == "kicker"
+    assert state.get("kicker").budget == budget and not state.pending
+    assert log_has(window, "Guard (shotgun) is put at (12, 5) (GM move: no action, no "
+                           "reaction)")
+    window.action_map["undo"].trigger()
+    assert window.document.state.get("guard-shotgun").hex == (13, 3)
+
+
+def test_every_menu_entry_names_its_command(window):
+    """The token menu's entries carry their command type: the same names the engine has."""
+    in_combat(window)
+    menu = token_menu(window, "kicker")
+    names = set()
+    stack = [menu]
+    while stack:
+        for action in stack.pop().actions():
+            if action.property("command"):
+                names.add(action.property("command"))
+            if action.menu() is not None:
+                stack.append(action.menu())
+    engine = {t.__name__ for t in HANDLERS}
+    assert names <= engine
+    assert {"DeclareOverwatch", "ReadyWeapon", "Evade", "Disengage", "Move", "DropProne",
+            "Refocus", "FirstAid", "CheckAwareness", "SetCondition", "ApplyDamage",
+            "HealByHand", "EditVitals", "RemoveCombatant", "UseEdgeForInitiative",
+            "RollInitiative"} <= names
+
+
+def test_the_ruler_shows_metres_and_the_selected_weapons_band(window):
+    window.document.select("vanya")
+    viewport = window.view.viewport()
+    middle = Qt.MouseButton.MiddleButton
+    mouse(window, QEvent.Type.MouseButtonPress, (1, 12), middle, middle)
+    mouse(window, QEvent.Type.MouseMove, (6, 12), middle)
+    text = window.view.ruler_text()
+    assert text.startswith("10 m (5 hexes) — ") and "Vanya's" in text
+    mouse(window, QEvent.Type.MouseButtonRelease, (6, 12), Qt.MouseButton.NoButton, middle)
+    assert window.view.ruler is None
+    # hold M
+    window.view.setFocus()
+    QTest.keyPress(window.view, Qt.Key.Key_M)
+    assert window.view.ruler is not None
+    QTest.keyRelease(window.view, Qt.Key.Key_M)
+    assert window.view.ruler is None
+    # Measure from here (hex menu): the end follows the mouse until a click
+    choose(right_click(window, (4, 7)), "Measure from here")
+    mouse(window, QEvent.Type.MouseMove, (4, 9), Qt.MouseButton.NoButton)
+    assert window.view.ruler_text().startswith("4 m (2 hexes)")
+    click_board(window, (4, 9))
+    assert window.view.ruler is None
+    assert viewport is window.view.viewport()
+
+
+def test_the_menu_key_opens_the_menu_of_the_hex_under_the_cursor(window):
+    viewport = window.view.viewport()
+    point = at(window, (2, 8))
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, point,
+                              viewport.mapToGlobal(point))
+    QApplication.sendEvent(viewport, event)
+    assert window.last_menu is not None and window.last_menu.title() == "Kicker"
