@@ -60,6 +60,7 @@ class TokenLook:
     selected: bool
     down: bool  # dead or unconscious
     tooltip: str
+    bars: bool = True  # the two arcs; False: the audience may not read them (issue 16)
 
 
 def initials(name: str) -> str:
@@ -157,8 +158,9 @@ class TokenItem(QGraphicsItem):
             painter.restore()
         else:
             draw_halo_text(painter, self._initials, 0.12)
-        _draw_arc(painter, look.health_left, HEALTH, left=True)
-        _draw_arc(painter, look.stamina_left, STAMINA, left=False)
+        if look.bars:
+            _draw_arc(painter, look.health_left, HEALTH, left=True)
+            _draw_arc(painter, look.stamina_left, STAMINA, left=False)
         if look.selected:
             pen = QPen(SELECTED, 0.1, Qt.PenStyle.DashLine)
             painter.setPen(pen)

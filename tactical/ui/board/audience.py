@@ -1,0 +1,118 @@
+"""The board's side of the audience filter (tactical/encounter/audience.py decides; this
+turns the decision into a token's look, draws the fog, and lists what a scene drew).
+
+`manifest(scene)` is what `tactical render --manifest` writes and what the leak test reads:
+every token drawn with the fields it shows, every label, every zone, the layers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shapely.geometry.base import BaseGeometry
+
+from tactical.encounter.audience import AudienceFilter, Detail
+from tactical.encounter.fog import FogView
+from tactical.encounter.model import Combatant
+from tactical.ui.board.labels import LabelItem
+from tactical.ui.board.overlay import LeftOutMark, ReactionMark
+from tactical.ui.board.shapes import geometry_path
+from tactical.ui.board.tokens import BADGES, TokenItem, TokenLook
+from tactical.ui.board.zones import ZoneItem
+
+if TYPE_CHECKING:
+    from tactical.ui.board.scene import BoardScene
+
+_BADGE_KEYS = {text: key for key, text, _colour in BADGES}
+FOG_Z = -19.0  # over cover, zones and bands; under the path, marks and tokens (palette.Z)
+FOG_COLOUR = QColor("#101113")
+EXPLORED_ALPHA = 150  # seen before: dimmed, not hidden
+
+
+def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> TokenLook | None:
+    """`look` as `audience` may see it; None when the token is not shown at all."""
+    shown = audience.token(c, look.health_left, look.down)
+    if shown is None:
+        return None
+    if audience.gm:
+        return look
+    if shown.detail is Detail.BARS:
+        return replace(look, selected=False, tooltip=look.name)
+    badges = tuple((text, colour) for text, colour in look.badges
+                   if _BADGE_KEYS.get(text) in (shown.badges or ()))
+    name = f"{look.name} · {shown.coarse}" if shown.coarse else look.name
+    return replace(look, name=name, badges=badges, selected=False, bars=False,
+                   health_left=0.0, stamina_left=0.0, down=shown.coarse == "down",
+                   tooltip=name)
+
+
+class FogItem(QGraphicsItem):
+    """Black over what players never saw, dimmed over what they saw before."""
+
+    def __init__(self, map_rect: QRectF) -> None:
+        super().__init__()
+        self.setZValue(FOG_Z)
+        self._rect = map_rect.adjusted(-2, -2, 2, 2)
+        self._unseen = QPainterPath()
+        self._dim = QPainterPath()
+        self.view: FogView | None = None
+
+    def set_view(self, view: FogView, bounds: BaseGeometry) -> None:
+        self.view = view
+        self._unseen = geometry_path(bounds.difference(view.explored))
+        self._dim = geometry_path(view.explored.difference(view.visible))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.fillPath(self._unseen, QBrush(FOG_COLOUR))
+        dim = QColor(FOG_COLOUR)
+        dim.setAlpha(EXPLORED_ALPHA)
+        painter.fillPath(self._dim, QBrush(dim))
+
+
+def manifest(scene: BoardScene) -> dict[str, Any]:
+    """What `scene` draws, as plain data: the proof of what an audience does NOT see."""
+    tokens = []
+    for item in scene.items():
+        if isinstance(item, TokenItem) and item.isVisible() and item.look is not None:
+            look = item.look
+            fields: dict[str, Any] = {"id": item.token_id, "name": look.name,
+                                      "initials": look.initials,
+                                      "badges": [text for text, _c in look.badges],
+                                      "current": look.current, "selected": look.selected,
+                                      "down": look.down, "tooltip": item.toolTip()}
+            if look.bars:
+                fields["bars"] = {"left": round(look.health_left, 3),
+                                  "right": round(look.stamina_left, 3)}
+            tokens.append(fields)
+    tokens.sort(key=lambda t: str(t["id"]))
+    labels = sorted(item.text for item in scene.items()
+                    if isinstance(item, LabelItem) and item.isVisible() and item.text
+                    and item.opacity() > 0)
+    zones = sorted(({"kind": z.kind, "label": z.label} for z in scene.items()
+                    if isinstance(z, ZoneItem) and z.isVisible()),
+                   key=lambda z: (z["kind"], z["label"]))
+    marks = [{"kind": getattr(m, "kind", "left-out"), "reactor": m.reactor}
+             for m in scene.items() if isinstance(m, (ReactionMark, LeftOutMark))
+             and m.isVisible()]
+    fog = scene.fog_item
+    return {
+        "audience": scene.audience.audience.value,
+        "layers": [name for name in scene.layer_names() if scene.layer_visible(name)],
+        "legend": scene.legend.visible,
+        "tokens": tokens,
+        "labels": labels,
+        "zones": zones,
+        "reaction_marks": marks,
+        "path": scene.overlay.path.isVisible(),
+        "fog": fog is not None and fog.isVisible(),
+        "tooltips": sorted({i.toolTip() for i in scene.items()
+                            if i.isVisible() and i.toolTip()}),
+    }

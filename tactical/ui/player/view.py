@@ -1,0 +1,137 @@
+"""The players' view of the board: no input (nothing on it can change the fight or the GM's
+selection), no legend, an initiative bar across the top in large print, and optionally a
+plain key colour around the map for chroma keying (pixel-exact: no antialiased edge)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from tactical.ui.board.palette import CURRENT_ACTOR
+from tactical.ui.board.scene import BoardScene
+from tactical.ui.fonts import load_app_font
+from tactical.ui.player.camera import Box
+
+KEY_MAGENTA = "#FF00FF"  # no token, cover or text colour is near it (green keys eat text)
+
+
+@dataclass(frozen=True, slots=True)
+class StreamLook:
+    """How the players' screen looks: the initiative bar, its print size, the key colour."""
+
+    initiative_bar: bool = True
+    large_print: bool = True
+    key: str | None = None  # a chroma-key colour around the map, or None (the board's own)
+
+    def bar_px(self, height: int) -> float:
+        """Print size of the bar: readable at 1280 × 720 on a stream (about 4% of height)."""
+        return max(14.0, height * (0.04 if self.large_print else 0.025))
+
+
+class PlayerView(QGraphicsView):
+    def __init__(self, scene: BoardScene, look: StreamLook | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.board = scene  # keeps the scene alive
+        self.setScene(scene)
+        self.look = look or StreamLook()
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setInteractive(False)  # players' screen: looking only
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setMinimumSize(160, 90)
+        self.fixed_px_per_m: float | None = None  # physical scale: zoom locked
+        scene.document.changed.connect(lambda _e: self.viewport().update())
+
+    # --- the camera
+
+    def bar_height(self) -> float:
+        if not self.look.initiative_bar:
+            return 0.0
+        return self.look.bar_px(self.viewport().height()) * 1.8
+
+    def show_box(self, box: Box) -> None:
+        """Look at `box` (metres), below the initiative bar; at the physical scale only
+        centre on it (the zoom is locked)."""
+        left, top, width, height = box
+        vp = QRectF(self.viewport().rect())
+        free = vp.adjusted(0, self.bar_height(), 0, 0)
+        if self.fixed_px_per_m is not None:
+            scale = self.fixed_px_per_m
+        else:
+            scale = min(free.width() / max(width, 1e-6), free.height() / max(height, 1e-6))
+        self.resetTransform()
+        self.scale(scale, scale)
+        shift = (free.center() - vp.center()) / scale
+        self.centerOn(QRectF(left, top, width, height).center() - shift)
+        self.board.set_detail(scale)
+
+    def visible_box(self) -> Box:
+        rect = self.mapToScene(self.viewport().rect()).boundingRect()
+        return (rect.left(), rect.top(), rect.width(), rect.height())
+
+    # --- painted over the board, in viewport pixels
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        painter.save()
+        to_viewport = self.viewportTransform().inverted()[0]
+        painter.setWorldTransform(to_viewport * painter.worldTransform())
+        if self.look.key is not None:
+            self._paint_key(painter, QColor(self.look.key))
+        if self.look.initiative_bar:
+            self._paint_bar(painter)
+        painter.restore()
+
+    def _paint_key(self, painter: QPainter, key: QColor) -> None:
+        """The key colour everywhere off the map, edges on whole pixels and no antialiasing:
+        a keyer sees one exact colour, never a blend of it with the board."""
+        m = self.mapFromScene(self.board.map_rect).boundingRect()
+        vp = self.viewport().rect()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for r in (QRect(vp.left(), vp.top(), vp.width(), max(0, m.top() - vp.top())),
+                  QRect(vp.left(), m.bottom() + 1, vp.width(), max(0, vp.bottom() - m.bottom())),
+                  QRect(vp.left(), m.top(), max(0, m.left() - vp.left()), m.height()),
+                  QRect(m.right() + 1, m.top(), max(0, vp.right() - m.right()), m.height())):
+            if r.width() > 0 and r.height() > 0:
+                painter.fillRect(r, key)
+
+    def _paint_bar(self, painter: QPainter) -> None:
+        """Who acts, in order, across the top: only tokens the players' screen draws."""
+        state = self.board.document.state
+        shown = set(self.board.tokens)
+        order = [cid for cid in state.order if cid in shown] or \
+            [c.id for c in state if c.id in shown]
+        vp = QRectF(self.viewport().rect())
+        height = self.bar_height()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.fillRect(QRectF(vp.left(), vp.top(), vp.width(), height), QColor(16, 17, 19))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        font = load_app_font()
+        font.setPixelSize(round(self.look.bar_px(self.viewport().height())))
+        font.setBold(True)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        x = vp.left() + height * 0.3
+        label = f"Round {state.round}" if state.round else "Setup"
+        for i, text in enumerate([label, *(state.get(cid).name for cid in order)]):
+            width = metrics.horizontalAdvance(text) + height * 0.5
+            box = QRectF(x, vp.top() + height * 0.12, width, height * 0.76)
+            if box.right() > vp.right():
+                break
+            acting = i > 0 and order[i - 1] == state.actor
+            token = self.board.tokens.get(order[i - 1]) if i > 0 else None
+            colour = QColor(token.look.colour) if token and token.look else QColor(60, 60, 64)
+            painter.setPen(QPen(CURRENT_ACTOR, 4) if acting else Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(box, 6, 6)
+            painter.setPen(QColor("#FFFFFF"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            x = box.right() + height * 0.2
