@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tactical.cli import main as tactical
 from tactical.core.dice import RandomDice
 from tactical.core.paths import maps_dir
