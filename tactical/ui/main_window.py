@@ -36,6 +36,7 @@ from tactical.ui.opening import (
     now,
     open_any,
 )
+from tactical.ui.player.control import PlayerScreen
 from tactical.ui.rulesets import DEFAULT_RULESET, titles
 
 MAX_RECENT = 8
@@ -56,6 +57,8 @@ class MainWindow(QMainWindow):
         self.recent_menu = QMenu("Open &recent", self)
         self.toolbar, self.combat_menu = acts.build_menus(self, self.action_map, self.recent_menu)
         self._dock_actions: list[QAction] = []
+        # issue 16: View ▸ Player view and its toolbar button (tactical/ui/player/)
+        self.player_screen = PlayerScreen(self, self.settings, self.toolbar)
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file,
             "continue": self.choose_encounter, "save_as": self.save_as,
@@ -91,6 +94,7 @@ class MainWindow(QMainWindow):
             self.dock = None
         if document is None:
             self.scene = self.view = None
+            self.player_screen.set_document(None, None)  # issue 16
             self.setCentralWidget(self._placeholder())
             self.setWindowTitle("Tactical")
             self._update_actions()
@@ -98,6 +102,7 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(document)
         self.view = BoardView(self.scene)
         self.view.hex_hovered.connect(self._hovered)
+        self.player_screen.set_document(document, self.view)  # issue 16
         self.setCentralWidget(self.view)
         self.dock = CombatDock(document, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -312,6 +317,7 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.player_screen.set_document(None, None)  # issue 16: the players' window too
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         if self.document is not None:
