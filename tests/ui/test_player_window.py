@@ -167,3 +167,45 @@ def test_scale_calibration_draws_one_hex_per_inch_and_locks_the_zoom(gm_and_play
         96 * 25 / 25.4 / metres)
     players.set_physical_scale(None)
     assert players.view.transform().m11() != pytest.approx(96 / metres)
+
+
+def test_the_key_background_is_one_exact_colour_with_no_blended_edge(qapp):
+    from tactical.encounter.audience import Audience, AudienceFilter
+    from tactical.ui.board.render import render_image
+
+    document = fight()
+    audience = AudienceFilter(Audience.PLAYERS, default_settings(["runners", "corp"]))
+    image = render_image(document, (1280, 720), audience=audience, key="#FF00FF")
+    key = blended = 0
+    for y in range(0, 720, 3):
+        for x in range(1280):
+            c = image.pixelColor(x, y)
+            r, g, b = c.red(), c.green(), c.blue()
+            if (r, g, b) == (255, 0, 255):
+                key += 1
+            elif r - g > 60 and b - g > 60:  # magenta mixed into the board: a keyer's halo
+                blended += 1
+    assert key > 20000  # the margins around the map are keyed ...
+    assert blended == 0  # ... with no antialiased fringe
+    assert image.pixelColor(640, 360).name() != "#ff00ff"  # and the map itself is not
+
+
+def test_large_print_names_and_enemies_told_apart_by_shape(qtbot):
+    document = fight()
+    players = PlayerWindow(document, default_settings(["runners", "corp"]))
+    qtbot.addWidget(players)
+    players.resize(1280, 720)
+    players.place(None, False)
+    qtbot.waitExposed(players)
+    players.set_mode(CameraMode.LOCKED)
+    px_per_m = players.view.transform().m11()
+    for cid, token in players.scene.tokens.items():
+        label = token.name_label
+        if label.isVisible():
+            height_px = label.sceneBoundingRect().height() * px_per_m
+            assert height_px >= 18, (cid, height_px)  # readable on a 720p stream
+        look = token.look
+        assert look is not None
+        enemy = document.state.get(cid).side != "runners"
+        assert look.dashed == enemy and look.bars != enemy
+    players.close()

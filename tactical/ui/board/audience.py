@@ -44,7 +44,7 @@ def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> To
     badges = tuple((text, colour) for text, colour in look.badges
                    if _BADGE_KEYS.get(text) in (shown.badges or ()))
     name = f"{look.name} · {shown.coarse}" if shown.coarse else look.name
-    return replace(look, name=name, badges=badges, selected=False, bars=False,
+    return replace(look, name=name, badges=badges, selected=False, bars=False, dashed=True,
                    health_left=0.0, stamina_left=0.0, down=shown.coarse == "down",
                    tooltip=name)
 

@@ -78,7 +78,7 @@ def _render_players(document: EncounterDocument, size: tuple[int, int], select: 
                     audience: AudienceFilter, fog: bool, key: str | None,
                     manifest: dict[str, Any] | None) -> QImage:
     """The players' screen: its own scene through `audience`, in the players' view."""
-    from tactical.ui.player.view import PlayerView, StreamLook
+    from tactical.ui.player.view import PlayerView, StreamLook, map_box
 
     width, height = size
     if select is not None:
@@ -91,8 +91,7 @@ def _render_players(document: EncounterDocument, size: tuple[int, int], select: 
     view.resize(width, height)
     view.show()
     try:
-        r = scene.map_rect
-        view.show_box((r.left(), r.top(), r.width(), r.height()))
+        view.show_box(map_box(scene))
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(scene.backgroundBrush().color())
         painter = QPainter(image)

@@ -156,6 +156,8 @@ class BoardScene(QGraphicsScene):
                        for t in tokens if t.token_id != dragged]
         for label, anchor, gap, keep in wanted:
             box = label.boundingRect()
+            if label.scale() != 1.0:  # large print on the players' screen (issue 16)
+                box = QTransform.fromScale(label.scale(), label.scale()).mapRect(box)
             hw, hh = box.width() / 2, box.height() / 2
             candidates = (QPointF(0, gap + hh), QPointF(0, -(gap + hh + BADGE_R)),
                           QPointF(gap + hw, 0), QPointF(-(gap + hw), 0))

@@ -10,12 +10,14 @@ from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from tactical.ui.board.palette import CURRENT_ACTOR
+from tactical.ui.board.palette import CURRENT_ACTOR, LABEL_HEIGHT
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.fonts import load_app_font
 from tactical.ui.player.camera import Box
 
 KEY_MAGENTA = "#FF00FF"  # no token, cover or text colour is near it (green keys eat text)
+LARGE_NAME_PX = 20.0  # token names at least this tall, large print (readable at 1280 × 720)
+MAX_NAME_SCALE = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,13 @@ class StreamLook:
     def bar_px(self, height: int) -> float:
         """Print size of the bar: readable at 1280 × 720 on a stream (about 4% of height)."""
         return max(14.0, height * (0.04 if self.large_print else 0.025))
+
+
+def map_box(scene: BoardScene) -> Box:
+    """The whole map with a margin of a hex or 3%, so edge names have room."""
+    r = scene.map_rect
+    m = max(2.0, 0.03 * max(r.width(), r.height()))
+    return (r.left() - m, r.top() - m, r.width() + 2 * m, r.height() + 2 * m)
 
 
 class PlayerView(QGraphicsView):
@@ -49,7 +58,23 @@ class PlayerView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setMinimumSize(160, 90)
         self.fixed_px_per_m: float | None = None  # physical scale: zoom locked
-        scene.document.changed.connect(lambda _e: self.viewport().update())
+        scene.document.changed.connect(lambda _e: self._after_change())
+
+    def _after_change(self) -> None:
+        self._large_print()
+        self.viewport().update()
+
+    def _large_print(self) -> None:
+        """Token names scaled up to LARGE_NAME_PX on screen (the scene re-places them)."""
+        px_per_m = self.transform().m11()
+        k = 1.0
+        if self.look.large_print and px_per_m > 0:
+            k = max(1.0, min(MAX_NAME_SCALE, LARGE_NAME_PX / (LABEL_HEIGHT * px_per_m)))
+        for token in self.board.tokens.values():
+            token.name_label.setScale(k)
+            if k > 1.0:
+                token.name_label.setOpacity(1.0)
+        self.board.arrange_labels()
 
     # --- the camera
 
@@ -73,6 +98,7 @@ class PlayerView(QGraphicsView):
         shift = (free.center() - vp.center()) / scale
         self.centerOn(QRectF(left, top, width, height).center() - shift)
         self.board.set_detail(scale)
+        self._large_print()
 
     def visible_box(self) -> Box:
         rect = self.mapToScene(self.viewport().rect()).boundingRect()

@@ -25,7 +25,7 @@ from tactical.ui.player.camera import (
     lerp_box,
     physical_px_per_metre,
 )
-from tactical.ui.player.view import PlayerView, StreamLook
+from tactical.ui.player.view import PlayerView, StreamLook, map_box
 
 ANIMATION_MS = 700
 FRAME_COLOUR = QColor("#F0E442")  # the players' frame on the GM's board: Okabe–Ito yellow
@@ -155,8 +155,7 @@ class PlayerWindow(QWidget):
             self.frame.setRect(QRectF(*self.view.visible_box()))
 
     def _map_box(self) -> Box:
-        r = self.scene.map_rect
-        return (r.left(), r.top(), r.width(), r.height())
+        return map_box(self.scene)
 
     def _follow(self) -> None:
         if self.mode is not CameraMode.FOLLOW or self.gm_view is None:
