@@ -31,7 +31,7 @@ def fight_so_far(folder: Path) -> Path:
     """A log of round 1 up to Kicker's first move (for a drag picture that is legal)."""
     from tactical.core.dice import RandomDice
     from tactical.data.library import load_map
-    from tactical.encounter import files
+    from tactical.encounter.store import files
     from tactical.encounter.oracle import GeometryOracle
 
     log = folder / "round1.jsonl"
@@ -56,6 +56,24 @@ def board_pictures(folder: Path) -> None:
     ]
     for args in runs:
         if tactical(["render", *args, "--size", "1920x1080"]) != 0:
+            raise SystemExit(f"tactical render failed: {args}")
+
+
+def player_pictures(folder: Path) -> None:
+    """The players' screen (issue 16): what a projector or a stream shows — no NPC numbers,
+    no GM zones — in large print, with fog of war, and on a chroma-key background."""
+    golden = ROOT / "tests" / "scenarios" / "warehouse_three_rounds.jsonl"
+    players = ["--audience", "players"]
+    runs = [
+        [str(golden), *players, "--size", "1920x1080",
+         "--out", str(DOCS / "player-warehouse.png")],
+        [str(fight_so_far(folder)), *players, "--fog", "--size", "1280x720",
+         "--out", str(DOCS / "player-warehouse-fog.png")],
+        [str(ROOT / "maps" / "street.yaml"), *players, "--fog", "--key", "--size", "1280x720",
+         "--out", str(DOCS / "player-street-key.png")],
+    ]
+    for args in runs:
+        if tactical(["render", *args]) != 0:
             raise SystemExit(f"tactical render failed: {args}")
 
 
@@ -93,5 +111,6 @@ def window_picture() -> None:
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as scratch:
         board_pictures(Path(scratch))
+        player_pictures(Path(scratch))
     window_picture()
     print("wrote", ", ".join(p.name for p in sorted(DOCS.glob("*.png"))))

@@ -63,7 +63,7 @@ class FogItem(QGraphicsItem):
     def set_view(self, view: FogView, bounds: BaseGeometry) -> None:
         self.view = view
         self._unseen = geometry_path(bounds.difference(view.explored))
-        self._dim = geometry_path(view.explored.difference(view.visible))
+        self._dim = geometry_path(view.explored.intersection(bounds).difference(view.visible))
         self.update()
 
     def boundingRect(self) -> QRectF:
