@@ -227,3 +227,30 @@ def test_fog_hides_enemies_in_the_dark_and_the_gm_reveals_by_hand(qapp):
     for s in (scene, gm_scene):
         s.deleteLater()
 
+
+
+def test_the_last_roll_shows_a_players_own_numbers_and_never_an_npcs(qtbot):
+    from tactical.cli.render import _document
+    from tactical.encounter.events import AttackResolved
+    from tactical.ui.player.view import PlayerView
+
+    golden = Path(__file__).parents[1] / "scenarios" / "warehouse_three_rounds.jsonl"
+    document = _document(golden)
+    attacks = [e for e in document.encounter.history.effective_events()
+               if isinstance(e, AttackResolved)]
+    settings = default_settings(["runners", "corp"])
+    view = PlayerView(BoardScene(document, audience=AudienceFilter(Audience.PLAYERS,
+                                                                   settings)))
+    qtbot.addWidget(view)
+    own = next(e for e in attacks if e.attacker == "kicker")
+    text = view.roll_of(own)
+    assert text.startswith("Kicker → ") and re.search(r"\d+ = \d+", text), text
+    assert not re.search(r"TN|Parry|armor|PT|DR|injury|d6", text), text  # the NPC's side
+    npc = next(e for e in attacks if e.attacker.startswith("guard"))
+    text = view.roll_of(npc)
+    assert text and not re.search(r"\d", text), text  # an NPC's roll: hit or miss only
+    document.changed.emit((own,))  # shown briefly when it happens
+    assert view.roll_text.startswith("Kicker")
+    hidden = BoardScene(document, audience=AudienceFilter(
+        Audience.PLAYERS, settings.with_hidden(npc.attacker, True)))
+    assert PlayerView(hidden).roll_of(npc) == ""  # a hidden attacker: nothing at all

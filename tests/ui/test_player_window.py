@@ -209,3 +209,28 @@ def test_large_print_names_and_enemies_told_apart_by_shape(qtbot):
         enemy = document.state.get(cid).side != "runners"
         assert look.dashed == enemy and look.bars != enemy
     players.close()
+
+
+def test_the_gm_reveals_and_hides_fog_by_hand(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_path(demo_map())
+    screen = window.player_screen
+    screen.fog_action.setChecked(True)
+    players = screen.open()
+    assert players is not None and players.scene.fog is not None
+    assert "guard-shield" not in players.scene.tokens  # behind the crates, in the dark
+    where = window.document.state.get("guard-shield").hex
+    screen.fog_by_hand(True, at=where)
+    assert "guard-shield" in players.scene.tokens
+    screen.fog_by_hand(False, at=where)
+    assert "guard-shield" not in players.scene.tokens
+    assert settings.value("player_view/fog/Warehouse_7__Tacoma_docks") == "1"  # per map
+    window.close()
+    again = MainWindow(settings=settings)  # the next session: fog on for this map
+    qtbot.addWidget(again)
+    assert again.open_path(demo_map())
+    assert again.player_screen.fog_action.isChecked()
+    again.close()

@@ -8,7 +8,9 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
 
+from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceSettings, default_settings
+from tactical.geometry.hexgrid import hex_range
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
 from tactical.ui.player.camera import CameraMode, HexSize, choose_screen, ppi_from_diagonal
@@ -89,6 +91,15 @@ class PlayerScreen(QObject):
         self.hide_action = menu.addAction("&Hide the selected token from players")
         self.hide_action.setCheckable(True)
         self.hide_action.toggled.connect(self.hide_selected)
+        # the GM's hand on the fog: the hexes around the mouse on the GM's board
+        self.reveal_action = menu.addAction("&Reveal here to players (fog)")
+        self.reveal_action.setShortcut("Ctrl+Shift+R")
+        self.reveal_action.triggered.connect(lambda: self.fog_by_hand(True))
+        self.conceal_action = menu.addAction("Hi&de here from players (fog)")
+        self.conceal_action.setShortcut("Ctrl+Shift+H")
+        self.conceal_action.triggered.connect(lambda: self.fog_by_hand(False))
+        for action in (self.reveal_action, self.conceal_action):
+            self.main.addAction(action)  # the shortcut works with the menu closed
         return menu
 
     def _fill_screens(self) -> None:
@@ -108,6 +119,9 @@ class PlayerScreen(QObject):
         if self.document is not None and fresh:
             self.document.selection_changed.disconnect(self._selection_changed)
         self.document, self.gm_view = document, gm_view
+        self.hovered: Hex | None = None
+        if gm_view is not None:
+            gm_view.hex_hovered.connect(self._hovered)
         self.action.setEnabled(document is not None)
         if document is None:
             self.action.setChecked(False)
@@ -117,8 +131,7 @@ class PlayerScreen(QObject):
         if fresh:
             document.selection_changed.connect(self._selection_changed)
         self.fog_action.blockSignals(True)
-        self.fog_action.setChecked(self._fog_key() in self.settings.allKeys()
-                                   and self._value(self._fog_key(), "0") == "1")
+        self.fog_action.setChecked(self._value(self._fog_key(), "0") == "1")
         self.fog_action.blockSignals(False)
         if was_open:
             self.open()
@@ -228,6 +241,23 @@ class PlayerScreen(QObject):
         self.hide_action.setChecked(bool(token) and hidden)
         self.hide_action.setEnabled(bool(token))
         self.hide_action.blockSignals(False)
+
+    def _hovered(self, h: object) -> None:
+        self.hovered = h if isinstance(h, tuple) else None
+
+    def fog_by_hand(self, reveal: bool, at: Hex | None = None, radius: int = 1) -> None:
+        """Reveal (or hide) the hex under the mouse and its neighbours on the players'
+        screen, whatever the tokens see."""
+        centre = at if at is not None else self.hovered
+        window = self.window
+        if centre is None or window is None or window.scene.fog is None:
+            return
+        hexes = hex_range(centre, radius)
+        if reveal:
+            window.scene.fog.reveal(hexes)
+        else:
+            window.scene.fog.conceal(hexes)
+        window.scene.sync()
 
     def hide_selected(self, hidden: bool) -> None:
         token = self.document.selected if self.document is not None else None

@@ -4,12 +4,14 @@ plain key colour around the map for chroma keying (pixel-exact: no antialiased e
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from tactical.encounter.events import AttackResolved
 from tactical.ui.board.palette import CURRENT_ACTOR, LABEL_HEIGHT
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.fonts import load_app_font
@@ -18,6 +20,8 @@ from tactical.ui.player.camera import Box
 KEY_MAGENTA = "#FF00FF"  # no token, cover or text colour is near it (green keys eat text)
 LARGE_NAME_PX = 20.0  # token names at least this tall, large print (readable at 1280 × 720)
 MAX_NAME_SCALE = 3.0
+ROLL_MS = 8000  # the last roll stays this long
+_OWN_ROLL = re.compile(r"^[0-9+\-−= ]+$")  # "20+9+4 = 33": the roller's own dice and skill
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +31,7 @@ class StreamLook:
     initiative_bar: bool = True
     large_print: bool = True
     key: str | None = None  # a chroma-key colour around the map, or None (the board's own)
+    last_roll: bool = True  # the last attack's result, briefly
 
     def bar_px(self, height: int) -> float:
         """Print size of the bar: readable at 1280 × 720 on a stream (about 4% of height)."""
@@ -58,10 +63,40 @@ class PlayerView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setMinimumSize(160, 90)
         self.fixed_px_per_m: float | None = None  # physical scale: zoom locked
-        scene.document.changed.connect(lambda _e: self._after_change())
+        self.roll_text = ""
+        self._roll_timer = QTimer(self)
+        self._roll_timer.setSingleShot(True)
+        self._roll_timer.timeout.connect(self._clear_roll)
+        scene.document.changed.connect(self._after_change)
 
-    def _after_change(self) -> None:
+    def _after_change(self, events: object = ()) -> None:
         self._large_print()
+        for event in events if isinstance(events, tuple) else ():
+            if isinstance(event, AttackResolved) and self.look.last_roll:
+                text = self.roll_of(event)
+                if text:
+                    self.roll_text = text
+                    self._roll_timer.start(ROLL_MS)
+        self.viewport().update()
+
+    def roll_of(self, event: AttackResolved) -> str:
+        """What players may read of an attack: who, whom, hit or miss; the roller's own
+        numbers only when a player character rolled (an NPC's skill, the TN that shows an
+        NPC's defence, armor and damage stay the GM's). Nothing if either is not drawn."""
+        shown = self.board.tokens
+        if event.attacker not in shown or event.target not in shown:
+            return ""
+        state = self.board.document.state
+        attacker, target = state.get(event.attacker), state.get(event.target)
+        text = f"{attacker.name} → {target.name}: {'hit' if event.hit else 'miss'}"
+        if self.board.audience.is_player_side(attacker):
+            numbers = event.summary.split(": ", 1)[-1].split(" vs ", 1)[0]
+            if " vs " in event.summary and _OWN_ROLL.match(numbers):
+                text += f" ({numbers.strip()})"
+        return text
+
+    def _clear_roll(self) -> None:
+        self.roll_text = ""
         self.viewport().update()
 
     def _large_print(self) -> None:
@@ -114,7 +149,25 @@ class PlayerView(QGraphicsView):
             self._paint_key(painter, QColor(self.look.key))
         if self.look.initiative_bar:
             self._paint_bar(painter)
+        if self.roll_text:
+            self._paint_roll(painter)
         painter.restore()
+
+    def _paint_roll(self, painter: QPainter) -> None:
+        font = load_app_font()
+        font.setPixelSize(round(self.look.bar_px(self.viewport().height())))
+        font.setBold(True)
+        painter.setFont(font)
+        width = QFontMetricsF(font).horizontalAdvance(self.roll_text) + 40
+        vp = QRectF(self.viewport().rect())
+        height = font.pixelSize() * 1.8
+        box = QRectF(vp.center().x() - width / 2, vp.bottom() - height * 1.4, width, height)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(16, 17, 19, 235))
+        painter.drawRoundedRect(box, 8, 8)
+        painter.setPen(QColor("#FFFFFF"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.roll_text)
 
     def _paint_key(self, painter: QPainter, key: QColor) -> None:
         """The key colour everywhere off the map, edges on whole pixels and no antialiasing:
