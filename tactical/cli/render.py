@@ -1,5 +1,6 @@
 """`tactical render MAP_OR_LOG --out FILE.png [--select ID] [--drag "q,r q,r …"]
-[--audience gm|players] [--fog] [--hide ID] [--key [COLOUR]] [--manifest FILE.json]
+[--audience gm|players] [--fog] [--hide ID] [--detail SIDE=LEVEL] [--key [COLOUR]]
+[--manifest FILE.json]
 [--size 1920x1080]`: the board drawn headless with the window's own items, to a PNG."""
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ def add_parser(sub: Any) -> None:
                         help="players: a token the GM hides from them (repeatable)")
     parser.add_argument("--player-side", action="append", default=[], metavar="SIDE",
                         help="players: their side (repeatable; default the map's first)")
+    parser.add_argument("--detail", action="append", default=[], metavar="SIDE=LEVEL",
+                        help="players: what a side shows of its wounds: bars, coarse "
+                        "(unhurt/hurt/badly hurt/down; enemies' default) or none")
     parser.add_argument("--key", nargs="?", const="#FF00FF", metavar="#RRGGBB",
                         help="players: a plain chroma-key colour around the map "
                         "(magenta when no colour is given)")
@@ -109,13 +113,14 @@ def _audience(args: argparse.Namespace, document: Any) -> Any:
         Audience,
         AudienceFilter,
         AudienceSettings,
+        Detail,
         default_settings,
     )
 
     state = document.state
     if args.audience == "gm":
-        if args.fog or args.hide or args.player_side or args.key:
-            raise UsageError("--fog, --hide, --player-side and --key are for "
+        if args.fog or args.hide or args.player_side or args.key or args.detail:
+            raise UsageError("--fog, --hide, --player-side, --detail and --key are for "
                              "--audience players")
         return None
     for cid in args.hide:
@@ -131,6 +136,12 @@ def _audience(args: argparse.Namespace, document: Any) -> Any:
                 else default_settings(sides))
     for cid in args.hide:
         settings = settings.with_hidden(cid, True)
+    for text in args.detail:
+        side, _eq, level = text.partition("=")
+        if side not in sides or level not in {d.value for d in Detail}:
+            raise UsageError(f"--detail: expected SIDE=bars|coarse|none with SIDE one of "
+                             f"{', '.join(sides)}; got '{text}'")
+        settings = settings.with_detail(side, Detail(level))
     return AudienceFilter(Audience.PLAYERS, settings)
 
 

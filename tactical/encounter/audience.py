@@ -58,6 +58,9 @@ class AudienceSettings:
             return found
         return Detail.BARS if side in self.player_sides else Detail.COARSE
 
+    def with_detail(self, side: str, detail: Detail) -> AudienceSettings:
+        return AudienceSettings(self.player_sides, self.hidden, {**self.detail, side: detail})
+
     def with_hidden(self, token: str, hidden: bool) -> AudienceSettings:
         ids = self.hidden | {token} if hidden else self.hidden - {token}
         return AudienceSettings(self.player_sides, frozenset(ids), self.detail)
@@ -105,8 +108,10 @@ class AudienceFilter:
             return None
         detail = self.settings.detail_of(c.side)
         if detail is Detail.BARS:
-            # a player character: its own player knows everything on its sheet
-            return TokenShown(c.id, c.name, c.side, detail, None, None, True)
+            if self.is_player_side(c):  # its own player knows everything on its sheet
+                return TokenShown(c.id, c.name, c.side, detail, None, None, True)
+            # an enemy the GM shows with bars: its wounds, never its Overwatch or Unawareness
+            return TokenShown(c.id, c.name, c.side, detail, None, PUBLIC_BADGES, True)
         dead = down or c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
         coarse: str | None = coarse_state(share_left, dead)
         if detail is Detail.NONE:

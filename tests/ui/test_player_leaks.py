@@ -254,3 +254,22 @@ def test_the_last_roll_shows_a_players_own_numbers_and_never_an_npcs(qtbot):
     hidden = BoardScene(document, audience=AudienceFilter(
         Audience.PLAYERS, settings.with_hidden(npc.attacker, True)))
     assert PlayerView(hidden).roll_of(npc) == ""  # a hidden attacker: nothing at all
+
+
+@pytest.mark.parametrize("level", ["none", "bars"])
+def test_what_enemies_show_is_set_per_side_and_never_leaks_the_gms_badges(qapp, level):
+    from tactical.encounter.audience import Detail
+
+    document = running_fight()
+    settings = default_settings(["runners", "corp"]).with_detail("corp", Detail(level))
+    scene = BoardScene(document, audience=AudienceFilter(Audience.PLAYERS, settings))
+    tokens = {t["id"]: t for t in manifest(scene)["tokens"]}
+    if level == "none":
+        assert tokens["abomination"]["name"] == "PanGen Abomination"  # not even "hurt"
+        assert "bars" not in tokens["abomination"]
+    else:
+        assert tokens["abomination"]["bars"]["left"] < 1.0  # the GM chose to show wounds
+    assert "?" not in tokens["abomination"]["badges"]
+    assert "OW" not in tokens["guard-office"]["badges"]
+    assert not any(z["kind"] == "overwatch" for z in manifest(scene)["zones"])
+    scene.deleteLater()

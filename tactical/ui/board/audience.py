@@ -39,10 +39,12 @@ def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> To
         return None
     if audience.gm:
         return look
+    badges = look.badges if shown.badges is None else tuple(
+        (text, colour) for text, colour in look.badges
+        if _BADGE_KEYS.get(text) in shown.badges or (shown.injury and text.endswith("!")))
     if shown.detail is Detail.BARS:
-        return replace(look, selected=False, tooltip=look.name)
-    badges = tuple((text, colour) for text, colour in look.badges
-                   if _BADGE_KEYS.get(text) in (shown.badges or ()))
+        return replace(look, badges=badges, selected=False, tooltip=look.name,
+                       dashed=not audience.is_player_side(c))
     name = f"{look.name} · {shown.coarse}" if shown.coarse else look.name
     return replace(look, name=name, badges=badges, selected=False, bars=False, dashed=True,
                    health_left=0.0, stamina_left=0.0, down=shown.coarse == "down",

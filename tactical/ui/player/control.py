@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
 
 from tactical.core.types import Hex
-from tactical.encounter.audience import AudienceSettings, default_settings
+from tactical.encounter.audience import AudienceSettings, Detail, default_settings
 from tactical.geometry.hexgrid import hex_range
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
@@ -88,6 +88,18 @@ class PlayerScreen(QObject):
         self.key_action.setCheckable(True)
         self.key_action.setChecked(bool(self._value("key", "")))
         self.key_action.toggled.connect(self.set_key)
+        detail = menu.addMenu("&Enemies show")
+        details = QActionGroup(menu)
+        self.detail_actions: dict[Detail, QAction] = {}
+        for level, text in ((Detail.COARSE, "&Coarse state (unhurt, hurt, badly hurt, down)"),
+                            (Detail.NONE, "&Nothing (down only)"),
+                            (Detail.BARS, "&Their bars")):
+            action = detail.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(level.value == self._value("enemy_detail", Detail.COARSE.value))
+            action.triggered.connect(lambda _c=False, d=level: self.set_enemy_detail(d))
+            details.addAction(action)
+            self.detail_actions[level] = action
         self.hide_action = menu.addAction("&Hide the selected token from players")
         self.hide_action.setCheckable(True)
         self.hide_action.toggled.connect(self.hide_selected)
@@ -126,8 +138,8 @@ class PlayerScreen(QObject):
         if document is None:
             self.action.setChecked(False)
             return
-        self.audience = default_settings(list(document.loaded.map.sides)
-                                         or sorted({c.side for c in document.state}))
+        self.sides = list(document.loaded.map.sides) or sorted({c.side for c in document.state})
+        self.audience = self._with_enemy_detail(default_settings(self.sides))
         if fresh:
             document.selection_changed.connect(self._selection_changed)
         self.fog_action.blockSignals(True)
@@ -241,6 +253,22 @@ class PlayerScreen(QObject):
         self.hide_action.setChecked(bool(token) and hidden)
         self.hide_action.setEnabled(bool(token))
         self.hide_action.blockSignals(False)
+
+    def _with_enemy_detail(self, settings: AudienceSettings) -> AudienceSettings:
+        level = Detail(self._value("enemy_detail", Detail.COARSE.value))
+        for side in self.sides:
+            if side not in settings.player_sides:
+                settings = settings.with_detail(side, level)
+        return settings
+
+    def set_enemy_detail(self, level: Detail) -> None:
+        """What every side but the players' shows of its wounds (remembered)."""
+        self._set("enemy_detail", level.value)
+        self.detail_actions[level].setChecked(True)
+        if self.audience is not None:
+            self.audience = self._with_enemy_detail(self.audience)
+            if self.window is not None:
+                self.window.set_settings(self.audience)
 
     def _hovered(self, h: object) -> None:
         self.hovered = h if isinstance(h, tuple) else None
