@@ -234,3 +234,20 @@ def test_the_gm_reveals_and_hides_fog_by_hand(qtbot, tmp_path):
     assert again.open_path(demo_map())
     assert again.player_screen.fog_action.isChecked()
     again.close()
+
+
+def test_closing_the_players_window_unticks_view_player_view(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_path(demo_map())
+    screen = window.player_screen
+    screen.action.trigger()  # the toolbar button
+    players = screen.window
+    assert players is not None and screen.action.isChecked()
+    players.close()  # its own close button
+    assert screen.window is None and not screen.action.isChecked()
+    screen.action.trigger()
+    assert screen.window is not None  # opens again
+    window.close()

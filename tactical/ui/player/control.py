@@ -164,7 +164,7 @@ class PlayerScreen(QObject):
         if self.document is None or self.audience is None:
             return None
         self.window = PlayerWindow(self.document, self.audience, self.gm_view, self.look())
-        self.window.destroyed.connect(lambda _o=None: self._forget())
+        self.window.closed.connect(self._closed)
         self.window.set_fog(self.fog_action.isChecked())
         self.window.set_mode(CameraMode(self._value("camera", CameraMode.FOLLOW.value)))
         self.window.set_physical_scale(self._ppi(), HexSize(self._value("hex", "inch")))
@@ -199,8 +199,14 @@ class PlayerScreen(QObject):
         self.action.setChecked(False)
         self.action.blockSignals(False)
 
-    def _forget(self) -> None:
-        self.window = None
+    def _closed(self) -> None:
+        """The players' window closed by its own close button: the action follows."""
+        if self.window is not None:
+            window, self.window = self.window, None
+            window.deleteLater()
+        self.action.blockSignals(True)
+        self.action.setChecked(False)
+        self.action.blockSignals(False)
 
     # --- options
 

@@ -5,8 +5,16 @@ stream. The GM's board shows the frame of what the players see."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QCloseEvent, QColor, QGuiApplication, QPen, QResizeEvent, QScreen
+from PySide6.QtCore import QRect, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QGuiApplication,
+    QKeyEvent,
+    QPen,
+    QResizeEvent,
+    QScreen,
+)
 from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
 
 from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettings
@@ -53,6 +61,10 @@ class PlayerFrame(QGraphicsRectItem):
 
 
 class PlayerWindow(QWidget):
+    """Signals: `closed()` when the window closes (its own close button included)."""
+
+    closed = Signal()
+
     def __init__(self, document: EncounterDocument, settings: AudienceSettings,
                  gm_view: BoardView | None = None, look: StreamLook | None = None,
                  parent: QWidget | None = None) -> None:
@@ -198,7 +210,15 @@ class PlayerWindow(QWidget):
         super().resizeEvent(event)
         self.show_box(self.box)
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+            self.showNormal()  # out of full screen; the window stays open
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self._animation.stop()
         self.set_gm_view(None)
         super().closeEvent(event)
+        self.closed.emit()
