@@ -34,11 +34,11 @@ EXPLORED_ALPHA = 150  # seen before: dimmed, not hidden
 
 def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> TokenLook | None:
     """`look` as `audience` may see it; None when the token is not shown at all."""
+    if audience.gm:  # the GM's board: today's look, at no cost
+        return look
     shown = audience.token(c, look.health_left, look.down)
     if shown is None:
         return None
-    if audience.gm:
-        return look
     badges = look.badges if shown.badges is None else tuple(
         (text, colour) for text, colour in look.badges
         if _BADGE_KEYS.get(text) in shown.badges or (shown.injury and text.endswith("!")))

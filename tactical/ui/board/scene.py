@@ -392,8 +392,10 @@ class BoardScene(QGraphicsScene):
     def _shown_ids(self, state: EncounterState) -> set[str]:
         """The tokens this audience sees: not hidden by the GM, and (fog on) standing where
         the players' side sees — an enemy in the dark is not drawn, not merely covered."""
-        shown = set()
         fog = self.fog_item.view if self.fog_item is not None else None
+        if self.audience.gm and fog is None:
+            return set(state.combatants)
+        shown = set()
         for c in state:
             if self.audience.token(c) is None:
                 continue
