@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import shapely
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 _BADGE_KEYS = {text: key for key, text, _colour in BADGES}
 FOG_Z = -19.0  # over cover, zones and bands; under the path, marks and tokens (palette.Z)
-FOG_COLOUR = QColor("#101113")
+FOG_COLOUR = QColor("#1b1c1f")  # the scene's background: unseen is simply not there
 EXPLORED_ALPHA = 150  # seen before: dimmed, not hidden
 
 
@@ -54,18 +55,22 @@ def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> To
 class FogItem(QGraphicsItem):
     """Black over what players never saw, dimmed over what they saw before."""
 
-    def __init__(self, map_rect: QRectF) -> None:
+    def __init__(self, rect: QRectF) -> None:
         super().__init__()
         self.setZValue(FOG_Z)
-        self._rect = map_rect.adjusted(-2, -2, 2, 2)
+        self._rect = QRectF(rect)  # the whole scene: cover drawn past the grid is fogged too
         self._unseen = QPainterPath()
         self._dim = QPainterPath()
         self.view: FogView | None = None
 
-    def set_view(self, view: FogView, bounds: BaseGeometry) -> None:
+    def set_view(self, view: FogView, board: BaseGeometry) -> None:
+        """Black outside what was explored (everywhere in the item); dimmed where it was
+        explored but is not seen now (within `board`, the map's rectangle)."""
+        r = self._rect
+        everywhere = shapely.box(r.left(), r.top(), r.right(), r.bottom())
+        self._unseen = geometry_path(everywhere.difference(view.explored))
+        self._dim = geometry_path(view.explored.intersection(board).difference(view.visible))
         self.view = view
-        self._unseen = geometry_path(bounds.difference(view.explored))
-        self._dim = geometry_path(view.explored.intersection(bounds).difference(view.visible))
         self.update()
 
     def boundingRect(self) -> QRectF:

@@ -170,9 +170,10 @@ class PlayerView(QGraphicsView):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.roll_text)
 
     def _paint_key(self, painter: QPainter, key: QColor) -> None:
-        """The key colour everywhere off the map, edges on whole pixels and no antialiasing:
+        """The key colour everywhere off the board, edges on whole pixels, no antialiasing:
         a keyer sees one exact colour, never a blend of it with the board."""
-        m = self.mapFromScene(self.board.map_rect).boundingRect()
+        # around the map and its margin (names at the edge stay on the board's own dark)
+        m = self.mapFromScene(QRectF(*map_box(self.board))).boundingRect()
         vp = self.viewport().rect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         for r in (QRect(vp.left(), vp.top(), vp.width(), max(0, m.top() - vp.top())),
