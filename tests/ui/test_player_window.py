@@ -251,3 +251,24 @@ def test_closing_the_players_window_unticks_view_player_view(qtbot, tmp_path):
     screen.action.trigger()
     assert screen.window is not None  # opens again
     window.close()
+
+
+def test_calibrating_from_the_diagonal_or_a_measured_ruler(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(control, "screens", lambda: [LAPTOP, PROJECTOR])
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_path(demo_map())
+    screen = window.player_screen
+    screen.place(PROJECTOR, False)
+    players = screen.window
+    assert players is not None
+    metres = window.document.oracle.params.metres_per_hex
+    screen.set_diagonal(20.0)  # a 1280 × 720 projector image 20 inches across
+    ppi = ppi_from_diagonal(1280, 720, 20.0)
+    assert players.view.transform().m11() == pytest.approx(ppi / metres)
+    screen.set_ruler_mm(127.0)  # the 400 px ruler measured 5 inches: 80 px per inch
+    assert players.view.transform().m11() == pytest.approx(80 / metres)
+    assert float(settings.value("player_view/ruler_ppi")) == pytest.approx(80)
+    window.close()

@@ -13,8 +13,14 @@ from tactical.encounter.audience import AudienceSettings, Detail, default_settin
 from tactical.geometry.hexgrid import hex_range
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
-from tactical.ui.player.camera import CameraMode, HexSize, choose_screen, ppi_from_diagonal
-from tactical.ui.player.view import KEY_MAGENTA, StreamLook
+from tactical.ui.player.camera import (
+    CameraMode,
+    HexSize,
+    choose_screen,
+    ppi_from_diagonal,
+    ppi_from_ruler,
+)
+from tactical.ui.player.view import KEY_MAGENTA, RULER_PX, StreamLook
 from tactical.ui.player.window import PlayerWindow, screen_info, screens
 
 KEY = "player_view/"
@@ -81,6 +87,7 @@ class PlayerScreen(QObject):
             lambda: self.place(None, False))
         menu.addSeparator()
         menu.addAction("Physical &scale…").triggered.connect(self.ask_scale)
+        menu.addAction("Calibrate with a &ruler…").triggered.connect(self.ask_ruler)
         self.fog_action = menu.addAction("&Fog of war on this map")
         self.fog_action.setCheckable(True)
         self.fog_action.toggled.connect(self.set_fog)
@@ -217,6 +224,9 @@ class PlayerScreen(QObject):
             self.window.set_mode(mode)
 
     def _ppi(self) -> float | None:
+        measured = float(self._value("ruler_ppi", "0") or 0)
+        if measured > 0:
+            return measured
         diagonal = float(self._value("diagonal_in", "0") or 0)
         if diagonal <= 0:
             return None
@@ -236,8 +246,33 @@ class PlayerScreen(QObject):
         if ok:
             self.set_diagonal(diagonal)
 
+    def ask_ruler(self) -> None:
+        """Draw a ruler on the players' screen and ask how long it measures."""
+        window = self.window or self.open()
+        if window is None:
+            return
+        window.view.ruler = True
+        window.view.viewport().update()
+        try:
+            mm, ok = QInputDialog.getDouble(
+                self.main, "Calibrate with a ruler", "Length of the ruler on the players' "
+                "screen, between the two ticks, in millimetres:", 100.0, 1.0, 5000.0, 1)
+        finally:
+            window.view.ruler = False
+            window.view.viewport().update()
+        if ok:
+            self.set_ruler_mm(mm)
+
+    def set_ruler_mm(self, mm: float, hex_size: HexSize = HexSize.INCH) -> None:
+        """The ruler (RULER_PX long) measured `mm` on the players' screen."""
+        self._set("ruler_ppi", f"{ppi_from_ruler(RULER_PX, mm):.4f}")
+        self._set("hex", hex_size.value)
+        if self.window is not None:
+            self.window.set_physical_scale(self._ppi(), hex_size)
+
     def set_diagonal(self, inches: float, hex_size: HexSize = HexSize.INCH) -> None:
         self._set("diagonal_in", f"{inches:g}")
+        self._set("ruler_ppi", "0")  # the diagonal given last wins
         self._set("hex", hex_size.value)
         if self.window is not None:
             self.window.set_physical_scale(self._ppi(), hex_size)

@@ -21,6 +21,7 @@ KEY_MAGENTA = "#FF00FF"  # no token, cover or text colour is near it (green keys
 LARGE_NAME_PX = 20.0  # token names at least this tall, large print (readable at 1280 × 720)
 MAX_NAME_SCALE = 3.0
 ROLL_MS = 8000  # the last roll stays this long
+RULER_PX = 400  # the calibration ruler's length on the players' screen
 _OWN_ROLL = re.compile(r"^[0-9+\-−= ]+$")  # "20+9+4 = 33": the roller's own dice and skill
 
 
@@ -64,6 +65,7 @@ class PlayerView(QGraphicsView):
         self.setMinimumSize(160, 90)
         self.fixed_px_per_m: float | None = None  # physical scale: zoom locked
         self.roll_text = ""
+        self.ruler = False  # the calibration ruler across the middle
         self._roll_timer = QTimer(self)
         self._roll_timer.setSingleShot(True)
         self._roll_timer.timeout.connect(self._clear_roll)
@@ -151,7 +153,25 @@ class PlayerView(QGraphicsView):
             self._paint_bar(painter)
         if self.roll_text:
             self._paint_roll(painter)
+        if self.ruler:
+            self._paint_ruler(painter)
         painter.restore()
+
+    def _paint_ruler(self, painter: QPainter) -> None:
+        """A bar exactly RULER_PX long with end ticks: the GM measures it on the screen."""
+        vp = self.viewport().rect()
+        x0, y = vp.center().x() - RULER_PX // 2, vp.center().y()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.fillRect(QRect(x0 - 20, y - 50, RULER_PX + 40, 100), QColor(255, 255, 255))
+        painter.fillRect(QRect(x0, y - 2, RULER_PX, 4), QColor(0, 0, 0))
+        for x in (x0, x0 + RULER_PX - 1):
+            painter.fillRect(QRect(x, y - 30, 1, 60), QColor(0, 0, 0))
+        font = load_app_font()
+        font.setPixelSize(16)
+        painter.setFont(font)
+        painter.setPen(QColor(0, 0, 0))
+        painter.drawText(QRect(x0, y + 8, RULER_PX, 40), Qt.AlignmentFlag.AlignCenter,
+                         "measure between the two ticks")
 
     def _paint_roll(self, painter: QPainter) -> None:
         font = load_app_font()
