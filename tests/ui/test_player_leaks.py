@@ -273,3 +273,13 @@ def test_what_enemies_show_is_set_per_side_and_never_leaks_the_gms_badges(qapp, 
     assert "OW" not in tokens["guard-office"]["badges"]
     assert not any(z["kind"] == "overwatch" for z in manifest(scene)["zones"])
     scene.deleteLater()
+
+
+def test_items_the_gm_marks_gm_only_never_reach_the_players(scenes):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    _document, gm, seen = scenes
+    note = QGraphicsSimpleTextItem("GM note: the office guard has the keycard")
+    assert gm.add_gm_only(note) and note.scene() is gm
+    other = QGraphicsSimpleTextItem("GM note: the office guard has the keycard")
+    assert not seen.add_gm_only(other) and other.scene() is None

@@ -405,6 +405,14 @@ class BoardScene(QGraphicsScene):
             shown.add(c.id)
         return shown
 
+    def add_gm_only(self, item: QGraphicsItem) -> bool:
+        """Add `item` if this scene is the GM's (editor handles, GM notes, anything the GM
+        marks as GM-only); on the players' screen it is never added. True if added."""
+        if not self.audience.gm:
+            return False
+        self.addItem(item)
+        return True
+
     def set_fog(self, fog: FogOfWar | None) -> None:
         """Fog of war on (players' screen) or off."""
         self.fog = fog
