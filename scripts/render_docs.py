@@ -64,6 +64,8 @@ def player_pictures(folder: Path) -> None:
     no GM zones — in large print, with fog of war, and on a chroma-key background."""
     golden = ROOT / "tests" / "scenarios" / "warehouse_three_rounds.jsonl"
     players = ["--audience", "players"]
+    folder = folder / "players"  # a log of its own: board_pictures wrote one already
+    folder.mkdir(exist_ok=True)
     runs = [
         [str(golden), *players, "--size", "1920x1080",
          "--out", str(DOCS / "player-warehouse.png")],
