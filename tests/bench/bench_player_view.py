@@ -82,6 +82,21 @@ def summary(times: list[float]) -> dict[str, float]:
             "max": round(ordered[-1], 2)}
 
 
+def fog_costs(document: EncounterDocument, mover: str) -> dict[str, float]:
+    """A committed one-hex move and its undo with the players' fog on (both windows
+    re-read the state), and the same without the players' window (measured before)."""
+    start = document.state.get(mover).hex
+    for dq, dr in ((1, 0), (0, 1), (-1, 0), (0, -1), (1, -1), (-1, 1)):
+        t = time.perf_counter()
+        if document.apply(Move(mover, ((start[0] + dq, start[1] + dr),))) is not None:
+            moved = (time.perf_counter() - t) * 1000.0
+            t = time.perf_counter()
+            document.undo()
+            return {"fog_move_ms": round(moved, 1),
+                    "fog_undo_ms": round((time.perf_counter() - t) * 1000.0, 1)}
+    return {}
+
+
 def test_player_view_benchmark(qapp) -> None:
     results: dict[str, object] = {}
     for name, setup in (("warehouse", warehouse), ("map200", generated)):
@@ -94,6 +109,7 @@ def test_player_view_benchmark(qapp) -> None:
         gm.centre_on_hex(document.state.get(mover).hex)
         steps_ms(gm, mover, path)  # warm the caches
         alone = summary(steps_ms(gm, mover, path))
+        plain = {f"no_player_view_{k}": v for k, v in fog_costs(document, mover).items()}
         players = PlayerWindow(document, default_settings(
             list(document.loaded.map.sides) or sorted({c.side for c in document.state})), gm)
         players.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
@@ -104,7 +120,8 @@ def test_player_view_benchmark(qapp) -> None:
         QApplication.processEvents()
         steps_ms(gm, mover, path)
         both = summary(steps_ms(gm, mover, path))
-        results[name] = {"gm_only_ms": alone, "with_player_view_ms": both}
+        results[name] = {"gm_only_ms": alone, "with_player_view_ms": both,
+                         **fog_costs(document, mover), **plain}
         players.close()
         gm.close()
     print(json.dumps(results))

@@ -10,14 +10,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import shapely
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-from shapely.geometry.base import BaseGeometry
 
+from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter, Detail
-from tactical.encounter.fog import FogView
+from tactical.encounter.fog import FogOfWar, FogView
 from tactical.encounter.model import Combatant
+from tactical.geometry.layout import hex_corners
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.overlay import LeftOutMark, ReactionMark
 from tactical.ui.board.shapes import geometry_path
@@ -53,35 +54,78 @@ def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> To
 
 
 class FogItem(QGraphicsItem):
-    """Black over what players never saw, dimmed over what they saw before."""
+    """Fog over what players never saw, dimmed over what they saw before: the sight
+    polygons painted one by one into a mask over the map (no geometric union: see
+    encounter/fog.py), outside the map plain fog. Redrawn only when the hexes change."""
 
-    def __init__(self, rect: QRectF) -> None:
+    MAX_PX = 2048  # the mask's longest side; soft edges are fine for fog
+
+    def __init__(self, rect: QRectF, map_rect: QRectF) -> None:
         super().__init__()
         self.setZValue(FOG_Z)
         self._rect = QRectF(rect)  # the whole scene: cover drawn past the grid is fogged too
-        self._unseen = QPainterPath()
-        self._dim = QPainterPath()
+        self._map = QRectF(map_rect)
+        self._scale = min(16.0, self.MAX_PX / max(map_rect.width(), map_rect.height(), 1e-6))
+        self._mask = QImage()
+        self._paths: dict[Hex, QPainterPath] = {}
+        self._outside = QPainterPath()
+        self._outside.addRect(self._rect)
+        inner = QPainterPath()
+        inner.addRect(self._map)
+        self._outside = self._outside.subtracted(inner)
         self.view: FogView | None = None
 
-    def set_view(self, view: FogView, board: BaseGeometry) -> None:
-        """Black outside what was explored (everywhere in the item); dimmed where it was
-        explored but is not seen now (within `board`, the map's rectangle)."""
-        r = self._rect
-        everywhere = shapely.box(r.left(), r.top(), r.right(), r.bottom())
-        self._unseen = geometry_path(everywhere.difference(view.explored))
-        self._dim = geometry_path(view.explored.intersection(board).difference(view.visible))
+    def set_view(self, view: FogView) -> None:
+        if view == self.view:
+            return
         self.view = view
+        fog = view.fog
+        w = max(1, round(self._map.width() * self._scale))
+        h = max(1, round(self._map.height() * self._scale))
+        mask = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+        mask.fill(FOG_COLOUR)
+        painter = QPainter(mask)
+        # smooth edges on maps of an ordinary size; on a huge one they cost a second a move
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._scale >= 16.0)
+        painter.scale(self._scale, self._scale)
+        painter.translate(-self._map.left(), -self._map.top())
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        painter.setPen(Qt.PenStyle.NoPen)
+        dim = QColor(FOG_COLOUR)
+        dim.setAlpha(EXPLORED_ALPHA)
+        layout = fog.geometry.layout
+        for brush, hexes in ((dim, view.seen - view.seeing), (QColor(0, 0, 0, 0), view.seeing)):
+            painter.setBrush(brush)
+            for cell in hexes:
+                painter.drawPath(self._path(cell, fog))
+        painter.setBrush(QColor(0, 0, 0, 0))
+        for cell in view.revealed:
+            painter.drawPolygon(QPolygonF([QPointF(*p) for p in hex_corners(layout, cell)]))
+        painter.setBrush(FOG_COLOUR)
+        for cell in view.concealed:
+            painter.drawPolygon(QPolygonF([QPointF(*p) for p in hex_corners(layout, cell)]))
+        painter.end()
+        self._mask = mask
         self.update()
+
+    def _path(self, cell: Hex, fog: FogOfWar) -> QPainterPath:
+        found = self._paths.get(cell)
+        if found is None:
+            # within half a mask pixel: the sweep's many vertices cost time, not detail
+            simple = shapely.simplify(fog.sight(cell), 0.5 / self._scale,
+                                      preserve_topology=False)
+            found = self._paths[cell] = geometry_path(simple)
+        return found
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.fillPath(self._unseen, QBrush(FOG_COLOUR))
-        dim = QColor(FOG_COLOUR)
-        dim.setAlpha(EXPLORED_ALPHA)
-        painter.fillPath(self._dim, QBrush(dim))
+        painter.fillPath(self._outside, QBrush(FOG_COLOUR))
+        if not self._mask.isNull():
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawImage(self._map, self._mask)
 
 
 def manifest(scene: BoardScene) -> dict[str, Any]:

@@ -420,7 +420,7 @@ class BoardScene(QGraphicsScene):
             self.removeItem(self.fog_item)
             self.fog_item = None
         elif fog is not None and self.fog_item is None:
-            self.fog_item = FogItem(self.sceneRect())
+            self.fog_item = FogItem(self.sceneRect(), self.map_rect)
             self.addItem(self.fog_item)
         self.sync()
 
@@ -430,8 +430,7 @@ class BoardScene(QGraphicsScene):
         encounter = self.document.encounter
         view = self.fog.view(state, encounter.initial, encounter.history.effective_events(),
                              self.audience.settings.player_sides)
-        r = self.map_rect
-        self.fog_item.set_view(view, shapely.box(r.left(), r.top(), r.right(), r.bottom()))
+        self.fog_item.set_view(view)
 
     def set_audience(self, audience: AudienceFilter) -> None:
         """New settings (a token hidden, a side's detail changed): redraw every token."""
