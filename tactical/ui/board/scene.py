@@ -96,7 +96,8 @@ class BoardScene(QGraphicsScene):
             self.overlay.set_triggers_visible(False)
         # ---
         document.changed.connect(self.sync)
-        document.selection_changed.connect(self.sync)
+        if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
+            document.selection_changed.connect(self.sync)
         self.sync()
 
     # --- building
