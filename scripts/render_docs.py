@@ -65,6 +65,26 @@ def board_pictures(folder: Path) -> None:
             raise SystemExit(f"tactical render failed: {args}")
 
 
+def player_pictures(folder: Path) -> None:
+    """The players' screen (issue 16): what a projector or a stream shows — no NPC numbers,
+    no GM zones — in large print, with fog of war, and on a chroma-key background."""
+    golden = ROOT / "tests" / "scenarios" / "warehouse_three_rounds.jsonl"
+    players = ["--audience", "players"]
+    folder = folder / "players"  # a log of its own: board_pictures wrote one already
+    folder.mkdir(exist_ok=True)
+    runs = [
+        [str(golden), *players, "--size", "1920x1080",
+         "--out", str(DOCS / "player-warehouse.png")],
+        [str(fight_so_far(folder)), *players, "--fog", "--size", "1280x720",
+         "--out", str(DOCS / "player-warehouse-fog.png")],
+        [str(ROOT / "maps" / "street.yaml"), *players, "--fog", "--key", "--size", "1280x720",
+         "--out", str(DOCS / "player-street-key.png")],
+    ]
+    for args in runs:
+        if tactical(["render", *args]) != 0:
+            raise SystemExit(f"tactical render failed: {args}")
+
+
 def _window(folder: str, size: tuple[int, int]) -> MainWindow:
     """The demo mid-fight: Kicker's second move stopped at the shotgun guard's Snapshot."""
     from PySide6.QtWidgets import QApplication
@@ -139,5 +159,6 @@ def window_pictures() -> None:
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as scratch:
         board_pictures(Path(scratch))
+        player_pictures(Path(scratch))
     window_pictures()
     print("wrote", ", ".join(p.name for p in sorted(DOCS.glob("*.png"))))

@@ -1,9 +1,12 @@
 """`tactical render MAP_OR_LOG --out FILE.png [--select ID] [--drag "q,r q,r …"]
+[--audience gm|players] [--fog] [--hide ID] [--detail SIDE=LEVEL] [--key [COLOUR]]
+[--manifest FILE.json]
 [--size 1920x1080]`: the board drawn headless with the window's own items, to a PNG."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -28,6 +31,25 @@ def add_parser(sub: Any) -> None:
                         help="a drag in progress: 'q,r q,r ...' starting at the dragged "
                         "token's hex (or, with --select, the hexes it enters)")
     parser.add_argument("--size", default="1920x1080", metavar="WxH")
+    # the players' screen (issue 16)
+    parser.add_argument("--audience", choices=("gm", "players"), default="gm",
+                        help="whose screen: the GM's board (default) or the players' view, "
+                        "which never shows what only the GM knows")
+    parser.add_argument("--fog", action="store_true",
+                        help="players: fog of war (only what the players' side sees)")
+    parser.add_argument("--hide", action="append", default=[], metavar="ID",
+                        help="players: a token the GM hides from them (repeatable)")
+    parser.add_argument("--player-side", action="append", default=[], metavar="SIDE",
+                        help="players: their side (repeatable; default the map's first)")
+    parser.add_argument("--detail", action="append", default=[], metavar="SIDE=LEVEL",
+                        help="players: what a side shows of its wounds: bars, coarse "
+                        "(unhurt/hurt/badly hurt/down; enemies' default) or none")
+    parser.add_argument("--key", nargs="?", const="#FF00FF", metavar="#RRGGBB",
+                        help="players: a plain chroma-key colour around the map "
+                        "(magenta when no colour is given)")
+    parser.add_argument("--manifest", type=Path, metavar="FILE.json",
+                        help="also write what was drawn: tokens and their visible fields, "
+                        "labels, zones, layers")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -87,6 +109,43 @@ def _document(source: Path) -> Any:
     return EncounterDocument.for_map(load_map(source), RandomDice(0))
 
 
+def _audience(args: argparse.Namespace, document: Any) -> Any:
+    from tactical.encounter.audience import (
+        Audience,
+        AudienceFilter,
+        AudienceSettings,
+        Detail,
+        default_settings,
+    )
+
+    state = document.state
+    if args.audience == "gm":
+        if args.fog or args.hide or args.player_side or args.key or args.detail:
+            raise UsageError("--fog, --hide, --player-side, --detail and --key are for "
+                             "--audience players")
+        return None
+    for cid in args.hide:
+        if cid not in state.combatants:
+            raise UsageError(f"--hide: unknown token '{cid}'; expected one of: "
+                             f"{', '.join(state.combatants)}")
+    sides = list(document.loaded.map.sides) or sorted({c.side for c in state})
+    for side in args.player_side:
+        if side not in sides:
+            raise UsageError(f"--player-side: unknown side '{side}'; expected one of: "
+                             f"{', '.join(sides)}")
+    settings = (AudienceSettings(frozenset(args.player_side)) if args.player_side
+                else default_settings(sides))
+    for cid in args.hide:
+        settings = settings.with_hidden(cid, True)
+    for text in args.detail:
+        side, _eq, level = text.partition("=")
+        if side not in sides or level not in {d.value for d in Detail}:
+            raise UsageError(f"--detail: expected SIDE=bars|coarse|none with SIDE one of "
+                             f"{', '.join(sides)}; got '{text}'")
+        settings = settings.with_detail(side, Detail(level))
+    return AudienceFilter(Audience.PLAYERS, settings)
+
+
 def run(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -105,8 +164,14 @@ def run(args: argparse.Namespace) -> int:
         where = {c.id: c.hex for c in state}
         mover, hexes = _drag(args.drag, {h: i for i, h in where.items()}, args.select, where,
                              document.loaded.map.grid)
-        image = render_image(document, size, args.select or mover, hexes, mover)
+        audience = _audience(args, document)
+        drawn: dict[str, Any] = {}
+        image = render_image(document, size, args.select or mover, hexes, mover,
+                             audience=audience, fog=args.fog, key=args.key, manifest=drawn)
         save_png(image, args.out)
+        if args.manifest is not None:
+            args.manifest.write_text(json.dumps(drawn, indent=1, ensure_ascii=False) + "\n",
+                                     encoding="utf-8")
     except (TacticalError, OSError) as exc:
         return fail("render", exc)
     print(f"wrote {args.out} ({size[0]}x{size[1]})", file=sys.stderr)

@@ -39,6 +39,7 @@ from tactical.ui.opening import (
     now,
     open_any,
 )
+from tactical.ui.player.control import PlayerScreen
 from tactical.ui.rulesets import DEFAULT_RULESET, titles
 
 MAX_RECENT = 8
@@ -69,6 +70,8 @@ class MainWindow(QMainWindow):
         self.toolbar, self.combat_menu = acts.build_menus(self, self.action_map, self.recent_menu)
         self._dock_actions: list[QAction] = []
         self.legend_edges = self._legend_menu()
+        # issue 16: View ▸ Player view and its toolbar button (tactical/ui/player/)
+        self.player_screen = PlayerScreen(self, self.settings, self.toolbar)
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file,
             "continue": self.choose_encounter, "save_as": self.save_as,
@@ -104,6 +107,7 @@ class MainWindow(QMainWindow):
             self.dock = None
         if document is None:
             self.scene = self.view = self.hands = None
+            self.player_screen.set_document(None, None)  # issue 16
             self.setCentralWidget(self._placeholder())
             self.setWindowTitle("Tactical")
             self._update_actions()
@@ -112,6 +116,7 @@ class MainWindow(QMainWindow):
         self.view = BoardView(self.scene)
         self.view.hex_hovered.connect(self._hovered)
         self.view.menu_requested.connect(self.board_menu)
+        self.player_screen.set_document(document, self.view)  # issue 16
         self.setCentralWidget(self.view)
         self.hands = Hands(document, self.view, self.ask,
                            lambda text: self.statusBar().showMessage(text, 8000))
@@ -410,6 +415,7 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.player_screen.set_document(None, None)  # issue 16: the players' window too
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         if self.document is not None:

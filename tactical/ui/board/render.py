@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QImage, QImageWriter, QPainter
 from PySide6.QtWidgets import QApplication
 
 from tactical.core.types import Hex
+from tactical.encounter.audience import AudienceFilter
+from tactical.encounter.fog import FogOfWar
+from tactical.ui.board.audience import manifest as scene_manifest
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
@@ -25,9 +29,15 @@ def application() -> QApplication:
 
 def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 1080),
                  select: str | None = None, drag: Sequence[Hex] = (),
-                 mover: str | None = None) -> QImage:
+                 mover: str | None = None, audience: AudienceFilter | None = None,
+                 fog: bool = False, key: str | None = None,
+                 manifest: dict[str, Any] | None = None) -> QImage:
     """The board fitted to `size`, `select` selected, and a drag of `mover` through `drag`
-    (hexes entered) in progress when given."""
+    (hexes entered) in progress when given. Another `audience` than the GM's draws the
+    players' screen (with `fog`, and `key` around the map); `manifest` receives what was
+    drawn (tactical/ui/board/audience.py)."""
+    if audience is not None and not audience.gm:
+        return _render_players(document, size, select, audience, fog, key, manifest)
     width, height = size
     scene = BoardScene(document)
     view = BoardView(scene)
@@ -47,6 +57,8 @@ def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 108
         painter.setRenderHints(view.renderHints())
         view.render(painter, QRectF(0, 0, width, height), view.viewport().rect())
         painter.end()
+        if manifest is not None:
+            manifest.update(scene_manifest(scene))
         return image
     finally:
         view.drag_tool.cancel()
@@ -60,3 +72,36 @@ def save_png(image: QImage, out: Path) -> None:
     writer = QImageWriter(str(out), QByteArray(b"PNG"))
     if not writer.write(image):
         raise OSError(f"cannot write the image {out}: {writer.errorString()}")
+
+
+def _render_players(document: EncounterDocument, size: tuple[int, int], select: str | None,
+                    audience: AudienceFilter, fog: bool, key: str | None,
+                    manifest: dict[str, Any] | None) -> QImage:
+    """The players' screen: its own scene through `audience`, in the players' view."""
+    from tactical.ui.player.view import PlayerView, StreamLook, map_box
+
+    width, height = size
+    if select is not None:
+        document.select(select)  # the GM's selection: the players' scene must ignore it
+    scene = BoardScene(document, audience=audience)
+    if fog:
+        scene.set_fog(FogOfWar(scene.geometry))
+    view = PlayerView(scene, StreamLook(key=key))
+    view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    view.resize(width, height)
+    view.show()
+    try:
+        view.show_box(map_box(scene))
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(scene.backgroundBrush().color())
+        painter = QPainter(image)
+        painter.setRenderHints(view.renderHints())
+        view.render(painter, QRectF(0, 0, width, height), view.viewport().rect())
+        painter.end()
+        if manifest is not None:
+            manifest.update(scene_manifest(scene))
+        return image
+    finally:
+        view.close()
+        view.deleteLater()
+        scene.deleteLater()

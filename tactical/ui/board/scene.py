@@ -21,10 +21,13 @@ from shapely.geometry import Polygon
 
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
+from tactical.encounter.audience import AudienceFilter
+from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Condition, EncounterState
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
+from tactical.ui.board.audience import FogItem, filtered_look
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
 from tactical.ui.board.hovertext import cover_description
@@ -58,8 +61,13 @@ class BoardScene(QGraphicsScene):
 
     layer_toggled = Signal(str, bool)
 
-    def __init__(self, document: EncounterDocument, parent: object | None = None) -> None:
+    def __init__(self, document: EncounterDocument, parent: object | None = None,
+                 audience: AudienceFilter | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
+        # Who looks (issue 16): the GM's board by default; the players' window passes theirs
+        self.audience = audience or AudienceFilter()
+        self.fog: FogOfWar | None = None
+        self.fog_item: FogItem | None = None
         # Grid tiles and cover chunks cache their pixels per zoom (DeviceCoordinateCache):
         # a 1080p screenful of them needs more than Qt's default 10 MB.
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
@@ -82,8 +90,14 @@ class BoardScene(QGraphicsScene):
         self.overwatch: dict[str, tuple[object, ZoneItem]] = {}
         self._zone_key: object = None
         self.overlay = TriggerOverlay(self, self.layout, self.view)
+        # --- audience (issue 16): what only the GM's board draws
+        self.legend.visible = self.audience.shows_legend
+        if not self.audience.shows_drag:
+            self.overlay.set_triggers_visible(False)
+        # ---
         document.changed.connect(self.sync)
-        document.selection_changed.connect(self.sync)
+        if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
+            document.selection_changed.connect(self.sync)
         self.sync()
 
     # --- building
@@ -121,6 +135,7 @@ class BoardScene(QGraphicsScene):
     def sync(self, *_: object) -> None:
         """Re-read the whole state; safe to call any number of times."""
         state = self.document.state
+        self._sync_fog(state)
         self._sync_tokens(state)
         self._sync_overwatch(state)
         self._sync_zones(state)
@@ -142,6 +157,8 @@ class BoardScene(QGraphicsScene):
                        for t in tokens if t.token_id != dragged]
         for label, anchor, gap, keep in wanted:
             box = label.boundingRect()
+            if label.scale() != 1.0:  # large print on the players' screen (issue 16)
+                box = QTransform.fromScale(label.scale(), label.scale()).mapRect(box)
             hw, hh = box.width() / 2, box.height() / 2
             candidates = (QPointF(0, gap + hh), QPointF(0, -(gap + hh + BADGE_R)),
                           QPointF(gap + hw, 0), QPointF(-(gap + hw), 0))
@@ -164,10 +181,17 @@ class BoardScene(QGraphicsScene):
             item = self.tokens.pop(gone)
             self.removeItem(item.name_label)
             self.removeItem(item)
-        names = {c.id: initials(c.name) for c in state}
+        shown = self._shown_ids(state)  # audience (issue 16): hidden and fogged tokens
+        for gone in set(self.tokens) - shown:
+            item = self.tokens.pop(gone)
+            self.removeItem(item.name_label)
+            self.removeItem(item)
+        names = {c.id: initials(c.name) for c in state if c.id in shown}
         clashes = {i for i in names.values() if list(names.values()).count(i) > 1}
         numbers: dict[str, int] = {}
         for c in state:
+            if c.id not in shown:
+                continue
             found = self.tokens.get(c.id)
             if found is None:
                 item = TokenItem(c.id, self._portrait(c.character))
@@ -183,6 +207,7 @@ class BoardScene(QGraphicsScene):
                 short = f"{short[0]}{numbers[short]}"
             look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
                            self.document.selected == c.id, short)
+            look = filtered_look(self.audience, look, c) or look  # None only if not shown
             item.setZValue(Z.TOKENS)
             item.sync(look, hex_to_point(self.layout, c.hex))
 
@@ -202,7 +227,8 @@ class BoardScene(QGraphicsScene):
         params = self.document.oracle.params
         wanted: dict[str, object] = {}
         for c in state:
-            if c.has(Condition.OVERWATCH) and c.weapon in library.weapons:
+            if c.has(Condition.OVERWATCH) and c.weapon in library.weapons \
+                    and self.audience.shows_overwatch(c):
                 wanted[c.id] = (c.hex, c.weapon, c.overwatch_zone)
         for cid in list(self.overwatch):
             if self.overwatch[cid][0] != wanted.get(cid):
@@ -226,7 +252,7 @@ class BoardScene(QGraphicsScene):
 
     def _sync_zones(self, state: EncounterState) -> None:
         """The selected token's range bands (ranged weapon) or melee reach."""
-        selected = self.document.selected
+        selected = self.document.selected if self.audience.shows_selection else None
         c = state.combatants.get(selected) if selected else None
         key = (c.id, c.hex, c.weapon) if c is not None else None
         if key == self._zone_key:
@@ -358,6 +384,65 @@ class BoardScene(QGraphicsScene):
     def _apply_layer(self, name: str, *items: QGraphicsItem) -> None:
         for item in items:
             item.setVisible(self._layers[name])
+
+    def layer_names(self) -> tuple[str, ...]:
+        return LAYERS
+
+    # --- audience and fog (issue 16)
+
+    def _shown_ids(self, state: EncounterState) -> set[str]:
+        """The tokens this audience sees: not hidden by the GM, and (fog on) standing where
+        the players' side sees — an enemy in the dark is not drawn, not merely covered."""
+        fog = self.fog_item.view if self.fog_item is not None else None
+        if self.audience.gm and fog is None:
+            return set(state.combatants)
+        shown = set()
+        for c in state:
+            if self.audience.token(c) is None:
+                continue
+            if fog is not None and not self.audience.is_player_side(c) \
+                    and not fog.sees(hex_to_point(self.layout, c.hex)):
+                continue
+            shown.add(c.id)
+        return shown
+
+    def add_gm_only(self, item: QGraphicsItem) -> bool:
+        """Add `item` if this scene is the GM's (editor handles, GM notes, anything the GM
+        marks as GM-only); on the players' screen it is never added. True if added."""
+        if not self.audience.gm:
+            return False
+        self.addItem(item)
+        return True
+
+    def set_fog(self, fog: FogOfWar | None) -> None:
+        """Fog of war on (players' screen) or off."""
+        self.fog = fog
+        if fog is None and self.fog_item is not None:
+            self.removeItem(self.fog_item)
+            self.fog_item = None
+        elif fog is not None and self.fog_item is None:
+            self.fog_item = FogItem(self.sceneRect(), self.map_rect)
+            self.addItem(self.fog_item)
+        self.sync()
+
+    def _sync_fog(self, state: EncounterState) -> None:
+        if self.fog is None or self.fog_item is None:
+            return
+        encounter = self.document.encounter
+        view = self.fog.view(state, encounter.initial, encounter.history.effective_events(),
+                             self.audience.settings.player_sides)
+        self.fog_item.set_view(view)
+
+    def set_audience(self, audience: AudienceFilter) -> None:
+        """New settings (a token hidden, a side's detail changed): redraw every token."""
+        self.audience = audience
+        for cid in list(self.tokens):
+            item = self.tokens.pop(cid)
+            self.removeItem(item.name_label)
+            self.removeItem(item)
+        for cid in list(self.overwatch):
+            self.removeItem(self.overwatch.pop(cid)[1])
+        self.sync()
 
 
 

@@ -61,6 +61,8 @@ class TokenLook:
     selected: bool
     down: bool  # dead or unconscious
     tooltip: str
+    bars: bool = True  # the two arcs; False: the audience may not read them (issue 16)
+    dashed: bool = False  # a dashed ring where the arcs are: an enemy told apart by shape
 
 
 def initials(name: str) -> str:
@@ -158,8 +160,11 @@ class TokenItem(QGraphicsItem):
             painter.restore()
         else:
             draw_halo_text(painter, self._initials, 0.12)
-        _draw_arc(painter, look.health_left, HEALTH, left=True)
-        _draw_arc(painter, look.stamina_left, STAMINA, left=False)
+        if look.bars:
+            _draw_arc(painter, look.health_left, HEALTH, left=True)
+            _draw_arc(painter, look.stamina_left, STAMINA, left=False)
+        elif look.dashed:
+            _draw_dashed_ring(painter)
         if look.selected:
             pen = QPen(SELECTED, 0.1, Qt.PenStyle.DashLine)
             painter.setPen(pen)
@@ -193,6 +198,19 @@ def _draw_arc(painter: QPainter, share: float, colour: QColor, *, left: bool) ->
     pen.setCapStyle(Qt.PenCapStyle.FlatCap)
     painter.setPen(pen)
     painter.drawArc(rect, start, int(span * min(1.0, share)))
+
+
+def _draw_dashed_ring(painter: QPainter) -> None:
+    """Issue 16: an enemy on the players' screen, told from a player character (solid
+    arcs) by its dashes as well as its colour."""
+    r = TOKEN_RADIUS + ARC_WIDTH / 2
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(QColor(0, 0, 0, 210), ARC_WIDTH + 0.06))
+    painter.drawEllipse(QPointF(0, 0), r, r)
+    pen = QPen(QColor("#FFFFFF"), ARC_WIDTH, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+    pen.setDashPattern([1.2, 1.0])
+    painter.setPen(pen)
+    painter.drawEllipse(QPointF(0, 0), r, r)
 
 
 def _badge_paths(badges: tuple[tuple[str, str], ...]) -> list[tuple[QPainterPath, QColor,

@@ -1,0 +1,147 @@
+"""Who is looking (issue 16): the one place that decides what the GM's board and the players'
+screen may show of one encounter. The board draws every token, zone and mark through an
+`AudienceFilter`; the players' window is the same document seen through `Audience.PLAYERS`.
+
+Qt-free: it decides data (what is shown, and how much), the board decides pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from tactical.encounter.model import Combatant, Condition, EncounterState
+
+
+class Audience(StrEnum):
+    GM = "gm"
+    PLAYERS = "players"
+
+
+class Detail(StrEnum):
+    """How much of a token's condition an audience reads off its counter."""
+
+    BARS = "bars"  # the arcs: the numbers' shares (player characters, and everything for the GM)
+    COARSE = "coarse"  # unhurt / hurt / badly hurt / down (enemies, by default)
+    NONE = "none"  # nothing but "down"
+
+
+#: The coarse states, best first: what players may know of an enemy's wounds.
+COARSE_STATES = ("unhurt", "hurt", "badly hurt", "down")
+
+#: Badges anyone at the table would see on an enemy (its posture, a grapple, blood). An
+#: enemy's Overwatch ("OW"), its Unawareness ("?") and its injury grade are the GM's.
+PUBLIC_BADGES = frozenset({"prone", "pinned", "grappled", "bleeding"})
+
+
+def coarse_state(share_left: float, down: bool) -> str:
+    """What players may know of a wounded enemy: a quarter of four words, never a number."""
+    if down or share_left <= 0.0:
+        return "down"
+    if share_left >= 0.999:
+        return "unhurt"
+    return "hurt" if share_left > 0.5 else "badly hurt"
+
+
+@dataclass(frozen=True, slots=True)
+class AudienceSettings:
+    """The GM's choices for the players' screen (kept with the window, not in the log)."""
+
+    player_sides: frozenset[str]
+    hidden: frozenset[str] = frozenset()  # token ids the GM hid from players
+    detail: Mapping[str, Detail] = field(default_factory=dict)  # per side, else the default
+
+    def detail_of(self, side: str) -> Detail:
+        found = self.detail.get(side)
+        if found is not None:
+            return found
+        return Detail.BARS if side in self.player_sides else Detail.COARSE
+
+    def with_detail(self, side: str, detail: Detail) -> AudienceSettings:
+        return AudienceSettings(self.player_sides, self.hidden, {**self.detail, side: detail})
+
+    def with_hidden(self, token: str, hidden: bool) -> AudienceSettings:
+        ids = self.hidden | {token} if hidden else self.hidden - {token}
+        return AudienceSettings(self.player_sides, frozenset(ids), self.detail)
+
+
+def default_settings(sides: Sequence[str]) -> AudienceSettings:
+    """The map's first side is the players' (every bundled map lists the runners first)."""
+    return AudienceSettings(frozenset(sides[:1]))
+
+
+@dataclass(frozen=True, slots=True)
+class TokenShown:
+    """What one audience may read off one token."""
+
+    id: str
+    name: str
+    side: str
+    detail: Detail
+    coarse: str | None  # set when detail is COARSE or NONE
+    badges: frozenset[str] | None  # the badge keys allowed; None: all of them
+    injury: bool  # the injury-grade badge ("S!") may show
+
+
+class AudienceFilter:
+    """Decisions for one audience; the GM's filter shows everything (today's board)."""
+
+    def __init__(self, audience: Audience = Audience.GM,
+                 settings: AudienceSettings | None = None) -> None:
+        self.audience = audience
+        self.settings = settings or AudienceSettings(frozenset())
+
+    @property
+    def gm(self) -> bool:
+        return self.audience is Audience.GM
+
+    def is_player_side(self, c: Combatant) -> bool:
+        return c.side in self.settings.player_sides
+
+    def token(self, c: Combatant, share_left: float = 1.0,
+              down: bool = False) -> TokenShown | None:
+        """None when this audience must not see the token at all (hidden by the GM)."""
+        if self.gm:
+            return TokenShown(c.id, c.name, c.side, Detail.BARS, None, None, True)
+        if c.id in self.settings.hidden:
+            return None
+        detail = self.settings.detail_of(c.side)
+        if detail is Detail.BARS:
+            if self.is_player_side(c):  # its own player knows everything on its sheet
+                return TokenShown(c.id, c.name, c.side, detail, None, None, True)
+            # an enemy the GM shows with bars: its wounds, never its Overwatch or Unawareness
+            return TokenShown(c.id, c.name, c.side, detail, None, PUBLIC_BADGES, True)
+        dead = down or c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
+        coarse: str | None = coarse_state(share_left, dead)
+        if detail is Detail.NONE:
+            coarse = "down" if coarse == "down" else None
+        return TokenShown(c.id, c.name, c.side, detail, coarse, PUBLIC_BADGES, False)
+
+    def shows_overwatch(self, c: Combatant) -> bool:
+        """The GM's Overwatch zones are the GM's; the players know their own."""
+        return self.gm or (self.is_player_side(c) and c.id not in self.settings.hidden)
+
+    # Things only the GM's window draws. One name each, so a test can list them.
+    @property
+    def shows_selection(self) -> bool:  # the selected token's ring, range bands, reach
+        return self.gm
+
+    @property
+    def shows_drag(self) -> bool:  # the drag preview: path, reacting enemies, left-out rings
+        return self.gm
+
+    @property
+    def shows_pending(self) -> bool:  # pending NPC reactions, the odds, the notes, the dock
+        return self.gm
+
+    @property
+    def shows_tooltips(self) -> bool:  # the GM's tooltips name every number
+        return self.gm
+
+    @property
+    def shows_legend(self) -> bool:  # the GM's legend explains triggers and bands
+        return self.gm
+
+    def visible_ids(self, state: EncounterState) -> list[str]:
+        return [c.id for c in state if self.token(c) is not None]

@@ -1,0 +1,337 @@
+"""View ▸ Player view and its toolbar button: opens, places and configures the players'
+window, and remembers the choices (screen, full screen, camera, physical scale, key colour,
+fog per map). One object owned by the main window; `set_document` follows the open file."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
+
+from tactical.core.types import Hex
+from tactical.encounter.audience import AudienceSettings, Detail, default_settings
+from tactical.geometry.hexgrid import hex_range
+from tactical.ui.board.view import BoardView
+from tactical.ui.document import EncounterDocument
+from tactical.ui.player.camera import (
+    CameraMode,
+    HexSize,
+    choose_screen,
+    ppi_from_diagonal,
+    ppi_from_ruler,
+)
+from tactical.ui.player.view import KEY_MAGENTA, RULER_PX, StreamLook
+from tactical.ui.player.window import PlayerWindow, screen_info, screens
+
+KEY = "player_view/"
+
+
+class PlayerScreen(QObject):
+    def __init__(self, window: QMainWindow, settings: QSettings,
+                 toolbar: QToolBar | None = None) -> None:
+        super().__init__(window)
+        self.main = window
+        self.settings = settings
+        self.document: EncounterDocument | None = None
+        self.gm_view: BoardView | None = None
+        self.window: PlayerWindow | None = None
+        self.audience: AudienceSettings | None = None
+        self.action = QAction("&Player view", window)
+        self.action.setCheckable(True)
+        self.action.setShortcut("Ctrl+Shift+P")
+        self.action.setToolTip("Open the players' screen: the board without what only the GM "
+                               "knows, for a projector, a TV or a stream (Ctrl+Shift+P)")
+        self.action.setEnabled(False)
+        self.action.toggled.connect(self._toggled)
+        self.menu = self._build_menu()
+        view_menu = next((a.menu() for a in window.menuBar().actions()
+                          if a.text().replace("&", "") == "View"), None)
+        if isinstance(view_menu, QMenu):
+            view_menu.addSeparator()
+            view_menu.addAction(self.action)
+            view_menu.addMenu(self.menu)
+        if toolbar is not None:
+            toolbar.addAction(self.action)
+
+    # --- settings
+
+    def _value(self, name: str, default: str) -> str:
+        return str(self.settings.value(KEY + name, default))
+
+    def _set(self, name: str, value: object) -> None:
+        self.settings.setValue(KEY + name, value)
+
+    def look(self) -> StreamLook:
+        key = self._value("key", "")
+        return StreamLook(key=key or None)
+
+    # --- the menu
+
+    def _build_menu(self) -> QMenu:
+        menu = QMenu("Player view &options", self.main)
+        camera = menu.addMenu("&Camera")
+        group = QActionGroup(menu)
+        self.camera_actions: dict[CameraMode, QAction] = {}
+        for mode, text in ((CameraMode.FOLLOW, "&Follow my view"),
+                           (CameraMode.LOCKED, "&Locked (safe for miniatures)"),
+                           (CameraMode.AUTO, "&Auto-frame the action")):
+            action = camera.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(mode.value == self._value("camera", CameraMode.FOLLOW.value))
+            action.triggered.connect(lambda _c=False, m=mode: self.set_mode(m))
+            group.addAction(action)
+            self.camera_actions[mode] = action
+        self.screen_menu = menu.addMenu("Full screen &on")
+        self.screen_menu.aboutToShow.connect(self._fill_screens)
+        menu.addAction("Plain &window (for OBS)").triggered.connect(
+            lambda: self.place(None, False))
+        menu.addSeparator()
+        menu.addAction("Physical &scale…").triggered.connect(self.ask_scale)
+        menu.addAction("Calibrate with a &ruler…").triggered.connect(self.ask_ruler)
+        self.fog_action = menu.addAction("&Fog of war on this map")
+        self.fog_action.setCheckable(True)
+        self.fog_action.toggled.connect(self.set_fog)
+        self.key_action = menu.addAction("Chroma &key background (magenta)")
+        self.key_action.setCheckable(True)
+        self.key_action.setChecked(bool(self._value("key", "")))
+        self.key_action.toggled.connect(self.set_key)
+        detail = menu.addMenu("&Enemies show")
+        details = QActionGroup(menu)
+        self.detail_actions: dict[Detail, QAction] = {}
+        for level, text in ((Detail.COARSE, "&Coarse state (unhurt, hurt, badly hurt, down)"),
+                            (Detail.NONE, "&Nothing (down only)"),
+                            (Detail.BARS, "&Their bars")):
+            action = detail.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(level.value == self._value("enemy_detail", Detail.COARSE.value))
+            action.triggered.connect(lambda _c=False, d=level: self.set_enemy_detail(d))
+            details.addAction(action)
+            self.detail_actions[level] = action
+        self.hide_action = menu.addAction("&Hide the selected token from players")
+        self.hide_action.setCheckable(True)
+        self.hide_action.toggled.connect(self.hide_selected)
+        # the GM's hand on the fog: the hexes around the mouse on the GM's board
+        self.reveal_action = menu.addAction("&Reveal here to players (fog)")
+        self.reveal_action.setShortcut("Ctrl+Shift+R")
+        self.reveal_action.triggered.connect(lambda: self.fog_by_hand(True))
+        self.conceal_action = menu.addAction("Hi&de here from players (fog)")
+        self.conceal_action.setShortcut("Ctrl+Shift+H")
+        self.conceal_action.triggered.connect(lambda: self.fog_by_hand(False))
+        for action in (self.reveal_action, self.conceal_action):
+            self.main.addAction(action)  # the shortcut works with the menu closed
+        return menu
+
+    def _fill_screens(self) -> None:
+        self.screen_menu.clear()
+        for info in screens():
+            _x, _y, w, h = info.geometry
+            self.screen_menu.addAction(f"{info.name} ({w}×{h})").triggered.connect(
+                lambda _c=False, s=info: self.place(s, True))
+
+    # --- following the open encounter
+
+    def set_document(self, document: EncounterDocument | None,
+                     gm_view: BoardView | None) -> None:
+        was_open = self.window is not None
+        self._close_window()
+        fresh = document is not self.document
+        if self.document is not None and fresh:
+            self.document.selection_changed.disconnect(self._selection_changed)
+        self.document, self.gm_view = document, gm_view
+        self.hovered: Hex | None = None
+        if gm_view is not None:
+            gm_view.hex_hovered.connect(self._hovered)
+        self.action.setEnabled(document is not None)
+        if document is None:
+            self.action.setChecked(False)
+            return
+        self.sides = list(document.loaded.map.sides) or sorted({c.side for c in document.state})
+        self.audience = self._with_enemy_detail(default_settings(self.sides))
+        if fresh:
+            document.selection_changed.connect(self._selection_changed)
+        self.fog_action.blockSignals(True)
+        self.fog_action.setChecked(self._value(self._fog_key(), "0") == "1")
+        self.fog_action.blockSignals(False)
+        if was_open:
+            self.open()
+
+    def _fog_key(self) -> str:
+        name = self.document.loaded.map.name if self.document is not None else ""
+        return "fog/" + "".join(ch if ch.isalnum() else "_" for ch in name)
+
+    # --- the window
+
+    def _toggled(self, on: bool) -> None:
+        if on and self.window is None:
+            self.open()
+        elif not on:
+            self._close_window()
+
+    def open(self) -> PlayerWindow | None:
+        if self.document is None or self.audience is None:
+            return None
+        self.window = PlayerWindow(self.document, self.audience, self.gm_view, self.look())
+        self.window.closed.connect(self._closed)
+        self.window.set_fog(self.fog_action.isChecked())
+        self.window.set_mode(CameraMode(self._value("camera", CameraMode.FOLLOW.value)))
+        self.window.set_physical_scale(self._ppi(), HexSize(self._value("hex", "inch")))
+        gm_screen = self.main.screen()
+        target = choose_screen(screens(), self._value("screen", "") or None,
+                               gm_screen.name() if gm_screen is not None else None)
+        full = self._value("full_screen", "1" if len(screens()) > 1 else "0") == "1"
+        self.window.place(target, full)
+        self.action.blockSignals(True)
+        self.action.setChecked(True)
+        self.action.blockSignals(False)
+        return self.window
+
+    def place(self, screen: object, full_screen: bool) -> None:
+        """One click: this screen, remembered for next time."""
+        from tactical.ui.player.camera import ScreenInfo
+
+        info = screen if isinstance(screen, ScreenInfo) else None
+        self._set("full_screen", "1" if full_screen else "0")
+        if info is not None:
+            self._set("screen", info.name)
+        window = self.window or self.open()
+        if window is not None:
+            window.place(info, full_screen)
+
+    def _close_window(self) -> None:
+        if self.window is not None:
+            window, self.window = self.window, None
+            window.close()
+            window.deleteLater()
+        self.action.blockSignals(True)
+        self.action.setChecked(False)
+        self.action.blockSignals(False)
+
+    def _closed(self) -> None:
+        """The players' window closed by its own close button: the action follows."""
+        if self.window is not None:
+            window, self.window = self.window, None
+            window.deleteLater()
+        self.action.blockSignals(True)
+        self.action.setChecked(False)
+        self.action.blockSignals(False)
+
+    # --- options
+
+    def set_mode(self, mode: CameraMode) -> None:
+        self._set("camera", mode.value)
+        self.camera_actions[mode].setChecked(True)
+        if self.window is not None:
+            self.window.set_mode(mode)
+
+    def _ppi(self) -> float | None:
+        measured = float(self._value("ruler_ppi", "0") or 0)
+        if measured > 0:
+            return measured
+        diagonal = float(self._value("diagonal_in", "0") or 0)
+        if diagonal <= 0:
+            return None
+        placed = self.window.placed_on if self.window is not None else None
+        if placed is None:
+            screen = self.main.screen()
+            if screen is None:
+                return None
+            placed = screen_info(screen)
+        return ppi_from_diagonal(placed.geometry[2], placed.geometry[3], diagonal)
+
+    def ask_scale(self) -> None:
+        diagonal, ok = QInputDialog.getDouble(
+            self.main, "Physical scale", "The players' screen's diagonal in inches "
+            "(0: fit the map, no physical scale).\nThe view then draws 1 hex = 1 inch and "
+            "locks the zoom.", float(self._value("diagonal_in", "0") or 0), 0.0, 400.0, 1)
+        if ok:
+            self.set_diagonal(diagonal)
+
+    def ask_ruler(self) -> None:
+        """Draw a ruler on the players' screen and ask how long it measures."""
+        window = self.window or self.open()
+        if window is None:
+            return
+        window.view.ruler = True
+        window.view.viewport().update()
+        try:
+            mm, ok = QInputDialog.getDouble(
+                self.main, "Calibrate with a ruler", "Length of the ruler on the players' "
+                "screen, between the two ticks, in millimetres:", 100.0, 1.0, 5000.0, 1)
+        finally:
+            window.view.ruler = False
+            window.view.viewport().update()
+        if ok:
+            self.set_ruler_mm(mm)
+
+    def set_ruler_mm(self, mm: float, hex_size: HexSize = HexSize.INCH) -> None:
+        """The ruler (RULER_PX long) measured `mm` on the players' screen."""
+        self._set("ruler_ppi", f"{ppi_from_ruler(RULER_PX, mm):.4f}")
+        self._set("hex", hex_size.value)
+        if self.window is not None:
+            self.window.set_physical_scale(self._ppi(), hex_size)
+
+    def set_diagonal(self, inches: float, hex_size: HexSize = HexSize.INCH) -> None:
+        self._set("diagonal_in", f"{inches:g}")
+        self._set("ruler_ppi", "0")  # the diagonal given last wins
+        self._set("hex", hex_size.value)
+        if self.window is not None:
+            self.window.set_physical_scale(self._ppi(), hex_size)
+
+    def set_fog(self, on: bool) -> None:
+        if self.document is not None:
+            self._set(self._fog_key(), "1" if on else "0")
+        if self.window is not None:
+            self.window.set_fog(on)
+
+    def set_key(self, on: bool) -> None:
+        self._set("key", KEY_MAGENTA if on else "")
+        if self.window is not None:
+            self.window.set_look(self.look())
+
+    def _selection_changed(self, token: str) -> None:
+        hidden = self.audience is not None and token in self.audience.hidden
+        self.hide_action.blockSignals(True)
+        self.hide_action.setChecked(bool(token) and hidden)
+        self.hide_action.setEnabled(bool(token))
+        self.hide_action.blockSignals(False)
+
+    def _with_enemy_detail(self, settings: AudienceSettings) -> AudienceSettings:
+        level = Detail(self._value("enemy_detail", Detail.COARSE.value))
+        for side in self.sides:
+            if side not in settings.player_sides:
+                settings = settings.with_detail(side, level)
+        return settings
+
+    def set_enemy_detail(self, level: Detail) -> None:
+        """What every side but the players' shows of its wounds (remembered)."""
+        self._set("enemy_detail", level.value)
+        self.detail_actions[level].setChecked(True)
+        if self.audience is not None:
+            self.audience = self._with_enemy_detail(self.audience)
+            if self.window is not None:
+                self.window.set_settings(self.audience)
+
+    def _hovered(self, h: object) -> None:
+        self.hovered = h if isinstance(h, tuple) else None
+
+    def fog_by_hand(self, reveal: bool, at: Hex | None = None, radius: int = 1) -> None:
+        """Reveal (or hide) the hex under the mouse and its neighbours on the players'
+        screen, whatever the tokens see."""
+        centre = at if at is not None else self.hovered
+        window = self.window
+        if centre is None or window is None or window.scene.fog is None:
+            return
+        hexes = hex_range(centre, radius)
+        if reveal:
+            window.scene.fog.reveal(hexes)
+        else:
+            window.scene.fog.conceal(hexes)
+        window.scene.sync()
+
+    def hide_selected(self, hidden: bool) -> None:
+        token = self.document.selected if self.document is not None else None
+        if token is None or self.audience is None:
+            return
+        self.audience = self.audience.with_hidden(token, hidden)
+        if self.window is not None:
+            self.window.set_settings(self.audience)
