@@ -5,7 +5,7 @@ in the engine's oracle (no second preparation, no second scan)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 
 from tactical.core.types import Hex
 from tactical.encounter.commands import Move
@@ -117,9 +117,12 @@ class DragTool(QObject):
         self.scene.overlay.show(preview.hexes, preview.allowed, preview.metres,
                                 preview.limit_m, preview.reactions, faint, where)
         token = self.scene.tokens[self.token_id]
+        was = token.pos()
         token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
         token.name_label.setVisible(False)
-        self.scene.arrange_labels()
+        # only the names near where the token was and is now (and the trigger names) move
+        now = token.pos()
+        self.scene.arrange_labels([QRectF(was, was), QRectF(now, now)])
         self.stepped.emit(preview)
 
     def commit(self) -> bool:

@@ -42,6 +42,7 @@ from tactical.ui.board.palette import (
     Z,
     side_colour,
 )
+from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
@@ -81,6 +82,7 @@ class BoardScene(QGraphicsScene):
         self.zone_labels: list[LabelItem] = []
         self.overwatch: dict[str, tuple[object, ZoneItem]] = {}
         self._zone_key: object = None
+        self._trigger_boxes: list[QRectF] = []  # where trigger names were last put
         self.overlay = TriggerOverlay(self, self.layout, self.view)
         document.changed.connect(self.sync)
         document.selection_changed.connect(self.sync)
@@ -126,37 +128,40 @@ class BoardScene(QGraphicsScene):
         self._sync_zones(state)
         self.arrange_labels()
 
-    def arrange_labels(self) -> None:
+    def arrange_labels(self, moved: list[QRectF] | None = None) -> None:
         """Put token names and trigger names where they hide no token and no other label
         (below, above, right, left of what they name); a name with no room is hidden (its
-        token's tooltip still has it)."""
-        tokens = [t for t in self.tokens.values() if t.isVisible()]
-        obstacles = [_token_rect(t.pos()) for t in tokens]
-        obstacles += [label.sceneBoundingRect() for label in self.zone_labels
-                      if label.isVisible()]
+        token's tooltip still has it). With `moved` (the rectangles where something changed
+        during a drag step), only the trigger names and the names near those rectangles are
+        placed again; the others stay where they are, as obstacles."""
         dragged = self.overlay.dragged
-        wanted = [(label, anchor, gap, True) for label, anchor, gap in self.overlay.labels
+        region = None if moved is None else [*moved, *self._trigger_boxes]
+        obstacles = Obstacles()
+        wanted = [Wanted(label, anchor, gap, True, BADGE_R)
+                  for label, anchor, gap in self.overlay.labels
                   if self.overlay.triggers_visible]
-        if self._layers["tokens"]:
-            wanted += [(t.name_label, t.pos(), TOKEN_RADIUS + ARC_WIDTH + 0.04, False)
-                       for t in tokens if t.token_id != dragged]
-        for label, anchor, gap, keep in wanted:
-            box = label.boundingRect()
-            hw, hh = box.width() / 2, box.height() / 2
-            candidates = (QPointF(0, gap + hh), QPointF(0, -(gap + hh + BADGE_R)),
-                          QPointF(gap + hw, 0), QPointF(-(gap + hw), 0))
-            for offset in candidates:
-                rect = box.translated(anchor + offset)
-                if not any(rect.intersects(o) for o in obstacles):
-                    break
-            else:
-                if not keep:
-                    label.setVisible(False)
-                    continue
-                offset = candidates[0]
-            label.setPos(anchor + offset)
-            label.setVisible(True)
-            obstacles.append(label.sceneBoundingRect())
+        if region is not None:
+            region += [QRectF(w.anchor, w.anchor) for w in wanted]
+        gap = TOKEN_RADIUS + ARC_WIDTH + 0.04
+        show_names = self._layers["tokens"]
+        for t in self.tokens.values():
+            if not t.isVisible():
+                continue
+            pos = t.pos()
+            if region is not None and not near(pos, region, 2 * REACH_M):
+                continue
+            obstacles.add(_token_rect(pos))
+            if not show_names or t.token_id == dragged:
+                continue
+            if region is None or near(pos, region):
+                wanted.append(Wanted(t.name_label, pos, gap, False, BADGE_R))
+            elif t.name_label.isVisible():
+                obstacles.add(t.name_label.sceneBoundingRect())
+        for label in self.zone_labels:
+            if label.isVisible():
+                obstacles.add(label.sceneBoundingRect())
+        place(wanted, obstacles)
+        self._trigger_boxes = [w.label.sceneBoundingRect() for w in wanted if w.keep]
 
     def _sync_tokens(self, state: EncounterState) -> None:
         sides = {k: s.colour for k, s in self.map.sides.items()}
