@@ -103,6 +103,8 @@ class ReactionMark(QGraphicsItem):
         self.kind: str = reaction.kind
         self.setZValue(Z.TRIGGERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # kept while the reactions stay the same: blit it when the path repaints over it
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(*reactor_at)
         name, colour = look  # the ruleset's name and colour for this kind
         self.colour = QColor(colour)
@@ -140,6 +142,7 @@ class LeftOutMark(QGraphicsItem):
         self.reactor = left.reactor
         self.reasons = left.reasons
         self.setZValue(Z.TRIGGERS)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(*reactor_at)
         self.setOpacity(0.6)
         self.radius = TOKEN_RADIUS + 0.42
@@ -175,18 +178,28 @@ class TriggerOverlay:
         self.reaction_marks: list[ReactionMark] = []
         self.left_out_marks: list[LeftOutMark] = []
         self._labels: list[LabelItem] = []
+        self._key: object = None  # what the marks show (reactions, left-out, where)
         self.triggers_visible = True
 
     def show(self, hexes: tuple[Hex, ...], allowed: int, length_m: float, limit_m: float,
              reactions: tuple[Reaction, ...], left_out: tuple[LeftOut, ...],
              where: dict[str, Hex]) -> None:
-        self._clear_marks()
         looks = self.view.reaction_looks
         marks = [(r.hex, QColor(looks[r.kind][1])) for r in reactions] \
             if self.triggers_visible else []
         self.path.set_path(self.layout, hexes, allowed, marks)
         self.path.setVisible(True)
-        self.length_m, self.limit_m, self.reactions = length_m, limit_m, reactions
+        self.length_m, self.limit_m = length_m, limit_m
+        # The same reactions and left-out enemies as the step before (most steps): keep
+        # their items, so nothing under them repaints (issue 13)
+        key = (tuple((r, where.get(r.reactor)) for r in reactions),
+               tuple((x, where.get(x.reactor)) for x in left_out))
+        if key == self._key:
+            self.reactions = reactions
+            return
+        self._clear_marks()
+        self._key = key
+        self.reactions = reactions
         rings: dict[str, int] = {}
         for reaction in reactions:
             at = hex_to_point(self.layout, where[reaction.reactor])
@@ -221,6 +234,7 @@ class TriggerOverlay:
 
     def clear(self) -> None:
         self._clear_marks()
+        self._key = None
         self.path.setVisible(False)
         self.dragged = None
         self.reactions = ()

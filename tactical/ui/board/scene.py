@@ -4,8 +4,10 @@ path (first build and every update alike); nothing here writes domain state."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
+import numpy as np
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QColor, QPixmap, QPixmapCache, QTransform
@@ -83,10 +85,16 @@ class BoardScene(QGraphicsScene):
         self.overwatch: dict[str, tuple[object, ZoneItem]] = {}
         self._zone_key: object = None
         self._trigger_boxes: list[QRectF] = []  # where trigger names were last put
+        self._token_ids: list[str] = []  # the tokens in _token_xy's order
+        self._token_xy = np.zeros((0, 2))  # their centres at the last sync
         self.overlay = TriggerOverlay(self, self.layout, self.view)
         document.changed.connect(self.sync)
         document.selection_changed.connect(self.sync)
         self.sync()
+        # What the board was built from lives as long as the board: keep the collector
+        # from walking it again at every full collection (issue 13: pauses over a frame in
+        # the middle of a drag on a 400 × 400 map)
+        gc.freeze()
 
     # --- building
 
@@ -144,12 +152,10 @@ class BoardScene(QGraphicsScene):
             region += [QRectF(w.anchor, w.anchor) for w in wanted]
         gap = TOKEN_RADIUS + ARC_WIDTH + 0.04
         show_names = self._layers["tokens"]
-        for t in self.tokens.values():
+        for t in self._tokens_near(region, dragged):
             if not t.isVisible():
                 continue
             pos = t.pos()
-            if region is not None and not near(pos, region, 2 * REACH_M):
-                continue
             obstacles.add(_token_rect(pos))
             if not show_names or t.token_id == dragged:
                 continue
@@ -162,6 +168,22 @@ class BoardScene(QGraphicsScene):
                 obstacles.add(label.sceneBoundingRect())
         place(wanted, obstacles)
         self._trigger_boxes = [w.label.sceneBoundingRect() for w in wanted if w.keep]
+
+    def _tokens_near(self, region: list[QRectF] | None,
+                     dragged: str | None) -> list[TokenItem]:
+        """Every token (no region), or those within reach of the region (where they were
+        at the last sync, numpy-filtered) and the dragged one."""
+        if region is None:
+            return list(self.tokens.values())
+        xy, reach = self._token_xy, 2 * REACH_M
+        mask = np.zeros(len(xy), dtype=bool)
+        for r in region:
+            mask |= ((xy[:, 0] >= r.left() - reach) & (xy[:, 0] <= r.right() + reach)
+                     & (xy[:, 1] >= r.top() - reach) & (xy[:, 1] <= r.bottom() + reach))
+        found = [self.tokens[self._token_ids[i]] for i in np.flatnonzero(mask)]
+        if dragged in self.tokens and not any(t.token_id == dragged for t in found):
+            found.append(self.tokens[dragged])
+        return found
 
     def _sync_tokens(self, state: EncounterState) -> None:
         sides = {k: s.colour for k, s in self.map.sides.items()}
@@ -190,6 +212,9 @@ class BoardScene(QGraphicsScene):
                            self.document.selected == c.id, short)
             item.setZValue(Z.TOKENS)
             item.sync(look, hex_to_point(self.layout, c.hex))
+        self._token_ids = list(self.tokens)
+        self._token_xy = np.array([(t.x(), t.y()) for t in self.tokens.values()],
+                                  dtype=float).reshape(-1, 2)
 
     def _portrait(self, character: str) -> Path | None:
         sheet = self.document.loaded.library.characters.get(character)
