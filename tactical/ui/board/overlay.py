@@ -29,67 +29,111 @@ RING_GAP = 0.3
 
 class PathItem(QGraphicsItem):
     """The dragged path: hex centres joined, solid within the movement left, red dashes
-    past it; hexes where triggers fire outlined in the trigger's colour."""
+    past it; hexes where triggers fire outlined in the trigger's colour.
+
+    Drawn by child pieces, one per segment and one per outlined hex, each cached: a step
+    that adds a segment paints that segment only, not the whole path again (issue 13:
+    restroking the path was most of a drag step)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z.PATH)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.hexes: tuple[Hex, ...] = ()
         self.allowed = 0  # hexes (after the start) within the movement left
-        self._ok = QPainterPath()
-        self._over = QPainterPath()
-        self._marks: list[tuple[QPainterPath, QColor]] = []
-        self._dots: list[QPointF] = []
-        self._rect = QRectF()
+        self._pieces: dict[tuple[object, ...], QGraphicsItem] = {}
 
     def set_path(self, layout: Layout, hexes: tuple[Hex, ...], allowed: int,
                  marks: list[tuple[Hex, QColor]]) -> None:
-        self.prepareGeometryChange()
         self.hexes, self.allowed = hexes, allowed
-        points = [QPointF(*hex_to_point(layout, h)) for h in hexes]
-        self._ok, self._over = QPainterPath(), QPainterPath()
-        if points:
-            self._ok.moveTo(points[0])
-            for i, p in enumerate(points[1:], start=1):
-                if i <= allowed:
-                    self._ok.lineTo(p)
-                else:
-                    if self._over.isEmpty():
-                        self._over.moveTo(points[i - 1])
-                    self._over.lineTo(p)
-        self._dots = points[1:]
-        self._marks = []
+        points = [hex_to_point(layout, h) for h in hexes]
+        wanted: dict[tuple[object, ...], QGraphicsItem | None] = {}
+        for i in range(1, len(points)):
+            wanted[("segment", points[i - 1], points[i], i <= allowed, i)] = None
         for k, (h, colour) in enumerate(marks):
             scale = 0.92 - 0.12 * sum(1 for h2, _ in marks[:k] if h2 == h)
-            self._marks.append((polygon_path(hex_corners(layout, h, scale)), colour))
-        rect = self._ok.boundingRect().united(self._over.boundingRect())
-        for path, _c in self._marks:
-            rect = rect.united(path.boundingRect())
-        self._rect = rect.adjusted(-1.3, -1.3, 1.3, 1.3)
-        self.update()
+            mark_key: tuple[object, ...] = ("mark", h, scale, colour.rgba())
+            if mark_key not in self._pieces:
+                wanted[mark_key] = _HexMark(polygon_path(hex_corners(layout, h, scale)),
+                                            colour)
+            else:
+                wanted[mark_key] = None
+        for key in [k for k in self._pieces if k not in wanted]:
+            gone = self._pieces.pop(key)
+            if gone.scene() is not None:
+                gone.scene().removeItem(gone)
+        for i in range(1, len(points)):
+            key = ("segment", points[i - 1], points[i], i <= allowed, i)
+            if key not in self._pieces:
+                wanted[key] = _Segment(points[i - 1], points[i], i <= allowed, i)
+        for key, piece in wanted.items():
+            if piece is not None:
+                self._pieces[key] = piece
+                piece.setParentItem(self)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        pass
+
+
+class _Piece(QGraphicsItem):
+    """One cached piece of the path, drawn by `draw` in scene metres."""
+
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._rect = rect
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    def draw(self, painter: QPainter) -> None:
+        raise NotImplementedError
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        for path, colour in self._marks:
-            painter.strokePath(path, QPen(HALO, 0.34))
-            painter.strokePath(path, QPen(colour, 0.2))
-        round_pen = QPen(HALO, 0.42, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                         Qt.PenJoinStyle.RoundJoin)
-        painter.strokePath(self._ok, round_pen)
-        painter.strokePath(self._over, round_pen)
-        painter.strokePath(self._ok, QPen(PATH_OK, 0.22, Qt.PenStyle.SolidLine,
-                                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-        dash = QPen(PATH_TOO_LONG, 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap,
-                    Qt.PenJoinStyle.RoundJoin)
-        painter.strokePath(self._over, dash)
+        self.draw(painter)
+
+
+class _Segment(_Piece):
+    def __init__(self, a: tuple[float, float], b: tuple[float, float], ok: bool,
+                 index: int) -> None:
+        self._a, self._b, self._ok = QPointF(*a), QPointF(*b), ok
+        super().__init__(QRectF(self._a, self._b).normalized().adjusted(-0.3, -0.3, 0.3, 0.3))
+        # earlier segments over later ones: each hex's dot over the next segment's halo
+        self.setZValue(-index)
+
+    def draw(self, painter: QPainter) -> None:
+        path = QPainterPath(self._a)
+        path.lineTo(self._b)
+        painter.strokePath(path, QPen(HALO, 0.42, Qt.PenStyle.SolidLine,
+                                      Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        if self._ok:
+            pen = QPen(PATH_OK, 0.22, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                       Qt.PenJoinStyle.RoundJoin)
+        else:
+            pen = QPen(PATH_TOO_LONG, 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap,
+                       Qt.PenJoinStyle.RoundJoin)
+        painter.strokePath(path, pen)
         painter.setPen(QPen(HALO, 0.06))
-        for i, dot in enumerate(self._dots, start=1):
-            painter.setBrush(PATH_OK if i <= self.allowed else PATH_TOO_LONG)
-            painter.drawEllipse(dot, 0.17, 0.17)
+        painter.setBrush(PATH_OK if self._ok else PATH_TOO_LONG)
+        painter.drawEllipse(self._b, 0.17, 0.17)
+
+
+class _HexMark(_Piece):
+    def __init__(self, path: QPainterPath, colour: QColor) -> None:
+        super().__init__(path.boundingRect().adjusted(-0.3, -0.3, 0.3, 0.3))
+        self._path, self._colour = path, colour
+        self.setZValue(-100_000.0)  # under every segment, as before
+
+    def draw(self, painter: QPainter) -> None:
+        painter.strokePath(self._path, QPen(HALO, 0.34))
+        painter.strokePath(self._path, QPen(self._colour, 0.2))
 
 
 class ReactionMark(QGraphicsItem):
