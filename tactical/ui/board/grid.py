@@ -9,36 +9,23 @@ collector pause up to 300 ms in the middle of a drag, and building them took sec
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QByteArray, QDataStream, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.data.maps import Grid
 from tactical.geometry.layout import Layout, axial_block, hex_edges
 from tactical.ui.board.palette import GRID_LINE, Z
+from tactical.ui.board.shapes import LINE_TO, MOVE_TO, stream_path
 
 TILE = 20  # hexes per tile side
 MIN_PX_PER_HEX = 9.0  # below this the grid is noise: skip it
 THIN_PX_PER_HEX = 24.0
 
-#: QDataStream's QPainterPath: int32 count, then (int32 type, f64 x, f64 y) per element,
-#: then int32 fill rule; big-endian (Qt's default stream byte order).
-_ELEMENT = np.dtype([("type", ">i4"), ("x", ">f8"), ("y", ">f8")])
-_MOVE_TO, _LINE_TO = 0, 1
-
-
 def lines_path(edges: np.ndarray) -> QPainterPath:
     """One path of separate segments (an (m, 4) array of x1, y1, x2, y2) built in C."""
-    elements = np.zeros(2 * len(edges), dtype=_ELEMENT)
-    elements["type"][1::2] = _LINE_TO
-    elements["x"][0::2], elements["y"][0::2] = edges[:, 0], edges[:, 1]
-    elements["x"][1::2], elements["y"][1::2] = edges[:, 2], edges[:, 3]
-    data = (np.array([len(elements)], ">i4").tobytes() + elements.tobytes()
-            + np.array([0], ">i4").tobytes())
-    path = QPainterPath()
-    stream = QDataStream(QByteArray(data))
-    stream >> path
-    return path
+    types = np.tile(np.array([MOVE_TO, LINE_TO], dtype=np.int32), len(edges))
+    return stream_path(types, edges[:, [0, 2]].ravel(), edges[:, [1, 3]].ravel())
 
 
 class GridTile(QGraphicsItem):
