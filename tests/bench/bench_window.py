@@ -21,6 +21,7 @@ import json
 import math
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -119,11 +120,14 @@ def mouse(view: QGraphicsView, kind: QEvent.Type, pos: QPointF,
     QApplication.sendEvent(view.viewport(), event)
 
 
-def drag_steps(window: MainWindow, token: str) -> list[float]:
-    """Milliseconds per hex step: press on the token, walk STEPS hexes east and back."""
+def drag_steps(window: MainWindow, token: str) -> tuple[list[float], list[float]]:
+    """Milliseconds per hex step, wall clock and this process's CPU time (what a quiet
+    machine would show: other processes' turns on the CPU are not counted): press on the
+    token, walk STEPS hexes east and back."""
     view, scene = window.view, window.scene
     assert view is not None and scene is not None
     times: list[float] = []
+    cpu: list[float] = []
     for _ in range(DRAGS):
         start = scene.document.state.get(token).hex
         view.set_zoom(1.0)
@@ -136,14 +140,15 @@ def drag_steps(window: MainWindow, token: str) -> list[float]:
         route += [*route[-2::-1], start]
         for h in route:
             at = QPointF(view.mapFromScene(scene.centre(h)))
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             mouse(view, QEvent.Type.MouseMove, at)
             pump()
             times.append((time.perf_counter() - t0) * 1000.0)
+            cpu.append((time.process_time() - c0) * 1000.0)
         view.cancel_drag()
         mouse(view, QEvent.Type.MouseButtonRelease, QPointF(view.mapFromScene(scene.centre(start))))
         pump()
-    return times
+    return times, cpu
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -151,11 +156,20 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+CPU_MS: list[float] = []  # the CPU time of each `timed` call, in order
+
+
 def timed(action: Any) -> float:
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     action()
     pump()
+    CPU_MS.append((time.process_time() - c0) * 1000.0)
     return (time.perf_counter() - t0) * 1000.0
+
+
+def cpu_median(n: int) -> float:
+    """The median CPU time of the last `n` timed calls."""
+    return round(statistics.median(CPU_MS[-n:]), 2)
 
 
 def base_repaint_ms() -> float:
@@ -181,17 +195,21 @@ def fight(document: EncounterDocument) -> None:
             encounter.apply(cmd.EndTurn())
 
 
-def cold_start(kind: str, folder: Path, run: int) -> float:
+def cold_start(kind: str, folder: Path, run: int) -> tuple[float, float]:
+    """Seconds from starting a process to its first painted frame: wall clock, and the
+    CPU time the process used (user + system)."""
     data = folder / f"{kind}{run}"  # fresh: a log left open would be offered for resuming
     data.mkdir()
     env = dict(os.environ, TACTICAL_DATA_DIR=str(data), XDG_CONFIG_HOME=str(data / "config"),
                QT_QPA_PLATFORM="offscreen")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, str(HERE / "coldstart.py"), kind], env=env,
                          capture_output=True, text=True, timeout=60, check=False)
     took = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert "painted" in out.stdout, out.stderr[-2000:]
-    return took
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def test_window_benchmark(qapp, tmp_path: Path) -> None:
@@ -214,12 +232,15 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
             opens.append(timed(lambda p=path: (window.open_path(p),  # type: ignore[misc]
                                                window.view and window.view.viewport().repaint())))
         results[f"open_ms_{size}"] = round(statistics.median(opens), 1)
+        results[f"open_cpu_ms_{size}"] = cpu_median(3)
         for mover, token in (("melee", "t0"), ("shotgun", "t1")):
-            steps = drag_steps(window, token)
+            steps, cpu = drag_steps(window, token)
             key = f"{size}_{mover}"
             results[f"drag_step_p50_ms_{key}"] = round(statistics.median(steps), 2)
             results[f"drag_step_p95_ms_{key}"] = round(percentile(steps, 95), 2)
             results[f"drag_step_max_ms_{key}"] = round(max(steps), 2)
+            results[f"drag_step_cpu_p95_ms_{key}"] = round(percentile(cpu, 95), 2)
+            results[f"drag_step_cpu_max_ms_{key}"] = round(max(cpu), 2)
             print(key, results, file=sys.stderr)
 
     document = EncounterDocument.for_map(load_map(demo_map()), RandomDice(SEED))
@@ -227,25 +248,31 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
     window.set_document(document)
     pump()
     undos, redos, appends = [], [], []
+    cpu: dict[str, list[float]] = {"undo": [], "redo": [], "append": []}
     for _ in range(9):
         undos.append(timed(window.undo))
+        cpu["undo"].append(CPU_MS[-1])
         redos.append(timed(window.redo))
+        cpu["redo"].append(CPU_MS[-1])
         appends.append(timed(lambda: window._apply(cmd.EndTurn())))
+        cpu["append"].append(CPU_MS[-1])
         window.undo()
         pump()
     results["events"] = sum(1 for _ in document.encounter.history.effective_events())
     results["undo_ms_10k"] = round(statistics.median(undos), 2)
     results["redo_ms_10k"] = round(statistics.median(redos), 2)
     results["append_ms_10k"] = round(statistics.median(appends), 2)
+    for what, values in cpu.items():
+        results[f"{what}_cpu_ms_10k"] = round(statistics.median(values), 2)
     window.set_document(None)
     window.close()
     gc.collect()
 
     data = tmp_path / "cold"
     data.mkdir()
-    results["cold_start_s"] = round(statistics.median(cold_start("app", data, i)
-                                                      for i in range(5)), 3)
-    results["base_cold_start_s"] = round(statistics.median(cold_start("bare", data, i)
-                                                           for i in range(5)), 3)
+    for kind, key in (("app", "cold_start"), ("bare", "base_cold_start")):
+        runs = [cold_start(kind, data, i) for i in range(5)]
+        results[f"{key}_s"] = round(statistics.median(r[0] for r in runs), 3)
+        results[f"{key}_cpu_s"] = round(statistics.median(r[1] for r in runs), 3)
     results["load"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(json.dumps(results))

@@ -55,10 +55,14 @@ class Legend:
         self.font.setBold(True)
         self._metrics = QFontMetricsF(self.font)
         self._image: QImage | None = None
+        self._width: float | None = None
 
     def width(self) -> float:
-        line = self._metrics.height() * 1.35
-        return max(self._metrics.horizontalAdvance(e.text) for e in self.entries) + line * 2.4
+        if self._width is None:  # the entries never change: measure them once
+            line = self._metrics.height() * 1.35
+            self._width = max(self._metrics.horizontalAdvance(e.text)
+                              for e in self.entries) + line * 2.4
+        return self._width
 
     def rect(self, viewport: QRectF) -> QRectF:
         line = self._metrics.height() * 1.35
