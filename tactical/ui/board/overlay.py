@@ -223,6 +223,7 @@ class TriggerOverlay:
         self.left_out_marks: list[LeftOutMark] = []
         self._labels: list[LabelItem] = []
         self._key: object = None  # what the marks show (reactions, left-out, where)
+        self._spare: dict[tuple[str, int], list[LabelItem]] = {}  # names put aside
         self.triggers_visible = True
 
     def show(self, hexes: tuple[Hex, ...], allowed: int, length_m: float, limit_m: float,
@@ -252,8 +253,9 @@ class TriggerOverlay:
             look = looks[reaction.kind]
             mark = ReactionMark(reaction, at, hex_to_point(self.layout, reaction.hex), ring, look)
             self._add(mark, self.reaction_marks)
-            label = LabelItem(look[0], TRIGGER_LABEL_HEIGHT, mark.colour)
-            self._add(label, self._labels)
+            label = self._label(look[0], mark.colour)
+            label.setVisible(self.triggers_visible)
+            self._labels.append(label)
             self.labels.append((label, QPointF(*at), mark.radius + 0.12))
         for left in left_out:
             if left.reactor in where:
@@ -270,14 +272,31 @@ class TriggerOverlay:
         for item in (*self.reaction_marks, *self.left_out_marks, *self._labels):
             item.setVisible(on)
 
+    def _label(self, text: str, colour: QColor) -> LabelItem:
+        """A trigger's name: one put aside at an earlier step if there is one (its text
+        and its cached pixels ready), else a new one."""
+        spare = self._spare.get((text, colour.rgba()))
+        if spare:
+            return spare.pop()
+        label = LabelItem(text, TRIGGER_LABEL_HEIGHT, colour)
+        self.scene.addItem(label)
+        return label
+
     def _clear_marks(self) -> None:
-        for item in (*self.reaction_marks, *self.left_out_marks, *self._labels):
+        for item in (*self.reaction_marks, *self.left_out_marks):
             self.scene.removeItem(item)
+        for label in self._labels:  # hidden, kept for the next step that names it
+            label.setVisible(False)
+            self._spare.setdefault((label.text, label.colour.rgba()), []).append(label)
         self.reaction_marks, self.left_out_marks, self._labels = [], [], []
         self.labels = []
 
     def clear(self) -> None:
         self._clear_marks()
+        for spares in self._spare.values():
+            for label in spares:
+                self.scene.removeItem(label)
+        self._spare.clear()
         self._key = None
         self.path.setVisible(False)
         self.dragged = None
