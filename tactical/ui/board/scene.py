@@ -93,7 +93,10 @@ class BoardScene(QGraphicsScene):
         self.sync()
         # What the board was built from lives as long as the board: keep the collector
         # from walking it again at every full collection (issue 13: pauses over a frame in
-        # the middle of a drag on a 400 × 400 map)
+        # the middle of a drag on a 400 × 400 map). What an earlier board froze is let go
+        # first, so a board the GM closed is collected, not kept for the session.
+        gc.unfreeze()
+        gc.collect()
         gc.freeze()
 
     # --- building
