@@ -31,6 +31,8 @@ class Frozen(BaseModel):
     @classmethod
     def _no_bool_numbers(cls, value: Any, info: ValidationInfo) -> Any:
         # pydantic reads `true` as 1 for an int field: `health: true` is a typo, not 1.
+        if not _has_bool(value):  # nearly every value: skip the annotation walk (issue 13)
+            return value
         field = cls.model_fields.get(info.field_name) if info.field_name else None
         if field is not None and _bool_as_number(field.annotation, value):
             raise ValueError("expected a number; found true or false")
@@ -39,6 +41,12 @@ class Frozen(BaseModel):
     def problems(self) -> Iterable[tuple[Loc, str]]:
         """Checks across fields and files that pydantic's per-field checks cannot make."""
         return ()
+
+
+def _has_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return True
+    return isinstance(value, list) and any(_has_bool(item) for item in value)
 
 
 def _bool_as_number(annotation: Any, value: Any) -> bool:

@@ -25,8 +25,10 @@ __all__ = [
     "POINTY",
     "Layout",
     "Orientation",
+    "axial_block",
     "drag_hexes",
     "hex_corners",
+    "hex_edges",
     "hex_polygon",
     "hex_to_point",
     "hexes_along",
@@ -103,6 +105,36 @@ def hex_corners(layout: Layout, h: Hex, scale: float = 1.0) -> tuple[Point, ...]
 
 def hex_polygon(layout: Layout, h: Hex) -> Polygon:
     return Polygon(hex_corners(layout, h))
+
+
+def axial_block(grid: Grid, columns: range, rows: range) -> np.ndarray:
+    """The axial (q, r) of every hex in a block of offset columns × rows, as an (n, 2)
+    int array (Grid.axial_of, vectorised)."""
+    cc, rr = np.meshgrid(np.arange(columns.start, columns.stop),
+                         np.arange(rows.start, rows.stop), indexing="ij")
+    c, r = cc.ravel(), rr.ravel()
+    if grid.orientation is GridOrientation.FLAT:
+        return np.stack([c, r - (c - (c & 1)) // 2], axis=1)
+    return np.stack([c - (r - (r & 1)) // 2, r], axis=1)
+
+
+def hex_edges(layout: Layout, axial: np.ndarray) -> np.ndarray:
+    """Every edge of the hexes (an (n, 2) axial array) once, a shared edge by one hex only:
+    an (m, 4) array of x1, y1, x2, y2 in metres (the grid drawn with no Python per hex)."""
+    o, size = layout.orientation, layout.size
+    q, r = axial[:, 0].astype(float), axial[:, 1].astype(float)
+    cx = (o.f0 * q + o.f1 * r) * size + layout.origin[0]
+    cy = (o.f2 * q + o.f3 * r) * size + layout.origin[1]
+    offsets = np.array(layout.corner_offsets)  # (6, 2)
+    corners = np.stack([cx, cy], axis=1)[:, None, :] + offsets[None, :, :]  # (n, 6, 2)
+    a, b = corners, np.roll(corners, -1, axis=1)
+    edges = np.concatenate([a, b], axis=2).reshape(-1, 4)
+    # an edge is known by its midpoint (mm, packed in one integer: a 1-D unique is fast)
+    mid = np.round((edges[:, :2] + edges[:, 2:]) * 500).astype(np.int64)
+    key = (mid[:, 0] << 32) + mid[:, 1]
+    _keys, first = np.unique(key, return_index=True)
+    result: np.ndarray = edges[np.sort(first)]
+    return result
 
 
 def hex_polygons(layout: Layout, hexes: Sequence[Hex]) -> np.ndarray:

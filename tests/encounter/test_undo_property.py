@@ -130,3 +130,34 @@ def test_markers_are_records(arena, oracle, make_encounter):
     enc = make_encounter(arena, oracle, d10=[1, 2, 3, 4, 5], d6=[1] * 5)
     entry = enc.history.record("x", ())
     assert marker_record("undo", entry) == {"marker": "undo", "batch": 0}
+
+
+step = st.one_of(st.tuples(st.just("undo"), st.just(""), st.just(0)),
+                 st.tuples(st.just("redo"), st.just(""), st.just(0)), choice)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                     HealthCheck.function_scoped_fixture])
+@given(st.lists(step, min_size=1, max_size=40), st.integers(0, 2**16), st.integers(1, 4))
+def test_undo_and_redo_from_snapshots_equal_a_full_refold(arena, oracle, steps, seed, every):
+    """Undo starts from the nearest snapshot (issue 13): after any mix of commands, undos
+    and redos, with snapshots every 1–4 batches, the state is the fold of every event in
+    effect from the start — and a new Encounter on the same history agrees."""
+    enc = Encounter(Context(arena, oracle), RandomDice(seed))
+    enc.SNAPSHOT_EVERY = every
+    enc.apply(cmd.StartCombat())
+    for kind, who, n in steps:
+        if kind == "undo":
+            enc.undo()
+        elif kind == "redo":
+            enc.redo()
+        else:
+            try:
+                enc.apply(to_command(enc, kind, who, n))
+            except TacticalError:
+                continue
+        assert enc.state == fold(enc.initial, enc.history.effective_events())
+    again = Encounter(Context(arena, oracle), RandomDice(seed), history=enc.history)
+    assert again.state == enc.state
+    while enc.undo() is not None:
+        assert enc.state == fold(enc.initial, enc.history.effective_events())

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.data.maps import CoverClass, MapFile
 from tactical.ui.board.palette import COVER_COLOURS, Z, with_alpha
-from tactical.ui.board.shapes import polygon_path
+from tactical.ui.board.shapes import polygons_path
 
 CHUNK_M = 48.0
 DETAIL_PX_PER_M = 6.0  # below this: fills only
@@ -78,13 +78,15 @@ class CoverChunk(QGraphicsItem):
 
 
 def cover_chunks(map_file: MapFile) -> list[CoverChunk]:
-    chunks: dict[tuple[int, int], dict[tuple[CoverClass, bool], QPainterPath]] = \
-        defaultdict(dict)
+    polygons: dict[tuple[int, int], dict[tuple[CoverClass, bool],
+                                          list[tuple[tuple[float, float], ...]]]] = \
+        defaultdict(lambda: defaultdict(list))
     for cover in map_file.cover:
         xs = [p[0] for p in cover.polygon]
         ys = [p[1] for p in cover.polygon]
         key = (int((sum(xs) / len(xs)) // CHUNK_M), int((sum(ys) / len(ys)) // CHUNK_M))
-        group = (cover.cover_class, cover.height == "high")
-        path = chunks[key].setdefault(group, QPainterPath())
-        path.addPath(polygon_path(cover.polygon))
-    return [CoverChunk(groups) for _key, groups in sorted(chunks.items())]
+        polygons[key][(cover.cover_class, cover.height == "high")].append(cover.polygon)
+    # each group's polygons as one path, built in one go (issue 13: one path per polygon
+    # added one by one was a tenth of opening a big map)
+    return [CoverChunk({group: polygons_path(polys) for group, polys in groups.items()})
+            for _key, groups in sorted(polygons.items())]

@@ -8,7 +8,10 @@ no second scan)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, Signal
+import math
+
+from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Signal
+from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
 from tactical.encounter.commands import GMMove, Move
@@ -89,7 +92,18 @@ class DragTool(QObject):
         self.path = [c.hex]
         if self._last is None:
             self._last = hex_to_point(self.scene.layout, c.hex)
-        self.scene.tokens[token_id].setZValue(Z.DRAGGED)
+        token = self.scene.tokens[token_id]
+        token.setZValue(Z.DRAGGED)
+        # While it moves, cache the token in its own coordinates at the view's scale: a
+        # step blits it, where the device cache would paint it again at every fractional
+        # pixel offset (issue 13: repainting the dragged token was a third of a step)
+        views = self.scene.views()
+        if views:
+            scale = views[0].transform().m11()
+            rect = token.boundingRect()
+            token.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache,
+                               QSize(math.ceil(rect.width() * scale),
+                                     math.ceil(rect.height() * scale)))
         self.started.emit(token_id)
         self._refresh()
 
@@ -138,9 +152,12 @@ class DragTool(QObject):
         self.scene.overlay.show(preview.hexes, preview.allowed, preview.metres,
                                 preview.limit_m, preview.reactions, faint, where)
         token = self.scene.tokens[self.token_id]
+        was = token.pos()
         token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
         token.name_label.setVisible(False)
-        self.scene.arrange_labels()
+        # only the names near where the token was and is now (and the trigger names) move
+        now = token.pos()
+        self.scene.arrange_labels([QRectF(was, was), QRectF(now, now)])
         self.stepped.emit(preview)
 
     def commit(self) -> bool:
@@ -184,6 +201,7 @@ class DragTool(QObject):
         if self.token_id is not None and self.token_id in self.scene.tokens:
             token = self.scene.tokens[self.token_id]
             token.setZValue(Z.TOKENS)
+            token.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             token.name_label.setVisible(self.scene.layer_visible("tokens"))
         self.scene.overlay.clear()
         self.dragging = False

@@ -28,6 +28,10 @@ class LabelItem(QGraphicsItem):
         self._rect = QRectF()
         self.set_text(text)
 
+    @property
+    def colour(self) -> QColor:
+        return QColor(self._colour)
+
     def set_text(self, text: str, colour: QColor | None = None) -> None:
         if colour is not None:
             self._colour = QColor(colour)

@@ -65,6 +65,7 @@ class Legend:
         self._set_px(px)
         self._image: QImage | None = None
         self._image_key: tuple[object, ...] = ()
+        self._cells: dict[float, float] = {}
 
     def _set_px(self, px: float) -> None:
         if px != self._size:
@@ -86,8 +87,13 @@ class Legend:
         return self._metrics.height() * 1.35
 
     def _cell(self) -> float:
-        return max(self._metrics.horizontalAdvance(e.text) for e in self.entries) + \
-            self._line() * 2.4
+        # the entries never change: measure them once per text size (a drag repaints often)
+        found = self._cells.get(self._size)
+        if found is None:
+            found = self._cells[self._size] = max(
+                self._metrics.horizontalAdvance(e.text) for e in self.entries) + \
+                self._line() * 2.4
+        return found
 
     def columns(self, viewport: QRectF) -> int:
         if self.side(viewport) in ("left", "right"):

@@ -29,67 +29,111 @@ RING_GAP = 0.3
 
 class PathItem(QGraphicsItem):
     """The dragged path: hex centres joined, solid within the movement left, red dashes
-    past it; hexes where triggers fire outlined in the trigger's colour."""
+    past it; hexes where triggers fire outlined in the trigger's colour.
+
+    Drawn by child pieces, one per segment and one per outlined hex, each cached: a step
+    that adds a segment paints that segment only, not the whole path again (issue 13:
+    restroking the path was most of a drag step)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z.PATH)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.hexes: tuple[Hex, ...] = ()
         self.allowed = 0  # hexes (after the start) within the movement left
-        self._ok = QPainterPath()
-        self._over = QPainterPath()
-        self._marks: list[tuple[QPainterPath, QColor]] = []
-        self._dots: list[QPointF] = []
-        self._rect = QRectF()
+        self._pieces: dict[tuple[object, ...], QGraphicsItem] = {}
 
     def set_path(self, layout: Layout, hexes: tuple[Hex, ...], allowed: int,
                  marks: list[tuple[Hex, QColor]]) -> None:
-        self.prepareGeometryChange()
         self.hexes, self.allowed = hexes, allowed
-        points = [QPointF(*hex_to_point(layout, h)) for h in hexes]
-        self._ok, self._over = QPainterPath(), QPainterPath()
-        if points:
-            self._ok.moveTo(points[0])
-            for i, p in enumerate(points[1:], start=1):
-                if i <= allowed:
-                    self._ok.lineTo(p)
-                else:
-                    if self._over.isEmpty():
-                        self._over.moveTo(points[i - 1])
-                    self._over.lineTo(p)
-        self._dots = points[1:]
-        self._marks = []
+        points = [hex_to_point(layout, h) for h in hexes]
+        wanted: dict[tuple[object, ...], QGraphicsItem | None] = {}
+        for i in range(1, len(points)):
+            wanted[("segment", points[i - 1], points[i], i <= allowed, i)] = None
         for k, (h, colour) in enumerate(marks):
             scale = 0.92 - 0.12 * sum(1 for h2, _ in marks[:k] if h2 == h)
-            self._marks.append((polygon_path(hex_corners(layout, h, scale)), colour))
-        rect = self._ok.boundingRect().united(self._over.boundingRect())
-        for path, _c in self._marks:
-            rect = rect.united(path.boundingRect())
-        self._rect = rect.adjusted(-1.3, -1.3, 1.3, 1.3)
-        self.update()
+            mark_key: tuple[object, ...] = ("mark", h, scale, colour.rgba())
+            if mark_key not in self._pieces:
+                wanted[mark_key] = _HexMark(polygon_path(hex_corners(layout, h, scale)),
+                                            colour)
+            else:
+                wanted[mark_key] = None
+        for key in [k for k in self._pieces if k not in wanted]:
+            gone = self._pieces.pop(key)
+            if gone.scene() is not None:
+                gone.scene().removeItem(gone)
+        for i in range(1, len(points)):
+            key = ("segment", points[i - 1], points[i], i <= allowed, i)
+            if key not in self._pieces:
+                wanted[key] = _Segment(points[i - 1], points[i], i <= allowed, i)
+        for key, piece in wanted.items():
+            if piece is not None:
+                self._pieces[key] = piece
+                piece.setParentItem(self)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        pass
+
+
+class _Piece(QGraphicsItem):
+    """One cached piece of the path, drawn by `draw` in scene metres."""
+
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._rect = rect
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    def draw(self, painter: QPainter) -> None:
+        raise NotImplementedError
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        for path, colour in self._marks:
-            painter.strokePath(path, QPen(HALO, 0.34))
-            painter.strokePath(path, QPen(colour, 0.2))
-        round_pen = QPen(HALO, 0.42, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                         Qt.PenJoinStyle.RoundJoin)
-        painter.strokePath(self._ok, round_pen)
-        painter.strokePath(self._over, round_pen)
-        painter.strokePath(self._ok, QPen(PATH_OK, 0.22, Qt.PenStyle.SolidLine,
-                                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-        dash = QPen(PATH_TOO_LONG, 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap,
-                    Qt.PenJoinStyle.RoundJoin)
-        painter.strokePath(self._over, dash)
+        self.draw(painter)
+
+
+class _Segment(_Piece):
+    def __init__(self, a: tuple[float, float], b: tuple[float, float], ok: bool,
+                 index: int) -> None:
+        self._a, self._b, self._ok = QPointF(*a), QPointF(*b), ok
+        super().__init__(QRectF(self._a, self._b).normalized().adjusted(-0.3, -0.3, 0.3, 0.3))
+        # earlier segments over later ones: each hex's dot over the next segment's halo
+        self.setZValue(-index)
+
+    def draw(self, painter: QPainter) -> None:
+        path = QPainterPath(self._a)
+        path.lineTo(self._b)
+        painter.strokePath(path, QPen(HALO, 0.42, Qt.PenStyle.SolidLine,
+                                      Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        if self._ok:
+            pen = QPen(PATH_OK, 0.22, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                       Qt.PenJoinStyle.RoundJoin)
+        else:
+            pen = QPen(PATH_TOO_LONG, 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap,
+                       Qt.PenJoinStyle.RoundJoin)
+        painter.strokePath(path, pen)
         painter.setPen(QPen(HALO, 0.06))
-        for i, dot in enumerate(self._dots, start=1):
-            painter.setBrush(PATH_OK if i <= self.allowed else PATH_TOO_LONG)
-            painter.drawEllipse(dot, 0.17, 0.17)
+        painter.setBrush(PATH_OK if self._ok else PATH_TOO_LONG)
+        painter.drawEllipse(self._b, 0.17, 0.17)
+
+
+class _HexMark(_Piece):
+    def __init__(self, path: QPainterPath, colour: QColor) -> None:
+        super().__init__(path.boundingRect().adjusted(-0.3, -0.3, 0.3, 0.3))
+        self._path, self._colour = path, colour
+        self.setZValue(-100_000.0)  # under every segment, as before
+
+    def draw(self, painter: QPainter) -> None:
+        painter.strokePath(self._path, QPen(HALO, 0.34))
+        painter.strokePath(self._path, QPen(self._colour, 0.2))
 
 
 class ReactionMark(QGraphicsItem):
@@ -103,6 +147,8 @@ class ReactionMark(QGraphicsItem):
         self.kind: str = reaction.kind
         self.setZValue(Z.TRIGGERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # kept while the reactions stay the same: blit it when the path repaints over it
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(*reactor_at)
         name, colour = look  # the ruleset's name and colour for this kind
         self.colour = QColor(colour)
@@ -140,6 +186,7 @@ class LeftOutMark(QGraphicsItem):
         self.reactor = left.reactor
         self.reasons = left.reasons
         self.setZValue(Z.TRIGGERS)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(*reactor_at)
         self.setOpacity(0.6)
         self.radius = TOKEN_RADIUS + 0.42
@@ -175,18 +222,29 @@ class TriggerOverlay:
         self.reaction_marks: list[ReactionMark] = []
         self.left_out_marks: list[LeftOutMark] = []
         self._labels: list[LabelItem] = []
+        self._key: object = None  # what the marks show (reactions, left-out, where)
+        self._spare: dict[tuple[str, int], list[LabelItem]] = {}  # names put aside
         self.triggers_visible = True
 
     def show(self, hexes: tuple[Hex, ...], allowed: int, length_m: float, limit_m: float,
              reactions: tuple[Reaction, ...], left_out: tuple[LeftOut, ...],
              where: dict[str, Hex]) -> None:
-        self._clear_marks()
         looks = self.view.reaction_looks
         marks = [(r.hex, QColor(looks[r.kind][1])) for r in reactions] \
             if self.triggers_visible else []
         self.path.set_path(self.layout, hexes, allowed, marks)
         self.path.setVisible(True)
-        self.length_m, self.limit_m, self.reactions = length_m, limit_m, reactions
+        self.length_m, self.limit_m = length_m, limit_m
+        # The same reactions and left-out enemies as the step before (most steps): keep
+        # their items, so nothing under them repaints (issue 13)
+        key = (tuple((r, where.get(r.reactor)) for r in reactions),
+               tuple((x, where.get(x.reactor)) for x in left_out))
+        if key == self._key:
+            self.reactions = reactions
+            return
+        self._clear_marks()
+        self._key = key
+        self.reactions = reactions
         rings: dict[str, int] = {}
         for reaction in reactions:
             at = hex_to_point(self.layout, where[reaction.reactor])
@@ -195,8 +253,9 @@ class TriggerOverlay:
             look = looks[reaction.kind]
             mark = ReactionMark(reaction, at, hex_to_point(self.layout, reaction.hex), ring, look)
             self._add(mark, self.reaction_marks)
-            label = LabelItem(look[0], TRIGGER_LABEL_HEIGHT, mark.colour)
-            self._add(label, self._labels)
+            label = self._label(look[0], mark.colour)
+            label.setVisible(self.triggers_visible)
+            self._labels.append(label)
             self.labels.append((label, QPointF(*at), mark.radius + 0.12))
         for left in left_out:
             if left.reactor in where:
@@ -213,14 +272,32 @@ class TriggerOverlay:
         for item in (*self.reaction_marks, *self.left_out_marks, *self._labels):
             item.setVisible(on)
 
+    def _label(self, text: str, colour: QColor) -> LabelItem:
+        """A trigger's name: one put aside at an earlier step if there is one (its text
+        and its cached pixels ready), else a new one."""
+        spare = self._spare.get((text, colour.rgba()))
+        if spare:
+            return spare.pop()
+        label = LabelItem(text, TRIGGER_LABEL_HEIGHT, colour)
+        self.scene.addItem(label)
+        return label
+
     def _clear_marks(self) -> None:
-        for item in (*self.reaction_marks, *self.left_out_marks, *self._labels):
+        for item in (*self.reaction_marks, *self.left_out_marks):
             self.scene.removeItem(item)
+        for label in self._labels:  # hidden, kept for the next step that names it
+            label.setVisible(False)
+            self._spare.setdefault((label.text, label.colour.rgba()), []).append(label)
         self.reaction_marks, self.left_out_marks, self._labels = [], [], []
         self.labels = []
 
     def clear(self) -> None:
         self._clear_marks()
+        for spares in self._spare.values():
+            for label in spares:
+                self.scene.removeItem(label)
+        self._spare.clear()
+        self._key = None
         self.path.setVisible(False)
         self.dragged = None
         self.reactions = ()

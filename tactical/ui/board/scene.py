@@ -4,8 +4,10 @@ path (first build and every update alike); nothing here writes domain state."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
+import numpy as np
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QColor, QPixmap, QPixmapCache, QTransform
@@ -45,6 +47,7 @@ from tactical.ui.board.palette import (
     Z,
     side_colour,
 )
+from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
@@ -89,6 +92,9 @@ class BoardScene(QGraphicsScene):
         self.zone_labels: list[LabelItem] = []
         self.overwatch: dict[str, tuple[object, ZoneItem]] = {}
         self._zone_key: object = None
+        self._trigger_boxes: list[QRectF] = []  # where trigger names were last put
+        self._token_ids: list[str] = []  # the tokens in _token_xy's order
+        self._token_xy = np.zeros((0, 2))  # their centres at the last sync
         self.overlay = TriggerOverlay(self, self.layout, self.view)
         # --- audience (issue 16): what only the GM's board draws
         self.legend.visible = self.audience.shows_legend
@@ -99,6 +105,13 @@ class BoardScene(QGraphicsScene):
         if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
             document.selection_changed.connect(self.sync)
         self.sync()
+        # What the board was built from lives as long as the board: keep the collector
+        # from walking it again at every full collection (issue 13: pauses over a frame in
+        # the middle of a drag on a 400 × 400 map). What an earlier board froze is let go
+        # first, so a board the GM closed is collected, not kept for the session.
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     # --- building
 
@@ -141,39 +154,54 @@ class BoardScene(QGraphicsScene):
         self._sync_zones(state)
         self.arrange_labels()
 
-    def arrange_labels(self) -> None:
+    def arrange_labels(self, moved: list[QRectF] | None = None) -> None:
         """Put token names and trigger names where they hide no token and no other label
         (below, above, right, left of what they name); a name with no room is hidden (its
-        token's tooltip still has it)."""
-        tokens = [t for t in self.tokens.values() if t.isVisible()]
-        obstacles = [_token_rect(t.pos()) for t in tokens]
-        obstacles += [label.sceneBoundingRect() for label in self.zone_labels
-                      if label.isVisible()]
+        token's tooltip still has it). With `moved` (the rectangles where something changed
+        during a drag step), only the trigger names and the names near those rectangles are
+        placed again; the others stay where they are, as obstacles."""
         dragged = self.overlay.dragged
-        wanted = [(label, anchor, gap, True) for label, anchor, gap in self.overlay.labels
+        region = None if moved is None else [*moved, *self._trigger_boxes]
+        obstacles = Obstacles()
+        wanted = [Wanted(label, anchor, gap, True, BADGE_R)
+                  for label, anchor, gap in self.overlay.labels
                   if self.overlay.triggers_visible]
-        if self._layers["tokens"]:
-            wanted += [(t.name_label, t.pos(), TOKEN_RADIUS + ARC_WIDTH + 0.04, False)
-                       for t in tokens if t.token_id != dragged]
-        for label, anchor, gap, keep in wanted:
-            box = label.boundingRect()
-            if label.scale() != 1.0:  # large print on the players' screen (issue 16)
-                box = QTransform.fromScale(label.scale(), label.scale()).mapRect(box)
-            hw, hh = box.width() / 2, box.height() / 2
-            candidates = (QPointF(0, gap + hh), QPointF(0, -(gap + hh + BADGE_R)),
-                          QPointF(gap + hw, 0), QPointF(-(gap + hw), 0))
-            for offset in candidates:
-                rect = box.translated(anchor + offset)
-                if not any(rect.intersects(o) for o in obstacles):
-                    break
-            else:
-                if not keep:
-                    label.setVisible(False)
-                    continue
-                offset = candidates[0]
-            label.setPos(anchor + offset)
-            label.setVisible(True)
-            obstacles.append(label.sceneBoundingRect())
+        if region is not None:
+            region += [QRectF(w.anchor, w.anchor) for w in wanted]
+        gap = TOKEN_RADIUS + ARC_WIDTH + 0.04
+        show_names = self._layers["tokens"]
+        for t in self._tokens_near(region, dragged):
+            if not t.isVisible():
+                continue
+            pos = t.pos()
+            obstacles.add(_token_rect(pos))
+            if not show_names or t.token_id == dragged:
+                continue
+            if region is None or near(pos, region):
+                wanted.append(Wanted(t.name_label, pos, gap, False, BADGE_R))
+            elif t.name_label.isVisible():
+                obstacles.add(t.name_label.sceneBoundingRect())
+        for label in self.zone_labels:
+            if label.isVisible():
+                obstacles.add(label.sceneBoundingRect())
+        place(wanted, obstacles)
+        self._trigger_boxes = [w.label.sceneBoundingRect() for w in wanted if w.keep]
+
+    def _tokens_near(self, region: list[QRectF] | None,
+                     dragged: str | None) -> list[TokenItem]:
+        """Every token (no region), or those within reach of the region (where they were
+        at the last sync, numpy-filtered) and the dragged one."""
+        if region is None:
+            return list(self.tokens.values())
+        xy, reach = self._token_xy, 2 * REACH_M
+        mask = np.zeros(len(xy), dtype=bool)
+        for r in region:
+            mask |= ((xy[:, 0] >= r.left() - reach) & (xy[:, 0] <= r.right() + reach)
+                     & (xy[:, 1] >= r.top() - reach) & (xy[:, 1] <= r.bottom() + reach))
+        found = [self.tokens[self._token_ids[i]] for i in np.flatnonzero(mask)]
+        if dragged in self.tokens and not any(t.token_id == dragged for t in found):
+            found.append(self.tokens[dragged])
+        return found
 
     def _sync_tokens(self, state: EncounterState) -> None:
         sides = {k: s.colour for k, s in self.map.sides.items()}
@@ -210,6 +238,9 @@ class BoardScene(QGraphicsScene):
             look = filtered_look(self.audience, look, c) or look  # None only if not shown
             item.setZValue(Z.TOKENS)
             item.sync(look, hex_to_point(self.layout, c.hex))
+        self._token_ids = list(self.tokens)
+        self._token_xy = np.array([(t.x(), t.y()) for t in self.tokens.values()],
+                                  dtype=float).reshape(-1, 2)
 
     def _portrait(self, character: str) -> Path | None:
         sheet = self.document.loaded.library.characters.get(character)

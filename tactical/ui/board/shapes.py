@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import numpy as np
 import shapely
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QByteArray, QDataStream, QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from shapely.geometry.base import BaseGeometry
 
@@ -13,6 +14,36 @@ from tactical.ui.board.palette import HALO, TEXT
 from tactical.ui.fonts import load_app_font
 
 _BASE_PX = 100.0  # text is laid out at 100 px and scaled down to metres: crisp glyph paths
+
+
+#: QDataStream's QPainterPath: int32 count, then (int32 type, f64 x, f64 y) per element,
+#: then int32 fill rule (0: odd-even); big-endian, Qt's default stream byte order.
+_ELEMENT = np.dtype([("type", ">i4"), ("x", ">f8"), ("y", ">f8")])
+MOVE_TO, LINE_TO = 0, 1
+
+
+def stream_path(types: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> QPainterPath:
+    """A path from arrays of element types and coordinates, built in C: no Python object
+    per point (issue 13)."""
+    elements = np.empty(len(types), dtype=_ELEMENT)
+    elements["type"], elements["x"], elements["y"] = types, xs, ys
+    data = (np.array([len(elements)], ">i4").tobytes() + elements.tobytes()
+            + np.array([0], ">i4").tobytes())
+    path = QPainterPath()
+    stream = QDataStream(QByteArray(data))
+    stream >> path
+    return path
+
+
+def polygons_path(polygons: Sequence[Sequence[tuple[float, float]]]) -> QPainterPath:
+    """Closed polygons in one path (as addPolygon + closeSubpath each, odd-even fill)."""
+    if not polygons:
+        return QPainterPath()
+    points = np.array([p for poly in polygons for p in (*poly, poly[0])], dtype=float)
+    types = np.full(len(points), LINE_TO, dtype=np.int32)
+    starts = np.cumsum([0] + [len(poly) + 1 for poly in polygons[:-1]])
+    types[starts] = MOVE_TO
+    return stream_path(types, points[:, 0], points[:, 1])
 
 
 def polygon_path(points: Sequence[tuple[float, float]]) -> QPainterPath:

@@ -26,6 +26,9 @@ class ZoneItem(QGraphicsItem):
         self.geom = geom
         self.setZValue(z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # A zone changes only when it is rebuilt: blit it while a drag repaints the path
+        # over it (issue 13: stroking the bands was most of a shotgun mover's drag step)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._path = geometry_path(geom)
         self._rect = self._path.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
         self._fill = QBrush(with_alpha(colour, alpha))

@@ -32,69 +32,147 @@ def line_html(line: Line) -> str:
 
 
 class CombatLog(QTextBrowser):
+    """One block of lines per batch in effect (and one per note), newest at the bottom.
+    Undo takes the last blocks away and redo or a new command adds blocks, without touching
+    the rest; the widget holds the last WINDOW lines and shows older ones when the GM
+    scrolls to the top (issue 13: rebuilding a 10,000-line document took half a second)."""
+
+    WINDOW = 400  # lines in the widget; older ones come back by CHUNK on scrolling up
+    CHUNK = 200
+
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = document  # not `document`: QTextEdit.document() is the text
         self.setObjectName("combatLog")
         self.setOpenLinks(False)
         self.setToolTip("Every event of the encounter; refusals in vermillion")
-        self.lines: list[Line] = []
-        self._events_shown = 0
-        self._notes: list[tuple[int, Line]] = []  # (events in effect when said, line)
+        # (batch number, or -k-1 for a note said when k batches were in effect; its lines)
+        self._blocks: list[tuple[int, list[Line]]] = []
+        self._batches = 0  # batch blocks among _blocks
+        self._numbers: list[int] = []  # their batch numbers, in order
+        self._updating = False  # inside sync: scrolling is ours, not the GM's
+        self._count = 0  # lines in all blocks
+        self._hidden = 0  # the oldest lines, not in the widget (scroll up for them)
+        self.verticalScrollBar().valueChanged.connect(self._scrolled)
         document.changed.connect(self.sync)
         document.refused.connect(self.refused)
         self.sync()
+
+    @property
+    def lines(self) -> list[Line]:
+        return [line for _key, lines in self._blocks for line in lines]
 
     def refused(self, message: str) -> None:
         self.note(Line(message, Kind.REFUSAL))
 
     def note(self, line: Line) -> None:
         """A line that is no event (a refusal, a cancelled roll): kept until undone past."""
-        self._notes.append((self._events_shown, line))
-        self.lines.append(line)
+        self._blocks.append((-self._batches - 1, [line]))
+        self._count += 1
+        self._updating = True
         self._append([line])
+        self._updating = False
 
     def sync(self, events: Any = None) -> None:
-        effective = list(self.doc.encounter.history.effective_events())
-        fresh = tuple(events or ())
-        if fresh and len(effective) == self._events_shown + len(fresh) \
-                and all(a is b for a, b in zip(effective[-len(fresh):], fresh, strict=True)):
-            new = self._lines_for(fresh)
-            self._events_shown = len(effective)
-            self.lines.extend(new)
-            self._append(new)
+        """Take away the blocks of batches no longer in effect (and notes said after
+        them), then add the batches now in effect after the ones kept."""
+        history = self.doc.encounter.history
+        done = history.done
+        # the common start of the shown batches and the done ones: the history changes
+        # only at its end, so look back from there
+        kept = min(len(self._numbers), len(done))
+        while kept and self._numbers[kept - 1] != done[kept - 1]:
+            kept -= 1
+        self._updating = True
+        removed = 0
+        while self._blocks:
+            number, lines = self._blocks[-1]
+            batch_index = self._batches - 1 if number >= 0 else -number - 1
+            if (number >= 0 and batch_index < kept) or (number < 0 and batch_index <= kept):
+                break
+            self._blocks.pop()
+            removed += len(lines)
+            if number >= 0:
+                self._batches -= 1
+                self._numbers.pop()
+        self._remove_last(removed)
+        state = self.doc.state
+        new: list[Line] = []
+        for number in done[kept:]:
+            lines = [line for e in history.entries[number].events
+                     if (line := event_line(e, state)) is not None]
+            self._blocks.append((number, lines))
+            self._numbers.append(number)
+            self._batches += 1
+            new.extend(lines)
+        self._count += len(new) - removed
+        self._append(new)
+        self._updating = False
+
+    # --- the widget: the last lines as blocks of text
+
+    def _remove_last(self, n: int) -> None:
+        if n <= 0:
             return
-        self._rebuild(effective)
-
-    def _lines_for(self, events: Any) -> list[Line]:
-        state = self.doc.state
-        return [line for e in events if (line := event_line(e, state)) is not None]
-
-    def _rebuild(self, effective: list[Any]) -> None:
-        self._notes = [(n, line) for n, line in self._notes if n <= len(effective)]
-        state = self.doc.state
-        lines: list[Line] = []
-        notes = list(self._notes)
-        for i, e in enumerate(effective):
-            while notes and notes[0][0] <= i:
-                lines.append(notes.pop(0)[1])
-            line = event_line(e, state)
-            if line is not None:
-                lines.append(line)
-        lines.extend(line for _n, line in notes)
-        self._events_shown = len(effective)
-        self.lines = lines
-        self.clear()
-        self._append(lines)
+        shown_before = self._count - self._hidden
+        in_widget = min(n, shown_before)
+        if in_widget >= shown_before:
+            self.clear()
+        elif in_widget:
+            cursor = QTextCursor(self.document())
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.movePosition(QTextCursor.MoveOperation.PreviousBlock,
+                                QTextCursor.MoveMode.KeepAnchor, in_widget)
+            cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock,
+                                QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+        self._hidden -= n - in_widget  # lines undone past the window were hidden ones
+        if self._hidden > 0 and self._count - n - self._hidden < self.CHUNK:
+            self._show_older()
 
     def _append(self, lines: list[Line]) -> None:
         if not lines:
             return
-        cursor = self.textCursor()
+        cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
-        html = "<br>".join(line_html(line) for line in lines)
-        if not self.document().isEmpty():
-            html = "<br>" + html
-        cursor.insertHtml(html)
+        cursor.beginEditBlock()
+        first = self.document().isEmpty()
+        for line in lines:
+            if not first:
+                cursor.insertBlock()
+            first = False
+            cursor.insertHtml(line_html(line))
+        cursor.endEditBlock()
+        over = self._count - self._hidden - (self.WINDOW + self.CHUNK)
+        if over > 0:  # keep a window of recent lines: drop the oldest from the widget
+            self._drop_first(over + self.CHUNK)
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
+
+    def _drop_first(self, n: int) -> None:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.Start)
+        cursor.movePosition(QTextCursor.MoveOperation.NextBlock,
+                            QTextCursor.MoveMode.KeepAnchor, n)
+        cursor.removeSelectedText()
+        self._hidden += n
+
+    def _scrolled(self, value: int) -> None:
+        if not self._updating and value == self.verticalScrollBar().minimum() \
+                and self._hidden > 0:
+            self._show_older()
+
+    def _show_older(self) -> None:
+        """The CHUNK lines before the oldest shown, put back at the top."""
+        n = min(self.CHUNK, self._hidden)
+        older = self.lines[self._hidden - n:self._hidden]
+        self._hidden -= n
+        empty = self.document().isEmpty()
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.Start)
+        cursor.beginEditBlock()
+        for i, line in enumerate(older):
+            cursor.insertHtml(line_html(line))
+            if i < len(older) - 1 or not empty:
+                cursor.insertBlock()
+        cursor.endEditBlock()

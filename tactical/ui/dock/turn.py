@@ -21,11 +21,12 @@ SLOTS = (("major", "Major", style.ORANGE, "Attack, Ready weapon, Disengage, Over
 
 def turn_start(document: EncounterDocument, cid: str) -> ev.TurnStarted | None:
     """The budget `cid` started its current turn with (from the events in effect)."""
-    found = None
-    for event in document.encounter.history.effective_events():
-        if isinstance(event, ev.TurnStarted) and event.combatant == cid:
-            found = event
-    return found
+    history = document.encounter.history
+    for number in reversed(history.done):  # the latest first: a turn is near the end
+        for event in reversed(history.entries[number].events):
+            if isinstance(event, ev.TurnStarted) and event.combatant == cid:
+                return event
+    return None
 
 
 class TurnPanel(QWidget):

@@ -1,0 +1,278 @@
+"""The whole window end to end (issue 13): the real MainWindow at 1920 × 1080, offscreen,
+driven with mouse events. Prints ONE JSON line:
+
+- drag_step_{p50,p95,max}_ms_{200,400}_{melee,shotgun}: one hex step of a drag (the mouse
+  move, the preview, the repaint it causes) on a generated 200 × 200 map (2,000 covers, 100
+  tokens) and a 400 × 400 map (5,000 covers, 400 tokens); targets p95 ≤ 8, max ≤ 16.
+- undo_ms_10k, redo_ms_10k, append_ms_10k: in a 10,000-event fight (target ≤ 20).
+- open_ms_200, open_ms_400: File ▸ Open of those maps to the first painted frame (≤ 300 /
+  ≤ 1000).
+- cold_start_s: a fresh process to the first painted frame of the demo (≤ 0.4).
+Beside them, baselines from the same run: base_repaint_ms (a bare QGraphicsView repaint at
+the same size), base_cold_start_s (a bare Qt window's first frame). Maps and fights are
+generated with fixed seeds into a temporary folder; nothing large is committed.
+Run: make bench (or pytest -s tests/bench/bench_window.py).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import math
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
+
+from tactical.core.dice import RandomDice
+from tactical.core.paths import demo_map
+from tactical.data.library import load_map
+from tactical.encounter import commands as cmd
+from tactical.ui.document import EncounterDocument
+from tactical.ui.main_window import MainWindow
+
+SEED = 13
+WIDTH, HEIGHT = 1920, 1080
+CLASSES = ("flimsy", "light", "medium", "tough", "reinforced", "impenetrable")
+MOVERS = {"melee": "cutter", "shotgun": "security-guard"}
+STEPS = 14  # hexes out, then the same back (the path shortens): 28 steps a drag
+DRAGS = 4
+EVENTS = 10_000
+HERE = Path(__file__).resolve().parent
+
+
+# --- generated maps
+
+
+def map_yaml(size: int, covers: int, tokens: int, seed: int) -> str:
+    """A flat-top size × size map, `covers` rectangles, `tokens` gangers (the first two a
+    melee and a shotgun mover, in open ground with room to the east)."""
+    rng = random.Random(seed)
+    width, height = size * 1.5 * 2 / math.sqrt(3), size * 2.0
+    lines = ["kind: map", "version: 1", f"name: Bench {size}", "ruleset: chapter6",
+             f"grid: {{columns: {size}, rows: {size}, orientation: flat}}",
+             "sides:", "  red: {name: Red}", "  blue: {name: Blue}", "cover:"]
+    boxes: list[tuple[float, float, float, float]] = []
+    for i in range(covers):
+        cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        w, h = rng.uniform(0.4, 6.0), rng.uniform(0.4, 3.0)
+        a = rng.uniform(0, math.pi)
+        c, s = math.cos(a), math.sin(a)
+        pts = [(cx + x * c - y * s, cy + x * s + y * c)
+               for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        boxes.append((min(xs) - 1.2, min(ys) - 1.2, max(xs) + 1.2, max(ys) + 1.2))
+        poly = ", ".join(f"[{x:.2f}, {y:.2f}]" for x, y in pts)
+        lines.append(f"  - {{id: c{i}, label: Crate, class: {rng.choice(CLASSES)}, "
+                     f"height: {rng.choice(('low', 'high'))}, polygon: [{poly}]}}")
+    lines.append("tokens:")
+    bucket: dict[tuple[int, int], list[int]] = {}
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        for bx in range(int(x0 // 8), int(x1 // 8) + 1):
+            for by in range(int(y0 // 8), int(y1 // 8) + 1):
+                bucket.setdefault((bx, by), []).append(k)
+
+    def clear(x: float, y: float) -> bool:
+        return not any(boxes[k][0] <= x <= boxes[k][2] and boxes[k][1] <= y <= boxes[k][3]
+                       for k in bucket.get((int(x // 8), int(y // 8)), ()))
+
+    used: set[tuple[int, int]] = set()
+    placed = 0
+    while placed < tokens:
+        col, row = rng.randrange(20, size - 40), rng.randrange(20, size - 20)
+        q, r = col, row - (col - (col & 1)) // 2  # odd-q offset → axial
+        x, y = 1.5 * q * 2 / math.sqrt(3), math.sqrt(3) * (r + q / 2) * 2 / math.sqrt(3)
+        ahead = [(x + 1.5 * 2 / math.sqrt(3) * i, y + (i % 2)) for i in range(STEPS + 2)]
+        if (q, r) in used or not all(clear(px, py) for px, py in
+                                     (ahead if placed < 2 else [(x, y)])):
+            continue
+        used.add((q, r))
+        character = list(MOVERS.values())[placed] if placed < 2 else "ganger"
+        side = "red" if placed % 2 else "blue"
+        lines.append(f"  - {{id: t{placed}, character: {character}, side: {side}, "
+                     f"hex: [{q}, {r}]}}")
+        placed += 1
+    return "\n".join(lines) + "\n"
+
+
+# --- driving the window
+
+
+def pump() -> None:
+    QApplication.processEvents()
+
+
+def mouse(view: QGraphicsView, kind: QEvent.Type, pos: QPointF,
+          button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    buttons = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseButtonRelease else button
+    event = QMouseEvent(kind, pos, view.viewport().mapToGlobal(pos.toPoint()).toPointF(),
+                        button if kind != QEvent.Type.MouseMove else Qt.MouseButton.NoButton,
+                        buttons, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def drag_steps(window: MainWindow, token: str) -> tuple[list[float], list[float]]:
+    """Milliseconds per hex step, wall clock and this process's CPU time (what a quiet
+    machine would show: other processes' turns on the CPU are not counted): press on the
+    token, walk STEPS hexes east and back."""
+    view, scene = window.view, window.scene
+    assert view is not None and scene is not None
+    times: list[float] = []
+    cpu: list[float] = []
+    for _ in range(DRAGS):
+        start = scene.document.state.get(token).hex
+        view.set_zoom(1.0)
+        view.centerOn(scene.centre(start))
+        pump()
+        mouse(view, QEvent.Type.MouseButtonPress, QPointF(view.mapFromScene(scene.centre(start))))
+        pump()
+        q, r = start
+        route = [(q + i, r - (i + 1) // 2) for i in range(1, STEPS + 1)]
+        route += [*route[-2::-1], start]
+        for h in route:
+            at = QPointF(view.mapFromScene(scene.centre(h)))
+            t0, c0 = time.perf_counter(), time.process_time()
+            mouse(view, QEvent.Type.MouseMove, at)
+            pump()
+            times.append((time.perf_counter() - t0) * 1000.0)
+            cpu.append((time.process_time() - c0) * 1000.0)
+        view.cancel_drag()
+        mouse(view, QEvent.Type.MouseButtonRelease, QPointF(view.mapFromScene(scene.centre(start))))
+        pump()
+    return times, cpu
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+CPU_MS: list[float] = []  # the CPU time of each `timed` call, in order
+
+
+def timed(action: Any) -> float:
+    t0, c0 = time.perf_counter(), time.process_time()
+    action()
+    pump()
+    CPU_MS.append((time.process_time() - c0) * 1000.0)
+    return (time.perf_counter() - t0) * 1000.0
+
+
+def cpu_median(n: int) -> float:
+    """The median CPU time of the last `n` timed calls."""
+    return round(statistics.median(CPU_MS[-n:]), 2)
+
+
+def base_repaint_ms() -> float:
+    scene = QGraphicsScene()
+    scene.addRect(0, 0, 100, 100)
+    view = QGraphicsView(scene)
+    view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    view.resize(WIDTH, HEIGHT)
+    view.show()
+    pump()
+    times = [timed(lambda: (view.viewport().update(), view.viewport().repaint()))
+             for _ in range(50)]
+    view.close()
+    return statistics.median(times)
+
+
+def fight(document: EncounterDocument) -> None:
+    """A 10,000-event fight: combat started, then turns ended (each a few events)."""
+    encounter = document.encounter
+    encounter.apply(cmd.StartCombat())
+    while sum(1 for _ in encounter.history.effective_events()) < EVENTS:
+        for _ in range(200):
+            encounter.apply(cmd.EndTurn())
+
+
+def cold_start(kind: str, folder: Path, run: int) -> tuple[float, float]:
+    """Seconds from starting a process to its first painted frame: wall clock, and the
+    CPU time the process used (user + system)."""
+    data = folder / f"{kind}{run}"  # fresh: a log left open would be offered for resuming
+    data.mkdir()
+    env = dict(os.environ, TACTICAL_DATA_DIR=str(data), XDG_CONFIG_HOME=str(data / "config"),
+               QT_QPA_PLATFORM="offscreen")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, str(HERE / "coldstart.py"), kind], env=env,
+                         capture_output=True, text=True, timeout=60, check=False)
+    took = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert "painted" in out.stdout, out.stderr[-2000:]
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def test_window_benchmark(qapp, tmp_path: Path) -> None:
+    os.environ["TACTICAL_DATA_DIR"] = str(tmp_path / "data")
+    results: dict[str, float | str] = {}
+    results["base_repaint_ms"] = round(base_repaint_ms(), 3)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    window.resize(WIDTH, HEIGHT)
+    window.show()
+    pump()
+
+    maps = {200: (2000, 100), 400: (5000, 400)}
+    for size, (covers, tokens) in maps.items():
+        path = tmp_path / f"bench{size}.yaml"
+        path.write_text(map_yaml(size, covers, tokens, SEED + size), encoding="utf-8")
+        opens = []
+        for _ in range(3):
+            opens.append(timed(lambda p=path: (window.open_path(p),  # type: ignore[misc]
+                                               window.view and window.view.viewport().repaint())))
+        results[f"open_ms_{size}"] = round(statistics.median(opens), 1)
+        results[f"open_cpu_ms_{size}"] = cpu_median(3)
+        for mover, token in (("melee", "t0"), ("shotgun", "t1")):
+            steps, cpu = drag_steps(window, token)
+            key = f"{size}_{mover}"
+            results[f"drag_step_p50_ms_{key}"] = round(statistics.median(steps), 2)
+            results[f"drag_step_p95_ms_{key}"] = round(percentile(steps, 95), 2)
+            results[f"drag_step_max_ms_{key}"] = round(max(steps), 2)
+            results[f"drag_step_cpu_p95_ms_{key}"] = round(percentile(cpu, 95), 2)
+            results[f"drag_step_cpu_max_ms_{key}"] = round(max(cpu), 2)
+            print(key, results, file=sys.stderr)
+
+    document = EncounterDocument.for_map(load_map(demo_map()), RandomDice(SEED))
+    fight(document)
+    window.set_document(document)
+    pump()
+    undos, redos, appends = [], [], []
+    cpu: dict[str, list[float]] = {"undo": [], "redo": [], "append": []}
+    for _ in range(9):
+        undos.append(timed(window.undo))
+        cpu["undo"].append(CPU_MS[-1])
+        redos.append(timed(window.redo))
+        cpu["redo"].append(CPU_MS[-1])
+        appends.append(timed(lambda: window._apply(cmd.EndTurn())))
+        cpu["append"].append(CPU_MS[-1])
+        window.undo()
+        pump()
+    results["events"] = sum(1 for _ in document.encounter.history.effective_events())
+    results["undo_ms_10k"] = round(statistics.median(undos), 2)
+    results["redo_ms_10k"] = round(statistics.median(redos), 2)
+    results["append_ms_10k"] = round(statistics.median(appends), 2)
+    for what, values in cpu.items():
+        results[f"{what}_cpu_ms_10k"] = round(statistics.median(values), 2)
+    window.set_document(None)
+    window.close()
+    gc.collect()
+
+    data = tmp_path / "cold"
+    data.mkdir()
+    for kind, key in (("app", "cold_start"), ("bare", "base_cold_start")):
+        runs = [cold_start(kind, data, i) for i in range(5)]
+        results[f"{key}_s"] = round(statistics.median(r[0] for r in runs), 3)
+        results[f"{key}_cpu_s"] = round(statistics.median(r[1] for r in runs), 3)
+    results["load"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(json.dumps(results))
