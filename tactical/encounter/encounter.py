@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from tactical.core.dice import Dice
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context, initial_state
-from tactical.encounter.engine import decide
+from tactical.encounter.engine import decide_and_fold
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import Entry, History, entry_records, marker_record
 from tactical.encounter.model import EncounterState
@@ -46,14 +46,14 @@ class Encounter:
 
     def apply(self, command: Any, label: str | None = None) -> tuple[Any, ...]:
         """Decide, log, then change the state; a refusal raises and changes nothing."""
-        events = decide(self.state, command, self.ctx, self.dice)
+        events, after = decide_and_fold(self.state, command, self.ctx, self.dice)
         if not events:
             return ()
         entry = self.history.prepare(label or command_label(command, self.state), events)
         if self.sink is not None:
             self.sink.append_many(entry_records(entry))
         self.history.commit(entry)
-        self.state = fold(self.state, events)
+        self.state = after  # folded once, by the batch that made the events
         self._snapshot(len(self.history.done), self.state)
         return events
 

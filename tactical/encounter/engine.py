@@ -49,13 +49,20 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:
+    return decide_and_fold(state, command, ctx, dice)[0]
+
+
+def decide_and_fold(state: EncounterState, command: Any, ctx: Context,
+                    dice: Dice) -> tuple[tuple[Any, ...], EncounterState]:
+    """The events and the state they lead to: the batch folds each event as it is made
+    (later decisions see earlier events), so the caller need not fold them again."""
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise TypeError(f"{type(command).__name__} is not a command")
     batch = Batch(state, ctx, dice)
     handler(batch, command)
     _overwatch_broken(batch)
-    return tuple(batch.events)
+    return tuple(batch.events), batch.state
 
 
 def _overwatch_broken(batch: Batch) -> None:
