@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QImage, QImageWriter, QPainter
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
@@ -51,19 +51,25 @@ def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 108
         if mover is not None:
             view.drag_tool.begin(mover)
             view.drag_tool.step_to(list(drag))
-        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(scene.backgroundBrush().color())
-        painter = QPainter(image)
-        painter.setRenderHints(view.renderHints())
-        view.render(painter, QRectF(0, 0, width, height), view.viewport().rect())
-        painter.end()
-        if manifest is not None:
-            manifest.update(scene_manifest(scene))
-        return image
+        return _paint(view, scene, width, height, manifest)
     finally:
         view.drag_tool.cancel()
         view.close()
         view.deleteLater()
+
+
+def _paint(view: QGraphicsView, scene: BoardScene, width: int, height: int,
+           manifest: dict[str, Any] | None) -> QImage:
+    """The view's viewport as an image (and what it shows in `manifest`, if given)."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(scene.backgroundBrush().color())
+    painter = QPainter(image)
+    painter.setRenderHints(view.renderHints())
+    view.render(painter, QRectF(0, 0, width, height), view.viewport().rect())
+    painter.end()
+    if manifest is not None:
+        manifest.update(scene_manifest(scene))
+    return image
 
 
 def save_png(image: QImage, out: Path) -> None:
@@ -92,15 +98,7 @@ def _render_players(document: EncounterDocument, size: tuple[int, int], select: 
     view.show()
     try:
         view.show_box(map_box(scene))
-        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(scene.backgroundBrush().color())
-        painter = QPainter(image)
-        painter.setRenderHints(view.renderHints())
-        view.render(painter, QRectF(0, 0, width, height), view.viewport().rect())
-        painter.end()
-        if manifest is not None:
-            manifest.update(scene_manifest(scene))
-        return image
+        return _paint(view, scene, width, height, manifest)
     finally:
         view.close()
         view.deleteLater()
