@@ -230,6 +230,22 @@ class Movement(Frozen):
     evade_tn: int
 
 
+class BreakFree(Frozen):
+    """Ch.6 Grapple, l.404: "break free (Major action)"; the check is our ruling
+    (docs/rules-chapter6.md, Options that leave effects)."""
+
+    action: ActionKind
+    skills: tuple[str, ...] = Field(min_length=1)  # the better of these
+    difficulty: str
+
+
+class OptionEffects(Frozen):
+    """What attack options leave behind on the board (Ch.6 l.380-412, l.490)."""
+
+    disarm_recover: dict[Literal["marginal", "solid", "perfect"], tuple[ActionKind, ...]]
+    break_free: BreakFree
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -257,6 +273,7 @@ class Chapter6Ruleset(Frozen):
     initiative: InitiativeRules
     actions: ActionCosts
     movement: Movement
+    option_effects: OptionEffects
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

@@ -149,6 +149,21 @@ class CheckAwareness:
 
 
 @dataclass(frozen=True, slots=True)
+class RecoverWeapon:
+    """Ch.6 Disarm (l.394-398): fix the grip, pick the weapon up, or fetch it where it flew
+    (the actions as the disarming hit's degree set them)."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class BreakFree:
+    """Ch.6 Grapple (l.404): "break free (Major action)", a check (our ruling)."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
 class ApplyDamage:
     """The GM's manual override: damage straight to the total, with its injury."""
 
@@ -167,7 +182,8 @@ class SetCondition:
 Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | Move
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
-           | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition)
+           | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition
+           | RecoverWeapon | BreakFree)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -194,4 +210,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
-    SetCondition)}
+    SetCondition, RecoverWeapon, BreakFree)}

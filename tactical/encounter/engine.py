@@ -12,7 +12,7 @@ from typing import Any
 from tactical.core.dice import Dice
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter import fight, gm, harm, moves, readiness, skills, turns
+from tactical.encounter import fight, gm, harm, marks, moves, readiness, skills, turns
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context
 from tactical.encounter.model import Condition, EncounterState
@@ -40,6 +40,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.CheckAwareness: skills.check_awareness,
     cmd.ApplyDamage: gm.apply_damage,
     cmd.SetCondition: gm.set_condition,
+    cmd.RecoverWeapon: marks.recover_weapon,
+    cmd.BreakFree: marks.break_free,
 }
 
 
@@ -50,6 +52,7 @@ def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tup
     batch = Batch(state, ctx, dice)
     handler(batch, command)
     _overwatch_broken(batch)
+    marks.broken(batch, state)  # Pinned until the suppressor's next action (Ch.6 l.490)
     return tuple(batch.events)
 
 

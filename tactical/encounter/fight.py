@@ -7,6 +7,7 @@ from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter import marks
 from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.harm import apply_harm
 from tactical.encounter.limits import out_of_action, reaction_block
@@ -92,6 +93,7 @@ def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str
         batch.emit(ev.MonitorsChanged(target.id, m.physical, m.stun, m.overflow, source))
     if outcome.harm is not None:
         apply_harm(batch, target.id, outcome.harm, source)
+    marks.after_attack(batch, attacker.id, target.id, outcome)
     return outcome
 
 
@@ -112,11 +114,15 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
                   if name == command.mode), (batch.ctx.rules.actions.attack,))
     costs = [Action(need) for need in needs]
-    for action in costs:
+    # Ch.6 Flurry, l.402: "Gain 1 additional attack": already paid for by the first
+    paid = marks.extra_attack_left(a) is not None
+    for action in [] if paid else costs:
         slot, why = payment(batch.state.get(a.id), action)
         refuse_unless((slot is not None, why))
         batch.emit(ev.ActionSpent(a.id, action.value, str(slot), "Attack"))
     resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
+    if paid:
+        marks.spend_extra_attack(batch, a.id)
 
 
 def _pending(batch: Batch, reactor: str) -> PendingReaction:

@@ -61,6 +61,8 @@ class TimerView(Protocol):
     def rounds(self) -> int | None: ...
     @property
     def source(self) -> str: ...
+    @property
+    def amount(self) -> str: ...
 
 
 class Fighter(Protocol):
@@ -247,6 +249,23 @@ class MonitorMarks:
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """A lasting effect an attack option leaves (Ch.6 attack options): a timer of `kind` on
+    the attacker or the target (`on`), tied to the other party. `ends`: "next_action" — it
+    ends when the other party next spends an action (Pinned); "its_attack" — it is used up
+    by the holder's next attack against the other party (Aim for Opening); "" — it lasts
+    until removed (Disarm, Grapple). `condition` also sets that condition badge; `detail`
+    is kept with the timer (what was disarmed and how far it went)."""
+
+    on: str  # "attacker" or "target"
+    kind: str
+    why: str
+    ends: str = ""
+    condition: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AttackOutcome:
     """A resolved attack as the engine turns it into events, in this order: the result,
     Edge spent, ammunition, the defence's Initiative cost, Hit the Dirt, monitors, damage."""
@@ -259,6 +278,9 @@ class AttackOutcome:
     prone: str | None = None  # the target dropped prone, and why
     monitors: MonitorMarks | None = None
     harm: Harm | None = None
+    marks: tuple[Mark, ...] = ()  # what the options leave behind (Pinned, Grappled, …)
+    extra_attacks: int = 0  # Ch.6 Flurry: further attacks this turn, paid for already
+    used_marks: tuple[str, ...] = ()  # the attacker's timers this attack used up
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +424,10 @@ class Ruleset(Protocol):
                   dice: Dice) -> SkillOutcome: ...
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> SkillOutcome: ...
+    def break_free(self, who: Fighter, sheet: Character, dice: Dice) -> SkillOutcome:
+        """A grappled combatant's check to break free (IllegalCommand when the game has no
+        such check); success: the grapple ends."""
+        ...
 
     # --- how its events read (the combat log) ---------------------------------------
     def attack_line(self, report: AttackReport, summary: str, attacker: str,

@@ -25,6 +25,7 @@ from tactical.rules.api import (
     InitiativeRoll,
     SkillOutcome,
 )
+from tactical.rules.chapter6 import aftermath
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
 from tactical.rules.chapter6.checks import roll_check
 from tactical.rules.chapter6.healing import first_aid
@@ -205,6 +206,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     # RULINGS: smartlink and other gear/talents are Advantage sources (attack.trait_advantages)
     traits = rules.attack.trait_advantages
     advantages = tuple(t for t in sheet.traits if traits.get(t) == weapon.kind)
+    advantages += aftermath.setup_advantages(attacker, target, choice.options)
     held = set(attacker.conditions)
     attacker_side = Attacker(
         skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
@@ -215,7 +217,8 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     parry_skill = max((target_sheet.skills.get(s, 0) for s in rules.defences.parry.skill),
                       default=0)
     parry_weapon = any(set(rules.defences.parry_weapon_tags) & set(w.tags)
-                       for w in facts.target_weapons)
+                       for w in facts.target_weapons) \
+        and not aftermath.holds(target, aftermath.DISARMED)  # l.394 "they count as unarmed"
     theirs = set(target.conditions)
     defender = replace(
         defender_from_character(target_sheet, facts.target_armor, parry_skill=parry_skill,
@@ -248,6 +251,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
                         burst=BurstChoice(choice.burst_choice) if choice.burst_choice
                         else None)
     reasons += attack_refusals(setup, rules)
+    reasons += aftermath.setup_refusals(attacker, setup.options)
     if choice.edge and attacker.edge <= 0:
         reasons.append(f"{attacker.name} has no Edge left")
     if reasons:
@@ -268,10 +272,14 @@ def resolve(facts: AttackFacts, dice: Dice, rules: Chapter6Ruleset) -> AttackOut
                     None if effects is None else _json_safe(asdict(effects)))
     summary = describe(facts.attacker.name, facts.target.name, facts.weapon.name,
                        facts.reaction, report)
+    marks, extra, used = aftermath.marks_after(setup, result, facts.attacker, facts.target,
+                                               rules)
     return AttackOutcome(report, summary,
                          edge_spent=f"Edge on the {facts.choice.edge}" if facts.choice.edge
                          else None,
-                         ammo_used=result.plan.ammo_used, harm=harm)
+                         ammo_used=result.plan.ammo_used, harm=harm,
+                         prone=aftermath.grapple_prone(setup, result),
+                         marks=marks, extra_attacks=extra, used_marks=used)
 
 
 def preview(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackPreviewParts:

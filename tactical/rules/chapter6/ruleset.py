@@ -168,6 +168,12 @@ class Chapter6:
                   dice: Dice) -> api.SkillOutcome:
         return engine.check_awareness(who, effort, skill, tn, dice, self.numbers)
 
+    def break_free(self, who: api.Fighter, sheet: Character,
+                   dice: Dice) -> api.SkillOutcome:
+        from tactical.rules.chapter6.grapple import break_free
+
+        return break_free(who, sheet, dice, self.numbers)
+
     # --- how its events read --------------------------------------------------------
     def attack_line(self, report: api.AttackReport, summary: str, attacker: str,
                     target: str) -> str:

@@ -148,6 +148,10 @@ class Shadowrun:
                   dice: Dice) -> api.SkillOutcome:
         return self.base.awareness(who, effort, skill, tn, dice)
 
+    def break_free(self, who: api.Fighter, sheet: Character,
+                   dice: Dice) -> api.SkillOutcome:
+        return self.base.break_free(who, sheet, dice)  # a grapple is a base-game mark
+
     # --- how its events read --------------------------------------------------------
     def attack_line(self, report: api.AttackReport, summary: str, attacker: str,
                     target: str) -> str:

@@ -1,0 +1,34 @@
+"""Ch.6 Grapple, l.404-408: "They will have to counter-grapple (using this action) or break
+free (Major action)"; after a Solid grapple they have "Disadvantage to counter-grapple or
+break free". The text gives no check for breaking free: our ruling (docs/rules-chapter6.md)
+is the better of `option_effects.break_free.skills` against its difficulty (TN 20)."""
+
+from __future__ import annotations
+
+from tactical.core.dice import Dice
+from tactical.data.character import Character
+from tactical.data.ruleset import Chapter6Ruleset
+from tactical.rules.api import Fighter, SkillOutcome
+from tactical.rules.chapter6 import aftermath
+from tactical.rules.chapter6.checks import advantages_of, roll_check
+from tactical.rules.chapter6.engine import disadvantage_sources
+
+
+def break_free(who: Fighter, sheet: Character, dice: Dice,
+               rules: Chapter6Ruleset) -> SkillOutcome:
+    spec = rules.option_effects.break_free
+    skill_name = max(spec.skills, key=lambda s: sheet.skills.get(s, 0))
+    skill = sheet.skills.get(skill_name, 0)
+    tn = rules.checks.difficulty[spec.difficulty]
+    against = disadvantage_sources(who, rules)
+    if aftermath.holds(who, aftermath.GRAPPLED_SOLID):
+        against.append("Solid grapple")  # l.408
+    check = roll_check(skill, tn, dice, advantages=advantages_of((), against), rules=rules)
+    text = (f"{who.name} tries to break free ({skill_name.replace('_', ' ')}): {check.skill}"
+            + "".join(f"{d:+d}" for d in check.kept)
+            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
+            + f" = {check.total} vs TN {tn}"
+            + (f", Disadvantage ({', '.join(against)})" if against else "")
+            + f" — {check.degree.value.replace('_', ' ')}"
+            + ("; free" if check.success else "; still grappled"))
+    return SkillOutcome(text, check.success)

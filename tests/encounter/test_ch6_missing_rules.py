@@ -1,0 +1,143 @@
+"""Issue 12, "Missing": rules of Chapter 6 the engine lacked, each replayed from its scenario
+(tests/scenarios/ch6_*.json, golden logs checked by test_scenarios.py) with what a GM would
+see asserted here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tactical.core.errors import IllegalCommand
+from tactical.encounter.commands import command_from_payload
+from tactical.encounter.scenario import Played, play
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def _play(name: str) -> Played:
+    return play(SCENARIOS / f"ch6_{name}.json")
+
+
+def _play_first(name: str, count: int, tmp_path: Path) -> Played:
+    """The scenario's first `count` commands only (to try what comes next)."""
+    spec = json.loads((SCENARIOS / f"ch6_{name}.json").read_text(encoding="utf-8"))
+    spec["map"] = str((SCENARIOS / spec["map"]).resolve())
+    spec["commands"] = spec["commands"][:count]
+    path = tmp_path / f"{name}-{count}.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    return play(path)
+
+
+def _events(played: Played, kind: str) -> list[dict[str, Any]]:
+    return [r["event"] for r in played.records() if r["event"]["type"] == kind]
+
+
+def _batches(played: Played, kind: str, combatant: str) -> set[int]:
+    return {r["batch"] for r in played.records()
+            if r["event"]["type"] == kind and r["event"].get("combatant") == combatant}
+
+
+def _timer_kinds(played: Played, cid: str) -> set[str]:
+    return {t.kind for t in played.encounter.state.get(cid).timers}
+
+
+def _disadvantages(attack: dict[str, Any]) -> set[str]:
+    return {s["source"] for s in attack["result"]["advantage"]["sources"]
+            if s["kind"] == "disadvantage"}
+
+
+def _advantages(attack: dict[str, Any]) -> set[str]:
+    return {s["source"] for s in attack["result"]["advantage"]["sources"]
+            if s["kind"] == "advantage"}
+
+
+def test_flurry_gives_one_more_attack_already_paid_for():
+    # Ch.6 Flurry, l.402: 1 additional attack, same or another target in reach; both attacks
+    # have Disadvantage and -1d6
+    played = _play("flurry")
+    attacks = _events(played, "AttackResolved")
+    assert [a["target"] for a in attacks] == ["ganger-1", "ganger-2"]
+    for a in attacks:
+        assert "Flurry" in _disadvantages(a)
+        assert {"source": "Flurry", "dice": "-1d6"} in a["result"]["damage"]["parts"]
+    first, _second = sorted({r["batch"] for r in played.records()
+                            if r["event"]["type"] == "AttackResolved"})
+    assert _batches(played, "ActionSpent", "kicker") == {first}  # the extra attack is free
+    assert "extra_attack" not in _timer_kinds(played, "kicker")
+
+
+def test_flurry_extra_attack_is_a_flurry_and_only_one(tmp_path):
+    played = _play_first("flurry", 7, tmp_path)  # after the first Flurry attack
+    enc = played.encounter
+    assert "extra_attack" in _timer_kinds(played, "kicker")
+    with pytest.raises(IllegalCommand, match="Flurry's extra attack"):
+        enc.apply(command_from_payload({"type": "Attack", "attacker": "kicker",
+                                        "target": "ganger-2"}))
+    enc.apply(command_from_payload({"type": "Attack", "attacker": "kicker",
+                                    "target": "ganger-2", "options": ["flurry"]}))
+    # the second Flurry attack grants no third one, and the Major is gone
+    assert "extra_attack" not in {t.kind for t in enc.state.get("kicker").timers}
+    with pytest.raises(IllegalCommand):
+        enc.apply(command_from_payload({"type": "Attack", "attacker": "kicker",
+                                        "target": "ganger-2", "options": ["flurry"]}))
+
+
+def test_an_unused_flurry_attack_ends_with_the_turn(tmp_path):
+    played = _play_first("flurry", 7, tmp_path)
+    played.encounter.apply(command_from_payload({"type": "EndTurn"}))
+    assert "extra_attack" not in {t.kind for t in played.encounter.state.get("kicker").timers}
+
+
+def test_aim_for_opening_gives_the_defender_advantage_once():
+    # Ch.6 Aim for Opening, l.382: "the defender gains Advantage on his next attack
+    # against you" — hit or miss; used up by that attack
+    played = _play("aim_for_opening")
+    aimed, answer = _events(played, "AttackResolved")
+    assert aimed["attacker"] == "kicker" and "Aim for Opening" in _disadvantages(aimed)
+    assert answer["attacker"] == "ganger-1" and answer["target"] == "kicker"
+    assert "Opening (Aim for Opening)" in _advantages(answer)
+    assert "opening" not in _timer_kinds(played, "ganger-1")
+
+
+def test_suppressive_fire_pins_until_the_shooters_next_action(tmp_path):
+    # Ch.6 Suppressive Fire, l.486-490: vs Discipline; a "hit" pins until the shooter's
+    # next action; Pinned is a Disadvantage (RULINGS)
+    played = _play("suppressive_fire")
+    suppress, pinned_attack = _events(played, "AttackResolved")
+    assert suppress["result"]["defence"].startswith("Discipline") and suppress["hit"]
+    assert "Pinned" in _disadvantages(pinned_attack)
+    before = _play_first("suppressive_fire", 13, tmp_path).encounter.state.get("kicker")
+    assert "pinned" in {c.value for c in before.conditions}  # still pinned in round 2
+    after = played.encounter.state.get("kicker")
+    assert "pinned" not in {c.value for c in after.conditions}
+    assert "pinned" not in {t.kind for t in after.timers}
+
+
+def test_disarm_drops_the_weapon_and_a_major_picks_it_up(tmp_path):
+    # Ch.6 Disarm, l.394-396: a Solid hit drops the weapon; a Major action picks it up;
+    # until then the defender counts as unarmed (no Parry weapon)
+    mid = _play_first("disarm", 7, tmp_path).encounter.state.get("ganger-1")
+    assert mid.weapon is None and "disarmed" in {t.kind for t in mid.timers}
+    played = _play("disarm")
+    recovered = played.encounter.state.get("ganger-1")
+    assert recovered.weapon == "machine-pistol" and not recovered.timers
+    spent = [e for e in _events(played, "ActionSpent") if e["purpose"] == "Recover weapon"]
+    assert [e["action"] for e in spent] == ["major"]
+
+
+def test_a_grappled_fighter_cannot_move_until_it_breaks_free(tmp_path):
+    # Ch.6 Grapple, l.404-408: grabbed → no Move actions; break free (Major action), with
+    # Disadvantage after a Solid grapple
+    grabbed = _play_first("grapple", 8, tmp_path)  # Ganger 1's turn, still grabbed
+    assert "grappled" in {c.value for c in grabbed.encounter.state.get("ganger-1").conditions}
+    with pytest.raises(IllegalCommand, match="grappled"):
+        grabbed.encounter.apply(command_from_payload(
+            {"type": "Move", "combatant": "ganger-1", "path": [[4, 3]]}))
+    played = _play("grapple")
+    notes = [e["text"] for e in _events(played, "Note")]
+    assert any("break free" in n and "Disadvantage (Solid grapple)" in n for n in notes)
+    ganger = played.encounter.state.get("ganger-1")
+    assert "grappled" not in {c.value for c in ganger.conditions} and ganger.hex == (4, 3)
