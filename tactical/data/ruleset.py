@@ -246,6 +246,13 @@ class OptionEffects(Frozen):
     break_free: BreakFree
 
 
+class AutoFireSpread(Frozen):
+    """Ch.6 Auto fire at "several (nearby) targets ... in the same general vicinity" (l.460,
+    464): how near each must be to the first (our ruling, docs/rules-chapter6.md)."""
+
+    vicinity_m: float = Field(gt=0)
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -274,6 +281,7 @@ class Chapter6Ruleset(Frozen):
     actions: ActionCosts
     movement: Movement
     option_effects: OptionEffects
+    auto_fire_spread: AutoFireSpread
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

@@ -149,6 +149,16 @@ class CheckAwareness:
 
 
 @dataclass(frozen=True, slots=True)
+class AutoFire:
+    """Ch.6 Auto fire at several nearby targets (l.460-466): one Major + Minor, 10 rounds
+    per target, each attack with Disadvantage and no damage bonus."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RecoverWeapon:
     """Ch.6 Disarm (l.394-398): fix the grip, pick the weapon up, or fetch it where it flew
     (the actions as the disarming hit's degree set them)."""
@@ -183,7 +193,7 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
            | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition
-           | RecoverWeapon | BreakFree)
+           | RecoverWeapon | BreakFree | AutoFire)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -210,4 +220,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
-    SetCondition, RecoverWeapon, BreakFree)}
+    SetCondition, RecoverWeapon, BreakFree, AutoFire)}

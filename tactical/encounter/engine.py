@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.core.dice import Dice
+from tactical.encounter import autofire, fight, gm, harm, marks, moves, readiness, skills, turns
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter import fight, gm, harm, marks, moves, readiness, skills, turns
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context
 from tactical.encounter.model import Condition, EncounterState
@@ -42,6 +42,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.SetCondition: gm.set_condition,
     cmd.RecoverWeapon: marks.recover_weapon,
     cmd.BreakFree: marks.break_free,
+    cmd.AutoFire: autofire.auto_fire,
 }
 
 

@@ -43,7 +43,8 @@ def _standing(c: Combatant) -> bool:
 
 
 def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-                 command: cmd.Attack, reaction: str | None) -> AttackFacts:
+                 command: cmd.Attack, reaction: str | None, *, targets: int = 1,
+                 ammo_paid: bool = False) -> AttackFacts:
     """What the ruleset needs to set the attack up, read from the sheets, the state and
     the map (RULINGS Outnumbered: who is in reach of whom, counted from the map)."""
     ctx = batch.ctx
@@ -61,21 +62,25 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
         sight=ctx.oracle.sight(batch.state, attacker.id, target.id),
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
-        choice=command, reaction=reaction)
+        choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid)
 
 
 def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-                command: cmd.Attack, reaction: str | None) -> object:
+                command: cmd.Attack, reaction: str | None, *, targets: int = 1,
+                ammo_paid: bool = False) -> object:
     """The ruleset's setup of the attack, as `resolve` would roll it (IllegalCommand with
     every reason when refused)."""
-    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction)
+    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction,
+                         targets=targets, ammo_paid=ammo_paid)
     return batch.ruleset.preview_attack(facts).setup
 
 
 def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-            command: cmd.Attack, reaction: str | None) -> AttackOutcome:
+            command: cmd.Attack, reaction: str | None, *, targets: int = 1,
+            ammo_paid: bool = False) -> AttackOutcome:
     """The ruleset resolves the attack; its outcome becomes events, every die in them."""
-    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction)
+    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction,
+                         targets=targets, ammo_paid=ammo_paid)
     outcome = batch.ruleset.resolve_attack(facts, batch.dice)
     source = f"{attacker.name}'s {facts.weapon.name}"
     batch.emit(ev.AttackResolved(attacker.id, target.id, weapon_id, reaction,

@@ -179,6 +179,8 @@ class AttackFacts:
     defenders_in_reach: int
     choice: AttackChoice
     reaction: str | None  # the reaction kind this attack is ("snapshot"), None: an action
+    targets: int = 1  # Ch.6 Auto fire at several targets (l.464): how many in the volley
+    ammo_paid: bool = False  # a later target of that volley: the first paid the rounds
 
 
 class InjuryEffects(Protocol):

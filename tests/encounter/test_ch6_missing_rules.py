@@ -141,3 +141,25 @@ def test_a_grappled_fighter_cannot_move_until_it_breaks_free(tmp_path):
     assert any("break free" in n and "Disadvantage (Solid grapple)" in n for n in notes)
     ganger = played.encounter.state.get("ganger-1")
     assert "grappled" not in {c.value for c in ganger.conditions} and ganger.hex == (4, 3)
+
+
+def test_auto_fire_sweeps_several_nearby_targets_in_one_volley(tmp_path):
+    # Ch.6 Auto fire, l.460-466: Major + Minor once, 10 rounds per target, each attack with
+    # Disadvantage, damage unaffected
+    played = _play("auto_fire_several")
+    volley = [r for r in played.records() if r["event"]["type"] == "AttackResolved"]
+    assert [r["event"]["target"] for r in volley] == ["kicker", "vanya"]
+    assert len({r["batch"] for r in volley}) == 1
+    for r in volley:
+        assert "Auto fire at several targets" in _disadvantages(r["event"])
+    damage = volley[0]["event"]["result"]["damage"]
+    assert [p["source"] for p in damage["parts"]] == ["Weapon", "Perfect hit"]
+    spent = [e for e in _events(played, "ActionSpent") if e["combatant"] == "ganger-1"]
+    assert sorted(e["action"] for e in spent) == ["major", "minor"]
+    assert [e["rounds"] for e in _events(played, "AmmoSpent")] == [20]
+    assert played.encounter.state.get("ganger-1").rounds_loaded("machine-pistol") == 10
+    # round 1, before Vanya closed up: 6 m from Kicker is not the same vicinity (ruling 27)
+    early = _play_first("auto_fire_several", 7, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="not within 4 m of Kicker"):
+        early.apply(command_from_payload({"type": "AutoFire", "attacker": "ganger-1",
+                                          "targets": ["kicker", "vanya"]}))

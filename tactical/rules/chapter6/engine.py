@@ -237,13 +237,15 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
             reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
         situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
                               cover_class=sight.cover_class,
-                              called_shot=called, gm_tn=choice.gm_tn)
+                              called_shot=called, gm_tn=choice.gm_tn,
+                              targets=facts.targets)  # Ch.6 l.464-466: AF, several targets
     else:  # the resolver refuses a target beyond reach
         situation = Situation(distance_m=sight.distance_m,
                               attackers_in_reach=facts.attackers_in_reach,
                               defenders_in_reach=facts.defenders_in_reach, called_shot=called)
     setup = AttackSetup(attacker_side,
-                        from_weapon(weapon, attacker.rounds_loaded(facts.weapon_id)),
+                        from_weapon(weapon, None if facts.ammo_paid
+                                    else attacker.rounds_loaded(facts.weapon_id)),
                         defender, situation,
                         mode=FireMode(choice.mode) if choice.mode else None,
                         options=tuple(Option(o) for o in choice.options),
@@ -277,7 +279,8 @@ def resolve(facts: AttackFacts, dice: Dice, rules: Chapter6Ruleset) -> AttackOut
     return AttackOutcome(report, summary,
                          edge_spent=f"Edge on the {facts.choice.edge}" if facts.choice.edge
                          else None,
-                         ammo_used=result.plan.ammo_used, harm=harm,
+                         ammo_used=0 if facts.ammo_paid else result.plan.ammo_used,
+                         harm=harm,
                          prone=aftermath.grapple_prone(setup, result),
                          marks=marks, extra_attacks=extra, used_marks=used)
 
