@@ -110,7 +110,11 @@ class ReadyWeapon:
 
 @dataclass(frozen=True, slots=True)
 class Evade:
+    """Ch.6 Evade (l.202): evasive movement combined with a second Move action; `path` is
+    where the evader dodges and weaves to (empty: in place)."""
+
     combatant: str
+    path: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

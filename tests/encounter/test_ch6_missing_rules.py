@@ -163,3 +163,22 @@ def test_auto_fire_sweeps_several_nearby_targets_in_one_volley(tmp_path):
     with pytest.raises(IllegalCommand, match="not within 4 m of Kicker"):
         early.apply(command_from_payload({"type": "AutoFire", "attacker": "ganger-1",
                                           "targets": ["kicker", "vanya"]}))
+
+
+def test_evade_moves_the_evader_and_snapshots_face_the_evading_tn(tmp_path):
+    # Ch.6 Evade, l.202: evasive movement, combined with a second Move action, +5 TN vs
+    # ranged attacks
+    played = _play("evade_moves")
+    vanya = played.encounter.state.get("vanya")
+    assert vanya.hex == (1, 4) and "evading" in {c.value for c in vanya.conditions}
+    spent = [e for e in _events(played, "ActionSpent") if e["combatant"] == "vanya"]
+    assert [e["purpose"] for e in spent] == ["Evade", "Evade"]
+    (snapshot,) = _events(played, "AttackResolved")
+    assert {"source": "Evading", "value": 5} in snapshot["result"]["tn_breakdown"]
+    # the evasive movement is at most a Move per Move action Evade took (ruling 28)
+    start = _play_first("evade_moves", 10, tmp_path).encounter
+    too_far = [[0, 5], [0, 4], [0, 3], [0, 2], [0, 1], [0, 0], [0, -1], [1, -1], [2, -1],
+               [3, -1], [4, -1]]
+    with pytest.raises(IllegalCommand, match="evasive movement of 20 m"):
+        start.apply(command_from_payload({"type": "Evade", "combatant": "vanya",
+                                          "path": too_far}))
