@@ -253,6 +253,14 @@ class AutoFireSpread(Frozen):
     vicinity_m: float = Field(gt=0)
 
 
+class EdgeReaction(Frozen):
+    """Ch.6 l.152 "Using Edge can also give you additional Reactions": the price (our
+    ruling, docs/rules-chapter6.md)."""
+
+    edge: int = Field(ge=1)
+    reactions: int = Field(ge=1)
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -282,6 +290,7 @@ class Chapter6Ruleset(Frozen):
     movement: Movement
     option_effects: OptionEffects
     auto_fire_spread: AutoFireSpread
+    edge_reaction: EdgeReaction
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

@@ -128,6 +128,14 @@ class UseEdgeForInitiative:
 
 
 @dataclass(frozen=True, slots=True)
+class UseEdgeForReaction:
+    """Ch.6 Reactions, l.152: "Using Edge can also give you additional Reactions" — any
+    time in the round (this round only)."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
 class LowerInjury:
     """Ch.6 Using Edge to stay in the fight: right after a hit (until its next turn), the
     injured combatant spends 1 Edge to make that hit's injury one step less severe."""
@@ -197,7 +205,7 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
            | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition
-           | RecoverWeapon | BreakFree | AutoFire)
+           | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -224,4 +232,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
-    SetCondition, RecoverWeapon, BreakFree, AutoFire)}
+    SetCondition, RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction)}

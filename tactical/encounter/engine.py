@@ -10,7 +10,18 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.core.dice import Dice
-from tactical.encounter import autofire, fight, gm, harm, marks, moves, readiness, skills, turns
+from tactical.encounter import (
+    autofire,
+    edge,
+    fight,
+    gm,
+    harm,
+    marks,
+    moves,
+    readiness,
+    skills,
+    turns,
+)
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
@@ -43,6 +54,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.RecoverWeapon: marks.recover_weapon,
     cmd.BreakFree: marks.break_free,
     cmd.AutoFire: autofire.auto_fire,
+    cmd.UseEdgeForReaction: edge.edge_reaction,
 }
 
 

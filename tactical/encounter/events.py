@@ -248,6 +248,15 @@ class WeaponReadied:
 
 
 @event
+class ReactionGained:
+    """More Reactions this round (Ch.6 l.152: Edge for an extra Reaction)."""
+
+    combatant: str
+    count: int
+    source: str
+
+
+@event
 class WeaponLost:
     """Ch.6 Disarm (l.394): the weapon leaves the hand; RecoverWeapon gets it back."""
 

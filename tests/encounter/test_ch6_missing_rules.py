@@ -182,3 +182,18 @@ def test_evade_moves_the_evader_and_snapshots_face_the_evading_tn(tmp_path):
     with pytest.raises(IllegalCommand, match="evasive movement of 20 m"):
         start.apply(command_from_payload({"type": "Evade", "combatant": "vanya",
                                           "path": too_far}))
+
+
+def test_edge_buys_an_extra_reaction_this_round(tmp_path):
+    # Ch.6 Reactions, l.152: "Using Edge can also give you additional Reactions"
+    played = _play("edge_reaction")
+    snapshots = [e for e in _events(played, "ReactionSpent") if e["reactor"] == "vanya"]
+    assert len(snapshots) == 2 and played.encounter.state.round == 1
+    vanya = played.encounter.state.get("vanya")
+    assert vanya.edge == 1 and vanya.reactions == 0
+    # without the Edge, her spent Reaction means the guard's approach offers her nothing
+    without = _play_first("edge_reaction", 11, tmp_path).encounter
+    events = without.apply(command_from_payload(
+        {"type": "Move", "combatant": "guard",
+         "path": [[9, -1], [8, 0], [7, 0], [6, 1], [5, 1]]}))
+    assert not [e for e in events if type(e).__name__ == "ReactionOffered"]
