@@ -261,6 +261,15 @@ class EdgeReaction(Frozen):
     reactions: int = Field(ge=1)
 
 
+class TableActions(Frozen):
+    """Ch.6 actions that were not on the board (l.190-216): their costs and numbers (our
+    rulings where the text gives none, docs/rules-chapter6.md)."""
+
+    dash_factor: float = Field(gt=0)  # Dash (Full): this many times the speed, any path
+    use_skill: ActionKind
+    assist: ActionKind
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -291,6 +300,7 @@ class Chapter6Ruleset(Frozen):
     option_effects: OptionEffects
     auto_fire_spread: AutoFireSpread
     edge_reaction: EdgeReaction
+    table_actions: TableActions
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

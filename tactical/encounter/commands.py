@@ -171,6 +171,34 @@ class AutoFire:
 
 
 @dataclass(frozen=True, slots=True)
+class Dash:
+    """Ch.6 Dash (l.216), a Full action: run all out, on any path."""
+
+    combatant: str
+    path: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UseSkill:
+    """Ch.6 Use a Skill (l.190, a Major action): a check of `skill` against a difficulty
+    (trivial … near_impossible) or the GM's `tn`."""
+
+    combatant: str
+    skill: str
+    difficulty: str = "moderate"
+    tn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Assist:
+    """Ch.6 Assist (l.192, a Major action): help an ally; its next Use a Skill has
+    Advantage (our ruling)."""
+
+    combatant: str
+    ally: str
+
+
+@dataclass(frozen=True, slots=True)
 class RecoverWeapon:
     """Ch.6 Disarm (l.394-398): fix the grip, pick the weapon up, or fetch it where it flew
     (the actions as the disarming hit's degree set them)."""
@@ -205,7 +233,8 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
            | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition
-           | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction)
+           | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
+           | Assist)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -232,4 +261,5 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
-    SetCondition, RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction)}
+    SetCondition, RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
+    Assist)}

@@ -20,6 +20,7 @@ from tactical.encounter import (
     moves,
     readiness,
     skills,
+    table,
     turns,
 )
 from tactical.encounter import commands as cmd
@@ -55,6 +56,9 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.BreakFree: marks.break_free,
     cmd.AutoFire: autofire.auto_fire,
     cmd.UseEdgeForReaction: edge.edge_reaction,
+    cmd.Dash: table.dash,
+    cmd.UseSkill: table.use_skill,
+    cmd.Assist: table.assist,
 }
 
 

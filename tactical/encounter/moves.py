@@ -191,6 +191,16 @@ def evasive_move(batch: Batch, cid: str, path: tuple[Hex, ...]) -> None:
     c = batch.state.get(cid)
     rules = batch.ctx.rules
     limit = rules.speed_m(batch.ctx.character(c)) * len(rules.actions.evade)
+    checked_walk(batch, cid, path, limit, "evasive movement", "evade")
+
+
+def checked_walk(batch: Batch, cid: str, path: tuple[Hex, ...], limit: float, what: str,
+                 how: str) -> None:
+    """Walk `path` (already paid for) after checking it: on the map, free, at most `limit`
+    metres, the walker able to move."""
+    c = batch.state.get(cid)
+    rules = batch.ctx.rules
+    refuse_unless((len(path) > 0, "the path is empty"))
     metres = len(path) * rules.metres_per_hex
     reasons = [] if len(path) <= MAX_PATH and batch.ctx.loaded.map.grid.contains(path[-1]) \
         else [f"{list(path[-1])} is off the map or too far"]
@@ -199,11 +209,10 @@ def evasive_move(batch: Batch, cid: str, path: tuple[Hex, ...]) -> None:
         (Condition.PRONE, "is prone: Get Up first"), (Condition.GRAPPLED, "is grappled"),
         (Condition.IMMOBILISED, "is immobilised")) if c.has(condition)]
     if metres > limit:
-        reasons.append(f"{metres:g} m is farther than {c.name}'s evasive movement of "
-                       f"{limit:g} m")
+        reasons.append(f"{metres:g} m is farther than {c.name}'s {what} of {limit:g} m")
     refuse_unless(*((False, r) for r in reasons))
     started_in_reach_of = batch.ctx.oracle.in_reach_of(batch.state, cid)
-    walk(batch, cid, c.hex, path, frozenset(), started_in_reach_of, "evade")
+    walk(batch, cid, c.hex, path, frozenset(), started_in_reach_of, how)
 
 
 def disengage(batch: Batch, command: cmd.Disengage) -> None:

@@ -426,6 +426,12 @@ class Ruleset(Protocol):
                   dice: Dice) -> SkillOutcome: ...
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> SkillOutcome: ...
+    def skill_check(self, who: Fighter, skill: str, value: int, tn: int,
+                    advantages: tuple[str, ...], dice: Dice) -> SkillOutcome:
+        """A plain check of `skill` (its `value`) against `tn`, with named Advantage sources
+        and the combatant's own Disadvantages (Ch.6 Use a Skill)."""
+        ...
+
     def break_free(self, who: Fighter, sheet: Character, dice: Dice) -> SkillOutcome:
         """A grappled combatant's check to break free (IllegalCommand when the game has no
         such check); success: the grapple ends."""

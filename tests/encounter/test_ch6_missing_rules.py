@@ -197,3 +197,28 @@ def test_edge_buys_an_extra_reaction_this_round(tmp_path):
         {"type": "Move", "combatant": "guard",
          "path": [[9, -1], [8, 0], [7, 0], [6, 1], [5, 1]]}))
     assert not [e for e in events if type(e).__name__ == "ReactionOffered"]
+
+
+def test_dash_runs_twice_the_speed_on_any_path_as_a_full_action(tmp_path):
+    # Ch.6 l.216: the Dash Full action "lets you run all out" (2× speed: ruling 30)
+    played = _play("dash")
+    vanya = played.encounter.state.get("vanya")
+    assert vanya.hex == (8, 0)
+    spent = [e["action"] for e in _events(played, "ActionSpent") if e["combatant"] == "vanya"]
+    assert sorted(spent) == ["major", "minor", "move"]
+    start = _play_first("dash", 6, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="dash of 20 m"):
+        start.apply(command_from_payload({"type": "Dash", "combatant": "vanya", "path": [
+            [1, 6], [2, 5], [3, 5], [4, 4], [5, 4], [6, 3], [7, 3], [8, 2], [8, 1], [8, 0],
+            [9, 0]]}))
+
+
+def test_assist_gives_the_allys_next_skill_check_advantage():
+    # Ch.6 Use a Skill (l.190) and Assist (l.192), Major actions; Assist's Advantage: ruling 31
+    played = _play("assist_use_skill")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert "Ganger 2 uses vigilance" in note and "Advantage (Assisted by Ganger 1)" in note
+    assert "vs TN 20" in note and "marginal success" in note
+    assert "assisted" not in _timer_kinds(played, "ganger-2")
+    purposes = {e["purpose"] for e in _events(played, "ActionSpent")}
+    assert {"Assist Ganger 2", "Use a Skill: vigilance"} <= purposes

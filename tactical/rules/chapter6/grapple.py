@@ -32,3 +32,20 @@ def break_free(who: Fighter, sheet: Character, dice: Dice,
             + f" — {check.degree.value.replace('_', ' ')}"
             + ("; free" if check.success else "; still grappled"))
     return SkillOutcome(text, check.success)
+
+
+def skill_check(who: Fighter, skill: str, value: int, tn: int, advantages: tuple[str, ...],
+                dice: Dice, rules: Chapter6Ruleset) -> SkillOutcome:
+    """Ch.6 Use a Skill (l.190): skill + 2d10 vs TN, the combatant's Disadvantages
+    (injuries, Pinned: RULINGS) against the Advantages given (an Assist)."""
+    against = disadvantage_sources(who, rules)
+    check = roll_check(value, tn, dice, advantages=advantages_of(advantages, against),
+                       rules=rules)
+    sources = ([f"Advantage ({', '.join(advantages)})"] if advantages else []) + \
+        ([f"Disadvantage ({', '.join(against)})"] if against else [])
+    text = (f"{who.name} uses {skill.replace('_', ' ')}: {check.skill}"
+            + "".join(f"{d:+d}" for d in check.kept)
+            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
+            + f" = {check.total} vs TN {tn}" + (f", {'; '.join(sources)}" if sources else "")
+            + f" — {check.degree.value.replace('_', ' ')}, MoS {check.mos}")
+    return SkillOutcome(text, check.success)

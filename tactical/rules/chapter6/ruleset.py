@@ -168,6 +168,12 @@ class Chapter6:
                   dice: Dice) -> api.SkillOutcome:
         return engine.check_awareness(who, effort, skill, tn, dice, self.numbers)
 
+    def skill_check(self, who: api.Fighter, skill: str, value: int, tn: int,
+                    advantages: tuple[str, ...], dice: Dice) -> api.SkillOutcome:
+        from tactical.rules.chapter6.grapple import skill_check
+
+        return skill_check(who, skill, value, tn, advantages, dice, self.numbers)
+
     def break_free(self, who: api.Fighter, sheet: Character,
                    dice: Dice) -> api.SkillOutcome:
         from tactical.rules.chapter6.grapple import break_free

@@ -150,6 +150,10 @@ class Shadowrun:
                   dice: Dice) -> api.SkillOutcome:
         return self.base.awareness(who, effort, skill, tn, dice)
 
+    def skill_check(self, who: api.Fighter, skill: str, value: int, tn: int,
+                    advantages: tuple[str, ...], dice: Dice) -> api.SkillOutcome:
+        return self.base.skill_check(who, skill, value, tn, advantages, dice)
+
     def break_free(self, who: api.Fighter, sheet: Character,
                    dice: Dice) -> api.SkillOutcome:
         return self.base.break_free(who, sheet, dice)  # a grapple is a base-game mark
