@@ -270,6 +270,15 @@ class TableActions(Frozen):
     assist: ActionKind
 
 
+class DisciplineChecks(Frozen):
+    """Ch.6 Fear and Pinning (l.968-982): "active Discipline defense checks"; the numbers
+    are our rulings (docs/rules-chapter6.md)."""
+
+    defence_offset: int  # the check's skill = Discipline + this (−10: Discipline 21 → 11)
+    difficulty: dict[Literal["pin", "fear"], str]
+    action: dict[Literal["pin", "fear"], ActionKind | None]  # None: no action (on demand)
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -301,6 +310,7 @@ class Chapter6Ruleset(Frozen):
     auto_fire_spread: AutoFireSpread
     edge_reaction: EdgeReaction
     table_actions: TableActions
+    discipline_checks: DisciplineChecks
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

@@ -199,6 +199,18 @@ class Assist:
 
 
 @dataclass(frozen=True, slots=True)
+class DisciplineCheck:
+    """Ch.6 Fear and Pinning (l.968-982): an active Discipline defence check — `against`
+    "pin" (overcome Pinned) or "fear" (resist; failure: Frightened) — against a difficulty
+    or the GM's `tn`."""
+
+    combatant: str
+    against: str = "pin"
+    difficulty: str | None = None  # None: the ruleset's for that purpose
+    tn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RecoverWeapon:
     """Ch.6 Disarm (l.394-398): fix the grip, pick the weapon up, or fetch it where it flew
     (the actions as the disarming hit's degree set them)."""
@@ -234,7 +246,7 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
            | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition
            | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
-           | Assist)
+           | Assist | DisciplineCheck)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -262,4 +274,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
     SetCondition, RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
-    Assist)}
+    Assist, DisciplineCheck)}

@@ -18,6 +18,7 @@ from tactical.encounter import (
     harm,
     marks,
     moves,
+    nerve,
     readiness,
     skills,
     table,
@@ -59,6 +60,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.Dash: table.dash,
     cmd.UseSkill: table.use_skill,
     cmd.Assist: table.assist,
+    cmd.DisciplineCheck: nerve.discipline_check,
 }
 
 

@@ -432,6 +432,11 @@ class Ruleset(Protocol):
         and the combatant's own Disadvantages (Ch.6 Use a Skill)."""
         ...
 
+    def discipline_check(self, who: Fighter, sheet: Character, tn: int,
+                         dice: Dice) -> SkillOutcome:
+        """An active Discipline defence check against `tn` (Ch.6 Fear and Pinning)."""
+        ...
+
     def break_free(self, who: Fighter, sheet: Character, dice: Dice) -> SkillOutcome:
         """A grappled combatant's check to break free (IllegalCommand when the game has no
         such check); success: the grapple ends."""

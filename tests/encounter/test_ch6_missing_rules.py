@@ -222,3 +222,27 @@ def test_assist_gives_the_allys_next_skill_check_advantage():
     assert "assisted" not in _timer_kinds(played, "ganger-2")
     purposes = {e["purpose"] for e in _events(played, "ActionSpent")}
     assert {"Assist Ganger 2", "Use a Skill: vigilance"} <= purposes
+
+
+def test_a_discipline_check_overcomes_the_pin():
+    # Ch.6 Pinning, l.982: "Requires a Discipline defense check to overcome" (ruling 32)
+    played = _play("pin_overcome")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert note.startswith("Kicker checks Discipline 21: 11") and "Disadvantage (Pinned)" in note
+    assert "overcomes the pin" in note
+    kicker = played.encounter.state.get("kicker")
+    assert "pinned" not in {c.value for c in kicker.conditions} and not kicker.timers
+    attack = _events(played, "AttackResolved")[-1]
+    assert "Pinned" not in _disadvantages(attack)
+    spent = [e for e in _events(played, "ActionSpent") if e["purpose"].startswith("Discipline")]
+    assert [e["action"] for e in spent] == ["minor"]
+
+
+def test_failing_a_discipline_check_against_fear_frightens():
+    # Ch.6 Fear, l.974: "active Discipline defense checks to resist fear" (ruling 32)
+    played = _play("fear")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert "Vanya checks Discipline 24" in note and "vs TN 25" in note
+    vanya = played.encounter.state.get("vanya")
+    assert "frightened" in {c.value for c in vanya.conditions}
+    assert not [e for e in _events(played, "ActionSpent") if e["combatant"] == "vanya"]

@@ -169,6 +169,8 @@ def disadvantage_sources(c: Fighter, rules: Chapter6Ruleset) -> list[str]:
         sources.append("Pinned")
     if "immobilised" in c.conditions:
         sources.append("Immobilised")
+    if "frightened" in c.conditions:  # Ch.6 Fear, l.972 (ruling: a Disadvantage)
+        sources.append("Frightened")
     if "intercepted" in c.conditions:
         sources.append("Went on past an Intercept")
     return list(dict.fromkeys(sources))

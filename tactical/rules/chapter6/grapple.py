@@ -12,6 +12,7 @@ from tactical.rules.api import Fighter, SkillOutcome
 from tactical.rules.chapter6 import aftermath
 from tactical.rules.chapter6.checks import advantages_of, roll_check
 from tactical.rules.chapter6.engine import disadvantage_sources
+from tactical.rules.chapter6.setup import defence_value
 
 
 def break_free(who: Fighter, sheet: Character, dice: Dice,
@@ -48,4 +49,22 @@ def skill_check(who: Fighter, skill: str, value: int, tn: int, advantages: tuple
             + (f"{check.double_bonus:+d}" if check.double_bonus else "")
             + f" = {check.total} vs TN {tn}" + (f", {'; '.join(sources)}" if sources else "")
             + f" — {check.degree.value.replace('_', ' ')}, MoS {check.mos}")
+    return SkillOutcome(text, check.success)
+
+
+def discipline_check(who: Fighter, sheet: Character, tn: int, dice: Dice,
+                     rules: Chapter6Ruleset) -> SkillOutcome:
+    """Ch.6 Fear and Pinning (l.974, 982): an active Discipline defence check. Ruling: the
+    check's skill is Discipline + `discipline_checks.defence_offset`, with the combatant's
+    own Disadvantages (Pinned itself among them: RULINGS)."""
+    discipline = defence_value("discipline", sheet, rules=rules)
+    value = discipline + rules.discipline_checks.defence_offset
+    against = disadvantage_sources(who, rules)
+    check = roll_check(value, tn, dice, advantages=advantages_of((), against), rules=rules)
+    text = (f"{who.name} checks Discipline {discipline}: {check.skill}"
+            + "".join(f"{d:+d}" for d in check.kept)
+            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
+            + f" = {check.total} vs TN {tn}"
+            + (f", Disadvantage ({', '.join(against)})" if against else "")
+            + f" — {check.degree.value.replace('_', ' ')}")
     return SkillOutcome(text, check.success)

@@ -174,6 +174,12 @@ class Chapter6:
 
         return skill_check(who, skill, value, tn, advantages, dice, self.numbers)
 
+    def discipline_check(self, who: api.Fighter, sheet: Character, tn: int,
+                         dice: Dice) -> api.SkillOutcome:
+        from tactical.rules.chapter6.grapple import discipline_check
+
+        return discipline_check(who, sheet, tn, dice, self.numbers)
+
     def break_free(self, who: api.Fighter, sheet: Character,
                    dice: Dice) -> api.SkillOutcome:
         from tactical.rules.chapter6.grapple import break_free

@@ -154,6 +154,10 @@ class Shadowrun:
                     advantages: tuple[str, ...], dice: Dice) -> api.SkillOutcome:
         return self.base.skill_check(who, skill, value, tn, advantages, dice)
 
+    def discipline_check(self, who: api.Fighter, sheet: Character, tn: int,
+                         dice: Dice) -> api.SkillOutcome:
+        return self.base.discipline_check(who, sheet, tn, dice)  # Pinned is a base mark
+
     def break_free(self, who: api.Fighter, sheet: Character,
                    dice: Dice) -> api.SkillOutcome:
         return self.base.break_free(who, sheet, dice)  # a grapple is a base-game mark
