@@ -279,6 +279,23 @@ class DisciplineChecks(Frozen):
     action: dict[Literal["pin", "fear"], ActionKind | None]  # None: no action (on demand)
 
 
+class StimPatch(Frozen):
+    """Ch.6 Stim patches (l.858-866)."""
+
+    stamina: DiceExpression  # + the Rating
+    action: ActionKind  # our ruling: like a readied patch
+    crash_tn: int  # "Grit check DC 20+Rating"
+    crash_tn_per_patch: int  # "+5 for each additional patch"
+
+
+class Medic(Frozen):
+    """Ch.6 patches and rests (l.830-866, 936)."""
+
+    trauma_patch_action: dict[Literal["readied", "not_readied"], ActionKind]
+    stim_patch: StimPatch
+    rests: dict[Literal["short", "brief", "long", "partial_long"], int]  # % of Stamina
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -311,6 +328,7 @@ class Chapter6Ruleset(Frozen):
     edge_reaction: EdgeReaction
     table_actions: TableActions
     discipline_checks: DisciplineChecks
+    medic: Medic
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

@@ -147,6 +147,7 @@ class LowerInjury:
 class FirstAid:
     healer: str
     patient: str
+    kit: str = "medkit"  # Ch.6 l.904-906: medkit, some_equipment, improvised, trauma_kit, autodoc
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +212,33 @@ class DisciplineCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class ApplyTraumaPatch:
+    """Ch.6 Trauma patches (l.936): emergency first aid at Medic +12; a Minor if readied,
+    a Major if not. The healer may be the patient."""
+
+    healer: str
+    patient: str
+    readied: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyStimPatch:
+    """Ch.6 Stim patches (l.854-866): 1d6 + Rating Stamina back."""
+
+    combatant: str
+    rating: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rest:
+    """Ch.6 Resting (l.830-852), outside combat: short (50 %), brief (25 %), long (all),
+    partial_long (50 %) of Stamina back; `combatant` None: everyone standing."""
+
+    kind: str = "short"
+    combatant: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RecoverWeapon:
     """Ch.6 Disarm (l.394-398): fix the grip, pick the weapon up, or fetch it where it flew
     (the actions as the disarming hit's degree set them)."""
@@ -246,7 +274,7 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
            | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition
            | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
-           | Assist | DisciplineCheck)
+           | Assist | DisciplineCheck | ApplyTraumaPatch | ApplyStimPatch | Rest)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -274,4 +302,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
     SetCondition, RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
-    Assist, DisciplineCheck)}
+    Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest)}

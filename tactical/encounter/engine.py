@@ -17,6 +17,7 @@ from tactical.encounter import (
     gm,
     harm,
     marks,
+    medic,
     moves,
     nerve,
     readiness,
@@ -61,6 +62,9 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.UseSkill: table.use_skill,
     cmd.Assist: table.assist,
     cmd.DisciplineCheck: nerve.discipline_check,
+    cmd.ApplyTraumaPatch: medic.trauma_patch,
+    cmd.ApplyStimPatch: medic.stim_patch,
+    cmd.Rest: medic.rest,
 }
 
 

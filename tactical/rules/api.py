@@ -426,6 +426,11 @@ class Ruleset(Protocol):
                   dice: Dice) -> SkillOutcome: ...
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> SkillOutcome: ...
+    def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
+                      kit: str, dice: Dice) -> SkillOutcome:
+        """First aid with the kit chosen (Ch.6 l.904-906); `skill` None: a trauma patch's
+        own Medic skill (l.936)."""
+        ...
     def skill_check(self, who: Fighter, skill: str, value: int, tn: int,
                     advantages: tuple[str, ...], dice: Dice) -> SkillOutcome:
         """A plain check of `skill` (its `value`) against `tn`, with named Advantage sources

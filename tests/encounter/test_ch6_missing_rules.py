@@ -246,3 +246,37 @@ def test_failing_a_discipline_check_against_fear_frightens():
     vanya = played.encounter.state.get("vanya")
     assert "frightened" in {c.value for c in vanya.conditions}
     assert not [e for e in _events(played, "ActionSpent") if e["combatant"] == "vanya"]
+
+
+def test_first_aid_with_a_trauma_kit_applied_quickly():
+    # Ch.6 l.906: a complete trauma kit reduces the TN by 5; l.922: Moderate first aid
+    # "applied quickly enough ... will also remove the timed Disadvantage" (ruling 33)
+    played = _play("first_aid_kit")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert "vs TN 15" in note and "moderate → light" in note
+    ganger = played.encounter.state.get("ganger-1")
+    assert ganger.injury == "light" and "disadvantage" not in {t.kind for t in ganger.timers}
+
+
+def test_an_unknown_kit_is_refused(tmp_path):
+    enc = _play_first("first_aid_kit", 9, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="unknown kit 'duct_tape'"):
+        enc.apply(command_from_payload({"type": "FirstAid", "healer": "ganger-2",
+                                        "patient": "ganger-1", "kit": "duct_tape"}))
+
+
+def test_patches_and_a_short_rest_bring_back_health_steps_and_stamina():
+    # Ch.6 l.936 trauma patch (Minor if readied, Medic +12); l.858 stim patch 1d6+Rating
+    # Stamina; l.838 short rest: 50 % Stamina
+    played = _play("patches_rest")
+    notes = [e["text"] for e in _events(played, "Note")]
+    assert any("A trauma patch gives first aid to Kicker: 12+" in n and "vs TN 25" in n
+               for n in notes)
+    assert any("Grit check TN 22" in n for n in notes)
+    fatigue = [(e["amount"], e["source"]) for e in _events(played, "FatigueTaken")]
+    assert fatigue == [(10, "Serious injury"), (-5, "Stim patch 1d6+2 = 5"),
+                       (-5, "short rest")]
+    kicker = played.encounter.state.get("kicker")
+    assert kicker.injury == "moderate" and kicker.fatigue == 0
+    spent = [e["action"] for e in _events(played, "ActionSpent")]
+    assert spent == ["minor", "minor"]

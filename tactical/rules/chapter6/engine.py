@@ -28,7 +28,7 @@ from tactical.rules.api import (
 from tactical.rules.chapter6 import aftermath
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
 from tactical.rules.chapter6.checks import roll_check
-from tactical.rules.chapter6.healing import first_aid
+from tactical.rules.chapter6.healing import Kit, first_aid
 from tactical.rules.chapter6.injury import (
     CumulativeState,
     FatigueState,
@@ -330,8 +330,8 @@ def gm_damage(amount: int, c: Fighter, damage_type: str, dice: Dice,
 # --- skill checks -------------------------------------------------------------------
 
 def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dice,
-                   rules: Chapter6Ruleset) -> SkillOutcome:
-    result = first_aid(InjuryLevel(injury), skill, dice, rules=rules)
+                   rules: Chapter6Ruleset, kit: Kit = "medkit") -> SkillOutcome:
+    result = first_aid(InjuryLevel(injury), skill, dice, kit=kit, rules=rules)
     check = result.check
     text = (f"{healer} gives first aid to {patient}: {check.skill}"
             + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "

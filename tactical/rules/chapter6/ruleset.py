@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tactical.core.dice import Dice
+from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
 from tactical.data.character import Character
 from tactical.data.ruleset import Chapter6Ruleset
@@ -163,6 +164,16 @@ class Chapter6:
     def first_aid(self, healer: str, patient: str, injury: str, skill: int,
                   dice: Dice) -> api.SkillOutcome:
         return engine.give_first_aid(healer, patient, injury, skill, dice, self.numbers)
+
+    def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
+                      kit: str, dice: Dice) -> api.SkillOutcome:
+        kits = self.numbers.first_aid.kit_tn
+        if kit not in kits:
+            raise IllegalCommand([f"unknown kit {kit!r}; expected one of: {', '.join(kits)}"])
+        # l.936 trauma patch: "an effective Medic skill of +12"
+        value = self.numbers.first_aid.trauma_patch_skill if skill is None else skill
+        return engine.give_first_aid(healer, patient, injury, value, dice, self.numbers,
+                                     kit)
 
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> api.SkillOutcome:

@@ -146,6 +146,10 @@ class Shadowrun:
                   dice: Dice) -> api.SkillOutcome:
         return self.base.first_aid(healer, patient, injury, skill, dice)
 
+    def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
+                      kit: str, dice: Dice) -> api.SkillOutcome:
+        return self.base.first_aid_kit(healer, patient, injury, skill, kit, dice)
+
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> api.SkillOutcome:
         return self.base.awareness(who, effort, skill, tn, dice)
