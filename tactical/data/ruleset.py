@@ -296,6 +296,15 @@ class Medic(Frozen):
     rests: dict[Literal["short", "brief", "long", "partial_long"], int]  # % of Stamina
 
 
+class MeleeGear(Frozen):
+    """Ch.6 melee example (l.1009): which catalogue tags make an attack unarmed, count it as
+    armed anyway (Killing Hands), and make a shield that negates Reach."""
+
+    unarmed_tag: str
+    armed_tag: str
+    shield_tag: str
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -329,6 +338,7 @@ class Chapter6Ruleset(Frozen):
     table_actions: TableActions
     discipline_checks: DisciplineChecks
     medic: Medic
+    melee_gear: MeleeGear
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

@@ -280,3 +280,22 @@ def test_patches_and_a_short_rest_bring_back_health_steps_and_stamina():
     assert kicker.injury == "moderate" and kicker.fatigue == 0
     spent = [e["action"] for e in _events(played, "ActionSpent")]
     assert spent == ["minor", "minor"]
+
+
+def test_kickers_example_comes_out_as_the_text_says():
+    # Ch.6 melee example, l.1009: Killing Hands count as armed; the shield negates Reach;
+    # "double '8' for a total of 20+8+8+5=41, ... Perfect hit for 4d6+2d6+10 ... 35 points
+    # of damage, ... above the guard's PT of 20 ... critically injured and drops"
+    played = _play("kicker_example")
+    kick, fists = _events(played, "AttackResolved")
+    result = kick["result"]
+    assert result["advantage"]["state"] == "none"
+    assert {s["source"] for s in result["advantage"]["sources"]} == set()
+    assert result["roll"]["kept"] == [8, 8] and result["roll"]["total"] == 41
+    assert result["roll"]["degree"] == "perfect"
+    assert result["damage"]["raw"] == 35 and result["damage"]["armor"]["pt"] == 20
+    assert result["injury"] == "critical"
+    guard = played.encounter.state.get("guard-shield")
+    assert "prone" in {c.value for c in guard.conditions}
+    # bare fists (no "counts as armed") against an armed ganger: Disadvantage
+    assert "Unarmed against an armed opponent" in _disadvantages(fists)

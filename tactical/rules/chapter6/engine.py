@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from tactical.core.dice import Dice, roll_expression
 from tactical.core.errors import IllegalCommand
-from tactical.data.gear import DamageType, FireMode
+from tactical.data.gear import DamageType, FireMode, Weapon
 from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
 from tactical.rules.api import (
     AttackFacts,
@@ -215,7 +215,8 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         disadvantages=tuple(disadvantage_sources(attacker, rules)),
         reach_m=facts.attacker_reach_m,
         edge=EdgeUse(choice.edge) if choice.edge else None,
-        immobilised=bool({"immobilised", "grappled"} & held))
+        immobilised=bool({"immobilised", "grappled"} & held),
+        unarmed=_unarmed(weapon, rules))
     parry_skill = max((target_sheet.skills.get(s, 0) for s in rules.defences.parry.skill),
                       default=0)
     parry_weapon = any(set(rules.defences.parry_weapon_tags) & set(w.tags)
@@ -229,6 +230,9 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         unaware=target.unaware, charging="charging" in theirs,
         immobilised=bool({"immobilised", "grappled"} & theirs),
         evading="evading" in theirs,
+        shield=any(rules.melee_gear.shield_tag in w.tags for w in facts.target_weapons),
+        armed=target.weapon is not None and not any(
+            _unarmed(w, rules) for w in facts.target_weapons if w.id == target.weapon),
         defence=Defence(choice.defence) if choice.defence else None,
         reach_m=facts.target_reach_m)
     sight = facts.sight
@@ -261,6 +265,12 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     if reasons:
         raise IllegalCommand(reasons)
     return setup
+
+
+def _unarmed(weapon: Weapon, rules: Chapter6Ruleset) -> bool:
+    """Ch.6 l.1009: an unarmed attack, unless it "counts as armed" (Killing Hands)."""
+    gear = rules.melee_gear
+    return gear.unarmed_tag in weapon.tags and gear.armed_tag not in weapon.tags
 
 
 def resolve(facts: AttackFacts, dice: Dice, rules: Chapter6Ruleset) -> AttackOutcome:

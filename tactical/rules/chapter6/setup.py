@@ -88,6 +88,7 @@ class Attacker:
     reach_m: float = 2.0
     edge: EdgeUse | None = None
     immobilised: bool = False
+    unarmed: bool = False  # an unarmed attack that does not count as armed (l.1009)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,8 @@ class Defender:
     charging: bool = False  # charged last turn: attacks against it have Advantage
     immobilised: bool = False
     evading: bool = False
+    shield: bool = False  # Ch.6 l.1009: a shield negates the attacker's Reach Advantage
+    armed: bool = False  # holds a weapon: an unarmed attack on it has Disadvantage (l.1009)
 
 
 def defence_value(name: str, character: Character, parry_skill: int = 0,
