@@ -305,6 +305,15 @@ class MeleeGear(Frozen):
     shield_tag: str
 
 
+class TargetSpeed(Frozen):
+    """Ch.6 Range/Speed (l.438): "faster targets increase TN ... moving fast at extreme
+    ranges will not affect the total modifier as much" (numbers: our ruling)."""
+
+    tn: int
+    extreme_tn: int
+    moves: tuple[str, ...]  # the ways of moving that make a target fast until its next turn
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -339,6 +348,8 @@ class Chapter6Ruleset(Frozen):
     discipline_checks: DisciplineChecks
     medic: Medic
     melee_gear: MeleeGear
+    size_tn: dict[Literal["small", "medium", "large", "huge"], int]
+    target_speed: TargetSpeed
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

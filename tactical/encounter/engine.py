@@ -76,6 +76,7 @@ def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tup
     handler(batch, command)
     _overwatch_broken(batch)
     marks.broken(batch, state)  # Pinned until the suppressor's next action (Ch.6 l.490)
+    marks.moved_fast(batch)  # a fast target (Ch.6 Range/Speed, l.438)
     return tuple(batch.events)
 
 

@@ -17,6 +17,7 @@ from tactical.encounter.turns import acting
 from tactical.rules.api import AttackOutcome
 
 EXTRA_ATTACK = "extra_attack"  # the engine's own: attacks already paid for this turn
+MOVING_FAST = "moving_fast"  # sprinted, dashed or charged: a fast target until its next turn
 
 
 def field(timer: Timer, key: str) -> str:
@@ -94,6 +95,19 @@ def broken(batch: Batch, before: EncounterState) -> None:
         elif (isinstance(event, ev.TurnEnded)
               and extra_attack_left(batch.state.get(event.combatant)) is not None):
             batch.emit(ev.TimerExpired(event.combatant, EXTRA_ATTACK))
+
+
+def moved_fast(batch: Batch) -> None:
+    """Ch.6 Range/Speed (l.438): a mover that sprinted, dashed or charged is a fast target
+    until its next turn (`target_speed.moves`; a timer of 0 rounds ends at that turn)."""
+    fast = batch.ctx.rules.target_speed.moves
+    for event in list(batch.events):
+        # the move is paid as it is declared, before any reaction halts it
+        if isinstance(event, ev.ActionSpent) and event.purpose.lower() in fast:
+            c = batch.state.get(event.combatant)
+            if not any(t.kind == MOVING_FAST for t in c.timers):
+                batch.emit(ev.TimerStarted(c.id, Timer(MOVING_FAST, 0, "",
+                                                       f"moving fast ({event.purpose})")))
 
 
 def recover_weapon(batch: Batch, command: cmd.RecoverWeapon) -> None:

@@ -299,3 +299,19 @@ def test_kickers_example_comes_out_as_the_text_says():
     assert "prone" in {c.value for c in guard.conditions}
     # bare fists (no "counts as armed") against an armed ganger: Disadvantage
     assert "Unarmed against an armed opponent" in _disadvantages(fists)
+
+
+def test_a_fast_target_is_harder_to_hit_at_range():
+    # Ch.6 Range/Speed, l.438: "faster targets increase TN" (ruling 37: +5 after a Sprint,
+    # Dash or Charge until the mover's next turn)
+    played = _play("fast_target")
+    (snapshot,) = _events(played, "AttackResolved")
+    assert {"source": "Fast target", "value": 5} in snapshot["result"]["tn_breakdown"]
+    assert snapshot["result"]["tn"] == 25
+
+
+def test_a_small_targets_sheet_size_raises_the_tn():
+    # Ch.6 Size, l.440: "Very small or very large targets will affect the TN" (ruling 37)
+    played = _play("size")
+    (shot,) = _events(played, "AttackResolved")
+    assert {"source": "Size", "value": 5} in shot["result"]["tn_breakdown"]

@@ -26,6 +26,7 @@ PINNED = "pinned"
 DISARMED = "disarmed"
 GRAPPLED = "grappled"
 GRAPPLED_SOLID = "grappled_solid"
+MOVING_FAST = "moving_fast"  # the engine's: sprinted, dashed or charged since its last turn
 
 
 def _field(amount: str, key: str) -> str:

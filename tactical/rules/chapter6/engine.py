@@ -244,7 +244,10 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
                               cover_class=sight.cover_class,
                               called_shot=called, gm_tn=choice.gm_tn,
-                              targets=facts.targets)  # Ch.6 l.464-466: AF, several targets
+                              targets=facts.targets,  # Ch.6 l.464-466: AF, several targets
+                              # l.440 "Very small or very large targets will affect the TN"
+                              size_tn=rules.size_tn[target_sheet.size],
+                              target_fast=aftermath.holds(target, aftermath.MOVING_FAST))
     else:  # the resolver refuses a target beyond reach
         situation = Situation(distance_m=sight.distance_m,
                               attackers_in_reach=facts.attackers_in_reach,

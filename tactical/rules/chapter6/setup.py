@@ -175,6 +175,7 @@ class Situation:
     defenders_in_reach: int = 1
     gm_tn: int | None = None  # Trick Shot: the GM sets the TN
     targets: int = 1  # AF at several targets
+    target_fast: bool = False  # Ch.6 Range/Speed (l.438): the target sprinted, dashed, charged
 
 
 @dataclass(frozen=True, slots=True)
