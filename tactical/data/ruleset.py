@@ -230,6 +230,90 @@ class Movement(Frozen):
     evade_tn: int
 
 
+class BreakFree(Frozen):
+    """Ch.6 Grapple, l.404: "break free (Major action)"; the check is our ruling
+    (docs/rules-chapter6.md, Options that leave effects)."""
+
+    action: ActionKind
+    skills: tuple[str, ...] = Field(min_length=1)  # the better of these
+    difficulty: str
+
+
+class OptionEffects(Frozen):
+    """What attack options leave behind on the board (Ch.6 l.380-412, l.490)."""
+
+    disarm_recover: dict[Literal["marginal", "solid", "perfect"], tuple[ActionKind, ...]]
+    break_free: BreakFree
+
+
+class AutoFireSpread(Frozen):
+    """Ch.6 Auto fire at "several (nearby) targets ... in the same general vicinity" (l.460,
+    464): how near each must be to the first (our ruling, docs/rules-chapter6.md)."""
+
+    vicinity_m: float = Field(gt=0)
+
+
+class EdgeReaction(Frozen):
+    """Ch.6 l.152 "Using Edge can also give you additional Reactions": the price (our
+    ruling, docs/rules-chapter6.md)."""
+
+    edge: int = Field(ge=1)
+    reactions: int = Field(ge=1)
+
+
+class TableActions(Frozen):
+    """Ch.6 actions that were not on the board (l.190-216): their costs and numbers (our
+    rulings where the text gives none, docs/rules-chapter6.md)."""
+
+    dash_factor: float = Field(gt=0)  # Dash (Full): this many times the speed, any path
+    use_skill: ActionKind
+    assist: ActionKind
+
+
+class DisciplineChecks(Frozen):
+    """Ch.6 Fear and Pinning (l.968-982): "active Discipline defense checks"; the numbers
+    are our rulings (docs/rules-chapter6.md)."""
+
+    defence_offset: int  # the check's skill = Discipline + this (−10: Discipline 21 → 11)
+    difficulty: dict[Literal["pin", "fear"], str]
+    action: dict[Literal["pin", "fear"], ActionKind | None]  # None: no action (on demand)
+
+
+class StimPatch(Frozen):
+    """Ch.6 Stim patches (l.858-866)."""
+
+    stamina: DiceExpression  # + the Rating
+    action: ActionKind  # our ruling: like a readied patch
+    crash_tn: int  # "Grit check DC 20+Rating"
+    crash_tn_per_patch: int  # "+5 for each additional patch"
+
+
+class Medic(Frozen):
+    """Ch.6 patches and rests (l.830-866, 936)."""
+
+    trauma_patch_action: dict[Literal["readied", "not_readied"], ActionKind]
+    stim_patch: StimPatch
+    rests: dict[Literal["short", "brief", "long", "partial_long"], int]  # % of Stamina
+
+
+class MeleeGear(Frozen):
+    """Ch.6 melee example (l.1009): which catalogue tags make an attack unarmed, count it as
+    armed anyway (Killing Hands), and make a shield that negates Reach."""
+
+    unarmed_tag: str
+    armed_tag: str
+    shield_tag: str
+
+
+class TargetSpeed(Frozen):
+    """Ch.6 Range/Speed (l.438): "faster targets increase TN ... moving fast at extreme
+    ranges will not affect the total modifier as much" (numbers: our ruling)."""
+
+    tn: int
+    extreme_tn: int
+    moves: tuple[str, ...]  # the ways of moving that make a target fast until its next turn
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -257,6 +341,15 @@ class Chapter6Ruleset(Frozen):
     initiative: InitiativeRules
     actions: ActionCosts
     movement: Movement
+    option_effects: OptionEffects
+    auto_fire_spread: AutoFireSpread
+    edge_reaction: EdgeReaction
+    table_actions: TableActions
+    discipline_checks: DisciplineChecks
+    medic: Medic
+    melee_gear: MeleeGear
+    size_tn: dict[Literal["small", "medium", "large", "huge"], int]
+    target_speed: TargetSpeed
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

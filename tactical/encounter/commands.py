@@ -110,7 +110,11 @@ class ReadyWeapon:
 
 @dataclass(frozen=True, slots=True)
 class Evade:
+    """Ch.6 Evade (l.202): evasive movement combined with a second Move action; `path` is
+    where the evader dodges and weaves to (empty: in place)."""
+
     combatant: str
+    path: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,14 @@ class Refocus:
 
 @dataclass(frozen=True, slots=True)
 class UseEdgeForInitiative:
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class UseEdgeForReaction:
+    """Ch.6 Reactions, l.152: "Using Edge can also give you additional Reactions" — any
+    time in the round (this round only)."""
+
     combatant: str
 
 
@@ -135,6 +147,7 @@ class LowerInjury:
 class FirstAid:
     healer: str
     patient: str
+    kit: str = "medkit"  # Ch.6 l.904-906: medkit, some_equipment, improvised, trauma_kit, autodoc
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +159,98 @@ class CheckAwareness:
     effort: str = "major"
     difficulty: str = "moderate"
     stealth: str | None = None  # the best hider's Stealth degree: solid or perfect
+
+
+@dataclass(frozen=True, slots=True)
+class AutoFire:
+    """Ch.6 Auto fire at several nearby targets (l.460-466): one Major + Minor, 10 rounds
+    per target, each attack with Disadvantage and no damage bonus."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dash:
+    """Ch.6 Dash (l.216), a Full action: run all out, on any path."""
+
+    combatant: str
+    path: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UseSkill:
+    """Ch.6 Use a Skill (l.190, a Major action): a check of `skill` against a difficulty
+    (trivial … near_impossible) or the GM's `tn`."""
+
+    combatant: str
+    skill: str
+    difficulty: str = "moderate"
+    tn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Assist:
+    """Ch.6 Assist (l.192, a Major action): help an ally; its next Use a Skill has
+    Advantage (our ruling)."""
+
+    combatant: str
+    ally: str
+
+
+@dataclass(frozen=True, slots=True)
+class DisciplineCheck:
+    """Ch.6 Fear and Pinning (l.968-982): an active Discipline defence check — `against`
+    "pin" (overcome Pinned) or "fear" (resist; failure: Frightened) — against a difficulty
+    or the GM's `tn`."""
+
+    combatant: str
+    against: str = "pin"
+    difficulty: str | None = None  # None: the ruleset's for that purpose
+    tn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyTraumaPatch:
+    """Ch.6 Trauma patches (l.936): emergency first aid at Medic +12; a Minor if readied,
+    a Major if not. The healer may be the patient."""
+
+    healer: str
+    patient: str
+    readied: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyStimPatch:
+    """Ch.6 Stim patches (l.854-866): 1d6 + Rating Stamina back."""
+
+    combatant: str
+    rating: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rest:
+    """Ch.6 Resting (l.830-852), outside combat: short (50 %), brief (25 %), long (all),
+    partial_long (50 %) of Stamina back; `combatant` None: everyone standing."""
+
+    kind: str = "short"
+    combatant: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecoverWeapon:
+    """Ch.6 Disarm (l.394-398): fix the grip, pick the weapon up, or fetch it where it flew
+    (the actions as the disarming hit's degree set them)."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class BreakFree:
+    """Ch.6 Grapple (l.404): "break free (Major action)", a check (our ruling)."""
+
+    combatant: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +320,9 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
            | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition | HealByHand
-           | EditVitals | RemoveCombatant | AddCombatant | GMMove)
+           | EditVitals | RemoveCombatant | AddCombatant | GMMove
+           | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
+           | Assist | DisciplineCheck | ApplyTraumaPatch | ApplyStimPatch | Rest)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -242,4 +349,6 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartCombat, RollInitiative, SetInitiative, EndTurn, EndCombat, Move, Disengage, Attack,
     React, DeclineReaction, DeclareOverwatch, DropProne, GetUp, ReadyWeapon, Evade, Refocus,
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
-    SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove)}
+    SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
+    RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
+    Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest)}

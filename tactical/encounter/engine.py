@@ -10,9 +10,23 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.core.dice import Dice
+from tactical.encounter import (
+    autofire,
+    edge,
+    fight,
+    gm,
+    harm,
+    marks,
+    medic,
+    moves,
+    nerve,
+    readiness,
+    skills,
+    table,
+    turns,
+)
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter import fight, gm, harm, moves, readiness, skills, turns
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context
 from tactical.encounter.model import Condition, EncounterState
@@ -45,6 +59,17 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.RemoveCombatant: gm.remove_combatant,
     cmd.AddCombatant: gm.add_combatant,
     cmd.GMMove: gm.gm_move,
+    cmd.RecoverWeapon: marks.recover_weapon,
+    cmd.BreakFree: marks.break_free,
+    cmd.AutoFire: autofire.auto_fire,
+    cmd.UseEdgeForReaction: edge.edge_reaction,
+    cmd.Dash: table.dash,
+    cmd.UseSkill: table.use_skill,
+    cmd.Assist: table.assist,
+    cmd.DisciplineCheck: nerve.discipline_check,
+    cmd.ApplyTraumaPatch: medic.trauma_patch,
+    cmd.ApplyStimPatch: medic.stim_patch,
+    cmd.Rest: medic.rest,
 }
 
 
@@ -62,6 +87,8 @@ def decide_and_fold(state: EncounterState, command: Any, ctx: Context,
     batch = Batch(state, ctx, dice)
     handler(batch, command)
     _overwatch_broken(batch)
+    marks.broken(batch, state)  # Pinned until the suppressor's next action (Ch.6 l.490)
+    marks.moved_fast(batch)  # a fast target (Ch.6 Range/Speed, l.438)
     return tuple(batch.events), batch.state
 
 

@@ -248,6 +248,24 @@ class WeaponReadied:
 
 
 @event
+class ReactionGained:
+    """More Reactions this round (Ch.6 l.152: Edge for an extra Reaction)."""
+
+    combatant: str
+    count: int
+    source: str
+
+
+@event
+class WeaponLost:
+    """Ch.6 Disarm (l.394): the weapon leaves the hand; RecoverWeapon gets it back."""
+
+    combatant: str
+    weapon: str
+    source: str
+
+
+@event
 class InitiativeChanged:
     combatant: str
     kind: str  # next_round (Edge, "next turn" losses), lasting (to the end of combat), zero

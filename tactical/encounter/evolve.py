@@ -234,6 +234,16 @@ def _weapon_readied(state: EncounterState, e: ev.WeaponReadied) -> EncounterStat
     return state.with_combatant(c if e.rounds is None else c.with_ammo(e.weapon, e.rounds))
 
 
+@handles(ev.ReactionGained)
+def _reaction_gained(state: EncounterState, e: ev.ReactionGained) -> EncounterState:
+    return _update(state, e.combatant, reactions=state.get(e.combatant).reactions + e.count)
+
+
+@handles(ev.WeaponLost)
+def _weapon_lost(state: EncounterState, e: ev.WeaponLost) -> EncounterState:
+    return _update(state, e.combatant, weapon=None)
+
+
 @handles(ev.InitiativeChanged)
 def _initiative_changed(state: EncounterState, e: ev.InitiativeChanged) -> EncounterState:
     c = state.get(e.combatant)

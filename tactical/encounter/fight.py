@@ -7,6 +7,7 @@ from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter import marks
 from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.harm import apply_harm
 from tactical.encounter.limits import out_of_action, reaction_block
@@ -42,7 +43,8 @@ def _standing(c: Combatant) -> bool:
 
 
 def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-                 command: cmd.Attack, reaction: str | None) -> AttackFacts:
+                 command: cmd.Attack, reaction: str | None, *, targets: int = 1,
+                 ammo_paid: bool = False) -> AttackFacts:
     """What the ruleset needs to set the attack up, read from the sheets, the state and
     the map (RULINGS Outnumbered: who is in reach of whom, counted from the map)."""
     ctx = batch.ctx
@@ -60,21 +62,25 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
         sight=ctx.oracle.sight(batch.state, attacker.id, target.id),
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
-        choice=command, reaction=reaction)
+        choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid)
 
 
 def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-                command: cmd.Attack, reaction: str | None) -> object:
+                command: cmd.Attack, reaction: str | None, *, targets: int = 1,
+                ammo_paid: bool = False) -> object:
     """The ruleset's setup of the attack, as `resolve` would roll it (IllegalCommand with
     every reason when refused)."""
-    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction)
+    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction,
+                         targets=targets, ammo_paid=ammo_paid)
     return batch.ruleset.preview_attack(facts).setup
 
 
 def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
-            command: cmd.Attack, reaction: str | None) -> AttackOutcome:
+            command: cmd.Attack, reaction: str | None, *, targets: int = 1,
+            ammo_paid: bool = False) -> AttackOutcome:
     """The ruleset resolves the attack; its outcome becomes events, every die in them."""
-    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction)
+    facts = attack_facts(batch, attacker, target, weapon_id, command, reaction,
+                         targets=targets, ammo_paid=ammo_paid)
     outcome = batch.ruleset.resolve_attack(facts, batch.dice)
     source = f"{attacker.name}'s {facts.weapon.name}"
     batch.emit(ev.AttackResolved(attacker.id, target.id, weapon_id, reaction,
@@ -92,6 +98,7 @@ def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str
         batch.emit(ev.MonitorsChanged(target.id, m.physical, m.stun, m.overflow, source))
     if outcome.harm is not None:
         apply_harm(batch, target.id, outcome.harm, source)
+    marks.after_attack(batch, attacker.id, target.id, outcome)
     return outcome
 
 
@@ -112,11 +119,15 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
                   if name == command.mode), (batch.ctx.rules.actions.attack,))
     costs = [Action(need) for need in needs]
-    for action in costs:
+    # Ch.6 Flurry, l.402: "Gain 1 additional attack": already paid for by the first
+    paid = marks.extra_attack_left(a) is not None
+    for action in [] if paid else costs:
         slot, why = payment(batch.state.get(a.id), action)
         refuse_unless((slot is not None, why))
         batch.emit(ev.ActionSpent(a.id, action.value, str(slot), "Attack"))
     resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
+    if paid:
+        marks.spend_extra_attack(batch, a.id)
 
 
 def _pending(batch: Batch, reactor: str) -> PendingReaction:

@@ -39,6 +39,7 @@ class Condition(StrEnum):
     STABILISED = "stabilised"
     DEAD = "dead"
     IMMOBILISED = "immobilised"
+    FRIGHTENED = "frightened"  # Ch.6 Fear (l.972-976): failed a Discipline check; GM clears
 
 
 class Action(StrEnum):

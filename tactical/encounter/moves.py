@@ -180,6 +180,39 @@ def evade(batch: Batch, command: cmd.Evade) -> None:
                            f"Evade needs {count} {kinds} action{plural}: {why}"))
         batch.emit(ev.ActionSpent(c.id, name, str(slot), "Evade"))
     batch.emit(ev.ConditionChanged(c.id, Condition.EVADING.value, True, "Evade"))
+    if command.path:
+        evasive_move(batch, c.id, tuple((int(h[0]), int(h[1])) for h in command.path))
+
+
+def evasive_move(batch: Batch, cid: str, path: tuple[Hex, ...]) -> None:
+    """Ch.6 Evade, l.202: "Evasive movement ... must be combined with a second Move action":
+    the evader moves, up to its speed for each Move action Evade took (ruling), already
+    Evading (+5 TN) against the Snapshots its movement draws."""
+    c = batch.state.get(cid)
+    rules = batch.ctx.rules
+    limit = rules.speed_m(batch.ctx.character(c)) * len(rules.actions.evade)
+    checked_walk(batch, cid, path, limit, "evasive movement", "evade")
+
+
+def checked_walk(batch: Batch, cid: str, path: tuple[Hex, ...], limit: float, what: str,
+                 how: str) -> None:
+    """Walk `path` (already paid for) after checking it: on the map, free, at most `limit`
+    metres, the walker able to move."""
+    c = batch.state.get(cid)
+    rules = batch.ctx.rules
+    refuse_unless((len(path) > 0, "the path is empty"))
+    metres = len(path) * rules.metres_per_hex
+    reasons = [] if len(path) <= MAX_PATH and batch.ctx.loaded.map.grid.contains(path[-1]) \
+        else [f"{list(path[-1])} is off the map or too far"]
+    reasons += [] if reasons else path_problems(batch, cid, c.hex, path)
+    reasons += [f"{c.name} {why}" for condition, why in (
+        (Condition.PRONE, "is prone: Get Up first"), (Condition.GRAPPLED, "is grappled"),
+        (Condition.IMMOBILISED, "is immobilised")) if c.has(condition)]
+    if metres > limit:
+        reasons.append(f"{metres:g} m is farther than {c.name}'s {what} of {limit:g} m")
+    refuse_unless(*((False, r) for r in reasons))
+    started_in_reach_of = batch.ctx.oracle.in_reach_of(batch.state, cid)
+    walk(batch, cid, c.hex, path, frozenset(), started_in_reach_of, how)
 
 
 def disengage(batch: Batch, command: cmd.Disengage) -> None:

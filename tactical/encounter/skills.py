@@ -6,9 +6,10 @@ from __future__ import annotations
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
-from tactical.encounter.model import Action, Condition, Phase
+from tactical.encounter.model import Action, Combatant, Condition, Phase
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
+from tactical.rules.api import SkillOutcome
 
 
 def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
@@ -24,21 +25,31 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
                   (adjacent, f"{healer.name} must be next to {patient.name}"))
     assert patient.injury is not None
     skill = batch.ctx.character(healer).skills.get(batch.ctx.rules.first_aid.skill, 0)
-    result = batch.ruleset.first_aid(healer.name, patient.name, patient.injury, skill,
-                                     batch.dice)
+    # Ch.6 l.904-906: the kit chosen sets the TN (medkit +0 … autodoc −10)
+    result = batch.ruleset.first_aid_kit(healer.name, patient.name, patient.injury, skill,
+                                         command.kit, batch.dice)
     batch.emit(ev.ActionSpent(healer.id, cost.value, str(slot), "First aid"))
+    treated(batch, patient, result, "First aid")
+
+
+def treated(batch: Batch, patient: Combatant, result: SkillOutcome, source: str) -> None:
+    """A first aid check's outcome on the patient (first aid, a trauma patch)."""
     if not result.success:
         batch.emit(ev.Note(result.text))
         return
     batch.emit(ev.Note(result.text),
-               ev.Healed(patient.id, result.health_restored, result.injury_after,
-                         "First aid"))
+               ev.Healed(patient.id, result.health_restored, result.injury_after, source))
     if patient.injury in ("lethal", "critical") or patient.timers:
         batch.emit(ev.ConditionChanged(patient.id, Condition.STABILISED.value, True,
-                                       "First aid"))
+                                       source))
         for timer in patient.timers:
             if timer.kind in ("bleed", "death"):
                 batch.emit(ev.TimerExpired(patient.id, timer.kind))
+    # Ch.6 l.922: Moderate first aid "If applied quickly enough, it will also remove the
+    # timed Disadvantage" — ruling: while that Disadvantage still runs
+    if patient.injury == "moderate" and any(t.kind == "disadvantage" and t.rounds is not None
+                                            for t in patient.timers):
+        batch.emit(ev.TimerExpired(patient.id, "disadvantage"))
 
 
 def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:

@@ -61,6 +61,8 @@ class TimerView(Protocol):
     def rounds(self) -> int | None: ...
     @property
     def source(self) -> str: ...
+    @property
+    def amount(self) -> str: ...
 
 
 class Fighter(Protocol):
@@ -111,6 +113,8 @@ class Fighter(Protocol):
     def timers(self) -> Sequence[TimerView]: ...
     @property
     def extension(self) -> object | None: ...
+    @property
+    def weapon(self) -> str | None: ...
 
     def effective_initiative(self) -> int: ...
     def rounds_loaded(self, weapon: str) -> int | None: ...
@@ -177,6 +181,8 @@ class AttackFacts:
     defenders_in_reach: int
     choice: AttackChoice
     reaction: str | None  # the reaction kind this attack is ("snapshot"), None: an action
+    targets: int = 1  # Ch.6 Auto fire at several targets (l.464): how many in the volley
+    ammo_paid: bool = False  # a later target of that volley: the first paid the rounds
 
 
 class InjuryEffects(Protocol):
@@ -247,6 +253,23 @@ class MonitorMarks:
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """A lasting effect an attack option leaves (Ch.6 attack options): a timer of `kind` on
+    the attacker or the target (`on`), tied to the other party. `ends`: "next_action" — it
+    ends when the other party next spends an action (Pinned); "its_attack" — it is used up
+    by the holder's next attack against the other party (Aim for Opening); "" — it lasts
+    until removed (Disarm, Grapple). `condition` also sets that condition badge; `detail`
+    is kept with the timer (what was disarmed and how far it went)."""
+
+    on: str  # "attacker" or "target"
+    kind: str
+    why: str
+    ends: str = ""
+    condition: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AttackOutcome:
     """A resolved attack as the engine turns it into events, in this order: the result,
     Edge spent, ammunition, the defence's Initiative cost, Hit the Dirt, monitors, damage."""
@@ -259,6 +282,9 @@ class AttackOutcome:
     prone: str | None = None  # the target dropped prone, and why
     monitors: MonitorMarks | None = None
     harm: Harm | None = None
+    marks: tuple[Mark, ...] = ()  # what the options leave behind (Pinned, Grappled, …)
+    extra_attacks: int = 0  # Ch.6 Flurry: further attacks this turn, paid for already
+    used_marks: tuple[str, ...] = ()  # the attacker's timers this attack used up
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +428,26 @@ class Ruleset(Protocol):
                   dice: Dice) -> SkillOutcome: ...
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> SkillOutcome: ...
+    def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
+                      kit: str, dice: Dice) -> SkillOutcome:
+        """First aid with the kit chosen (Ch.6 l.904-906); `skill` None: a trauma patch's
+        own Medic skill (l.936)."""
+        ...
+    def skill_check(self, who: Fighter, skill: str, value: int, tn: int,
+                    advantages: tuple[str, ...], dice: Dice) -> SkillOutcome:
+        """A plain check of `skill` (its `value`) against `tn`, with named Advantage sources
+        and the combatant's own Disadvantages (Ch.6 Use a Skill)."""
+        ...
+
+    def discipline_check(self, who: Fighter, sheet: Character, tn: int,
+                         dice: Dice) -> SkillOutcome:
+        """An active Discipline defence check against `tn` (Ch.6 Fear and Pinning)."""
+        ...
+
+    def break_free(self, who: Fighter, sheet: Character, dice: Dice) -> SkillOutcome:
+        """A grappled combatant's check to break free (IllegalCommand when the game has no
+        such check); success: the grapple ends."""
+        ...
 
     # --- how its events read (the combat log) ---------------------------------------
     def attack_line(self, report: AttackReport, summary: str, attacker: str,

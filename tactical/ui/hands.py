@@ -243,12 +243,89 @@ class Hands:
             Entry("Refocus", "Refocus", "Full", lambda: self.apply(cmd.Refocus(cid)),
                   tip="roll initiative anew"),
             Entry("First aid on", "FirstAid", "Major", children=aid),
+            Entry("More actions", children=self.more_turn_entries(cid),
+                  tip="Auto fire at several, Dash, Use a skill, Assist, patches…"),
         ]
         for entry in entries:
             entry.enabled = entry.enabled and acting
             if why and not entry.tip:
                 entry.tip = why
         return entries
+
+    def more_turn_entries(self, cid: str) -> list[Entry]:
+        """The table actions of Ch.6 beyond the three Ms (issue 12): Auto fire at several,
+        Dash, Use a Skill, Assist, patches, recovering a weapon, breaking free."""
+        state = self.document.state
+        c = state.get(cid)
+        enemies = [o for o in state if o.side != c.side]
+        allies = [o for o in state if o.side == c.side and o.id != cid]
+        near = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
+        return [
+            Entry("Auto fire at", "AutoFire", "Major + Minor", children=[
+                Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id)) for o in enemies]
+                or [Entry("no enemy", "AutoFire", enabled=False)],
+                tip="the target and every enemy in its vicinity, each at Disadvantage"),
+            Entry("Dash…", "Dash", "Full", lambda: self.dash(cid),
+                  tip="click the hex to dash to"),
+            Entry("Use a skill…", "UseSkill", "Major", lambda: self.use_skill(cid)),
+            Entry("Assist", "Assist", "Major", children=[
+                Entry(o.name, "Assist", run=self._later(cmd.Assist(cid, o.id)))
+                for o in allies] or [Entry("no ally", "Assist", enabled=False)]),
+            Entry("Trauma patch on", "ApplyTraumaPatch", "Minor", children=[
+                Entry(o.name, "ApplyTraumaPatch",
+                      run=self._later(cmd.ApplyTraumaPatch(cid, o.id))) for o in near]
+                or [Entry("no injured combatant here", "ApplyTraumaPatch", enabled=False)]),
+            Entry("Stim patch…", "ApplyStimPatch", "Minor", lambda: self.stim(cid)),
+            Entry("Recover weapon", "RecoverWeapon", run=self._later(cmd.RecoverWeapon(cid))),
+            Entry("Break free", "BreakFree", "Major", self._later(cmd.BreakFree(cid))),
+        ]
+
+    def _auto_fire(self, cid: str, first: str) -> Callable[[], None]:
+        def fire() -> None:
+            state = self.document.state
+            rules = self.document.encounter.ctx.rules
+            hexes = rules.auto_fire_spread.vicinity_m / rules.metres_per_hex
+            target = state.get(first)
+            others = tuple(o.id for o in state if o.side == target.side and o.id != first
+                           and hex_distance(o.hex, target.hex) <= hexes)
+            self.apply(cmd.AutoFire(cid, (first, *others)))
+        return fire
+
+    def dash(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+
+        def to(point: QPointF) -> None:
+            path = hex_line(c.hex, self.view.board.hex_at(point))[1:]
+            if path:
+                self.apply(cmd.Dash(cid, tuple(path)))
+
+        self.view.pick_point(f"{c.name}: click the hex to dash to", to)
+
+    def use_skill(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+        skills = sorted(self.document.loaded.library.characters[c.character].skills)
+        skill = self.ask.choice("Use a skill", f"{c.name}'s skill", skills or ["none"])
+        if skill is None:
+            return
+        difficulty = self.ask.choice("Use a skill", "Difficulty", DIFFICULTIES, 1)
+        if difficulty is not None:
+            self.apply(cmd.UseSkill(cid, skill, difficulty))
+
+    def stim(self, cid: str) -> None:
+        rating = self.ask.number("Stim patch", "Rating", 0, 0, 10)
+        if rating is not None:
+            self.apply(cmd.ApplyStimPatch(cid, rating))
+
+    def discipline(self, cid: str) -> None:
+        against = self.ask.choice("Discipline check", "Against", ("pin", "fear"))
+        if against is not None:
+            self.apply(cmd.DisciplineCheck(cid, against))
+
+    def rest(self, cid: str) -> None:
+        kind = self.ask.choice("Rest", "How long", ("brief", "short", "long", "partial_long"),
+                               1)
+        if kind is not None:
+            self.apply(cmd.Rest(kind, cid))
 
     def overwatch_sector(self, cid: str) -> None:
         c = self.document.state.get(cid)
@@ -294,6 +371,13 @@ class Hands:
             Entry("Edit Health/Stamina/Edge…", "EditVitals", run=lambda: self.vitals(cid)),
             Entry("Lower the last injury", "LowerInjury", "1 Edge",
                   lambda: self.apply(cmd.LowerInjury(cid)), enabled=c.last_hit is not None),
+            Entry("Edge for a Reaction", "UseEdgeForReaction", "1 Edge",
+                  self._later(cmd.UseEdgeForReaction(cid)), enabled=c.edge > 0),
+            Entry("Discipline check…", "DisciplineCheck", run=lambda: self.discipline(cid),
+                  tip="overcome a pin or resist fear"),
+            Entry("Rest…", "Rest", run=lambda: self.rest(cid),
+                  enabled=self.document.state.phase is not Phase.COMBAT,
+                  tip="outside combat: Stamina back"),
             None,
             *self.initiative_entries(cid),
             None,

@@ -19,6 +19,7 @@ from tactical.encounter.store import files
 from tactical.encounter.store.log import read_log
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("*.json"))
+WAREHOUSE = Path(__file__).resolve().parent.parent / "scenarios" / "warehouse_three_rounds.json"
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
@@ -40,7 +41,7 @@ def test_scenario_reproduces_its_golden_log(scenario):
 
 
 def test_the_warehouse_fight_ends_as_the_rules_say():
-    state = play(SCENARIOS[0]).encounter.state
+    state = play(WAREHOUSE).encounter.state
     kicker, shield = state.get("kicker"), state.get("guard-shield")
     shotgun = state.get("guard-shotgun")
     assert state.phase.value == "ended" and state.round == 3
@@ -61,7 +62,7 @@ def test_the_warehouse_fight_ends_as_the_rules_say():
 
 
 def test_replay_command_prints_the_state_after_n_events(capsys):
-    golden = SCENARIOS[0].with_suffix(".jsonl")
+    golden = WAREHOUSE.with_suffix(".jsonl")
     assert main(["replay", str(golden), "--at", "0"]) == 0
     out = capsys.readouterr().out
     assert "— setup" in out and "Kicker" in out and "40/40" in out

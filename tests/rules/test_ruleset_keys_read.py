@@ -173,6 +173,8 @@ def _first_aid(tmp_path: Path) -> None:
 
 def _representative_operations(tmp_path: Path) -> None:
     play(ROOT / "tests" / "scenarios" / "warehouse_three_rounds.json")
+    for scenario in sorted((ROOT / "tests" / "scenarios").glob("ch6_*.json")):
+        play(scenario)  # issue 12: the Chapter 6 rules each scenario replays
     for case in sorted((ROOT / "tests" / "rules").glob("**/cases/*.json")):
         with contextlib.redirect_stdout(io.StringIO()):
             main(["attack", str(case)])

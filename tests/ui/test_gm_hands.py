@@ -388,6 +388,89 @@ def add_combatant(win: MainWindow) -> None:
     assert log_has(win, "Ganger joins the fight at (6, 8) (corp)")
 
 
+def more(win: MainWindow, cid: str, *path: str) -> None:
+    """An entry of the token menu's "More actions" (the dock's button of that name too)."""
+    choose(token_menu(win, cid), "More actions", *path)
+
+
+def said(win: MainWindow, words: str) -> bool:
+    """The log has `words`, or the status bar says why the rules refused."""
+    return log_has(win, words) or "Refused" in win.statusBar().currentMessage()
+
+
+def auto_fire(win: MainWindow) -> None:
+    in_combat(win)
+    more(win, "kicker", "Auto fire at", "Guard (shotgun)")
+    assert said(win, "auto fire")
+
+
+def dash(win: MainWindow) -> None:
+    in_combat(win)
+    more(win, "kicker", "Dash…")
+    click_board(win, (2, 5))
+    assert win.document.state.get("kicker").hex == (2, 5)
+    assert log_has(win, "Kicker")
+
+
+def use_skill(win: MainWindow) -> None:
+    in_combat(win)
+    win.set_asker(Script("athletics", "moderate"))
+    more(win, "kicker", "Use a skill…")
+    assert said(win, "athletics")
+
+
+def assist(win: MainWindow) -> None:
+    in_combat(win)
+    more(win, "kicker", "Assist", "Vanya")
+    assert said(win, "Vanya")
+
+
+def trauma_patch(win: MainWindow) -> None:
+    in_combat(win)
+    win.document.apply(cmd.ApplyDamage("kicker", 8))
+    more(win, "kicker", "Trauma patch on", "Kicker")
+    assert said(win, "Kicker")
+
+
+def stim_patch(win: MainWindow) -> None:
+    in_combat(win)
+    win.set_asker(Script(2))
+    more(win, "kicker", "Stim patch…")
+    assert said(win, "stim")
+
+
+def recover_weapon(win: MainWindow) -> None:
+    in_combat(win)
+    more(win, "kicker", "Recover weapon")
+    assert "Refused" in win.statusBar().currentMessage()  # Kicker has not been disarmed
+
+
+def break_free(win: MainWindow) -> None:
+    in_combat(win)
+    more(win, "kicker", "Break free")
+    assert "Refused" in win.statusBar().currentMessage()  # nobody grapples Kicker
+
+
+def edge_reaction(win: MainWindow) -> None:
+    in_combat(win)
+    before = win.document.state.get("kicker").reactions
+    choose(token_menu(win, "kicker"), "Edge for a Reaction")
+    assert win.document.state.get("kicker").reactions == before + 1
+
+
+def discipline(win: MainWindow) -> None:
+    win.set_asker(Script("fear"))
+    choose(token_menu(win, "vanya"), "Discipline check…")
+    assert said(win, "Vanya")
+
+
+def rest(win: MainWindow) -> None:
+    win.document.apply(cmd.ApplyDamage("vanya", 8, "stun"))
+    win.set_asker(Script("long"))
+    choose(token_menu(win, "vanya"), "Rest…")
+    assert said(win, "Vanya")
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -399,6 +482,11 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "ApplyDamage": apply_damage, "HealByHand": heal_by_hand, "EditVitals": edit_vitals,
     "LowerInjury": lower_injury, "RemoveCombatant": remove_combatant,
     "AddCombatant": add_combatant,
+    # the table actions of issue 12
+    "AutoFire": auto_fire, "Dash": dash, "UseSkill": use_skill, "Assist": assist,
+    "ApplyTraumaPatch": trauma_patch, "ApplyStimPatch": stim_patch,
+    "RecoverWeapon": recover_weapon, "BreakFree": break_free,
+    "UseEdgeForReaction": edge_reaction, "DisciplineCheck": discipline, "Rest": rest,
 }
 
 

@@ -145,7 +145,7 @@ def _sources(setup: AttackSetup, mode: FireMode | None,
     if setup.reaction is not None and reaction is not None and reaction.disadvantage:
         dis.append(reaction_name(setup.reaction, rules))
     if setup.kind is AttackKind.MELEE:
-        if _reach(setup) > d.reach_m:
+        if _reach(setup) > d.reach_m and not d.shield:  # l.1009 "negated by ... shield"
             adv.append("Longer reach")
         elif _reach(setup) < d.reach_m:
             dis.append("Shorter reach")
@@ -153,6 +153,8 @@ def _sources(setup: AttackSetup, mode: FireMode | None,
             adv.append(f"Outnumbering ({s.attackers_in_reach} vs {s.defenders_in_reach})")
         elif s.attackers_in_reach < s.defenders_in_reach:
             dis.append(f"Outnumbered ({s.attackers_in_reach} vs {s.defenders_in_reach})")
+        if a.unarmed and d.armed:  # l.1009 "Unarmed attacks against an armed opponent"
+            dis.append("Unarmed against an armed opponent")
         easy = d.defenseless or d.unaware or d.target_practice
         if (not easy and chosen_defence(setup) is Defence.PARRY and not d.parry_weapon
                 and rules.attack.parry_without_weapon_gives_advantage):

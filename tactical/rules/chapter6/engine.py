@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from tactical.core.dice import Dice, roll_expression
 from tactical.core.errors import IllegalCommand
-from tactical.data.gear import DamageType, FireMode
+from tactical.data.gear import DamageType, FireMode, Weapon
 from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
 from tactical.rules.api import (
     AttackFacts,
@@ -25,9 +25,10 @@ from tactical.rules.api import (
     InitiativeRoll,
     SkillOutcome,
 )
+from tactical.rules.chapter6 import aftermath
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
 from tactical.rules.chapter6.checks import roll_check
-from tactical.rules.chapter6.healing import first_aid
+from tactical.rules.chapter6.healing import Kit, first_aid
 from tactical.rules.chapter6.injury import (
     CumulativeState,
     FatigueState,
@@ -168,6 +169,8 @@ def disadvantage_sources(c: Fighter, rules: Chapter6Ruleset) -> list[str]:
         sources.append("Pinned")
     if "immobilised" in c.conditions:
         sources.append("Immobilised")
+    if "frightened" in c.conditions:  # Ch.6 Fear, l.972 (ruling: a Disadvantage)
+        sources.append("Frightened")
     if "intercepted" in c.conditions:
         sources.append("Went on past an Intercept")
     return list(dict.fromkeys(sources))
@@ -205,17 +208,20 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     # RULINGS: smartlink and other gear/talents are Advantage sources (attack.trait_advantages)
     traits = rules.attack.trait_advantages
     advantages = tuple(t for t in sheet.traits if traits.get(t) == weapon.kind)
+    advantages += aftermath.setup_advantages(attacker, target, choice.options)
     held = set(attacker.conditions)
     attacker_side = Attacker(
         skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
         disadvantages=tuple(disadvantage_sources(attacker, rules)),
         reach_m=facts.attacker_reach_m,
         edge=EdgeUse(choice.edge) if choice.edge else None,
-        immobilised=bool({"immobilised", "grappled"} & held))
+        immobilised=bool({"immobilised", "grappled"} & held),
+        unarmed=_unarmed(weapon, rules))
     parry_skill = max((target_sheet.skills.get(s, 0) for s in rules.defences.parry.skill),
                       default=0)
     parry_weapon = any(set(rules.defences.parry_weapon_tags) & set(w.tags)
-                       for w in facts.target_weapons)
+                       for w in facts.target_weapons) \
+        and not aftermath.holds(target, aftermath.DISARMED)  # l.394 "they count as unarmed"
     theirs = set(target.conditions)
     defender = replace(
         defender_from_character(target_sheet, facts.target_armor, parry_skill=parry_skill,
@@ -224,6 +230,9 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         unaware=target.unaware, charging="charging" in theirs,
         immobilised=bool({"immobilised", "grappled"} & theirs),
         evading="evading" in theirs,
+        shield=any(rules.melee_gear.shield_tag in w.tags for w in facts.target_weapons),
+        armed=target.weapon is not None and not any(
+            _unarmed(w, rules) for w in facts.target_weapons if w.id == target.weapon),
         defence=Defence(choice.defence) if choice.defence else None,
         reach_m=facts.target_reach_m)
     sight = facts.sight
@@ -234,13 +243,18 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
             reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
         situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
                               cover_class=sight.cover_class,
-                              called_shot=called, gm_tn=choice.gm_tn)
+                              called_shot=called, gm_tn=choice.gm_tn,
+                              targets=facts.targets,  # Ch.6 l.464-466: AF, several targets
+                              # l.440 "Very small or very large targets will affect the TN"
+                              size_tn=rules.size_tn[target_sheet.size],
+                              target_fast=aftermath.holds(target, aftermath.MOVING_FAST))
     else:  # the resolver refuses a target beyond reach
         situation = Situation(distance_m=sight.distance_m,
                               attackers_in_reach=facts.attackers_in_reach,
                               defenders_in_reach=facts.defenders_in_reach, called_shot=called)
     setup = AttackSetup(attacker_side,
-                        from_weapon(weapon, attacker.rounds_loaded(facts.weapon_id)),
+                        from_weapon(weapon, None if facts.ammo_paid
+                                    else attacker.rounds_loaded(facts.weapon_id)),
                         defender, situation,
                         mode=FireMode(choice.mode) if choice.mode else None,
                         options=tuple(Option(o) for o in choice.options),
@@ -248,11 +262,18 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
                         burst=BurstChoice(choice.burst_choice) if choice.burst_choice
                         else None)
     reasons += attack_refusals(setup, rules)
+    reasons += aftermath.setup_refusals(attacker, setup.options)
     if choice.edge and attacker.edge <= 0:
         reasons.append(f"{attacker.name} has no Edge left")
     if reasons:
         raise IllegalCommand(reasons)
     return setup
+
+
+def _unarmed(weapon: Weapon, rules: Chapter6Ruleset) -> bool:
+    """Ch.6 l.1009: an unarmed attack, unless it "counts as armed" (Killing Hands)."""
+    gear = rules.melee_gear
+    return gear.unarmed_tag in weapon.tags and gear.armed_tag not in weapon.tags
 
 
 def resolve(facts: AttackFacts, dice: Dice, rules: Chapter6Ruleset) -> AttackOutcome:
@@ -268,10 +289,15 @@ def resolve(facts: AttackFacts, dice: Dice, rules: Chapter6Ruleset) -> AttackOut
                     None if effects is None else _json_safe(asdict(effects)))
     summary = describe(facts.attacker.name, facts.target.name, facts.weapon.name,
                        facts.reaction, report)
+    marks, extra, used = aftermath.marks_after(setup, result, facts.attacker, facts.target,
+                                               rules)
     return AttackOutcome(report, summary,
                          edge_spent=f"Edge on the {facts.choice.edge}" if facts.choice.edge
                          else None,
-                         ammo_used=result.plan.ammo_used, harm=harm)
+                         ammo_used=0 if facts.ammo_paid else result.plan.ammo_used,
+                         harm=harm,
+                         prone=aftermath.grapple_prone(setup, result),
+                         marks=marks, extra_attacks=extra, used_marks=used)
 
 
 def preview(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackPreviewParts:
@@ -317,8 +343,8 @@ def gm_damage(amount: int, c: Fighter, damage_type: str, dice: Dice,
 # --- skill checks -------------------------------------------------------------------
 
 def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dice,
-                   rules: Chapter6Ruleset) -> SkillOutcome:
-    result = first_aid(InjuryLevel(injury), skill, dice, rules=rules)
+                   rules: Chapter6Ruleset, kit: Kit = "medkit") -> SkillOutcome:
+    result = first_aid(InjuryLevel(injury), skill, dice, kit=kit, rules=rules)
     check = result.check
     text = (f"{healer} gives first aid to {patient}: {check.skill}"
             + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "

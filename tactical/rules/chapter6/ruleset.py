@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tactical.core.dice import Dice
+from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
 from tactical.data.character import Character
 from tactical.data.ruleset import Chapter6Ruleset
@@ -164,9 +165,37 @@ class Chapter6:
                   dice: Dice) -> api.SkillOutcome:
         return engine.give_first_aid(healer, patient, injury, skill, dice, self.numbers)
 
+    def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
+                      kit: str, dice: Dice) -> api.SkillOutcome:
+        kits = self.numbers.first_aid.kit_tn
+        if kit not in kits:
+            raise IllegalCommand([f"unknown kit {kit!r}; expected one of: {', '.join(kits)}"])
+        # l.936 trauma patch: "an effective Medic skill of +12"
+        value = self.numbers.first_aid.trauma_patch_skill if skill is None else skill
+        return engine.give_first_aid(healer, patient, injury, value, dice, self.numbers,
+                                     kit)
+
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> api.SkillOutcome:
         return engine.check_awareness(who, effort, skill, tn, dice, self.numbers)
+
+    def skill_check(self, who: api.Fighter, skill: str, value: int, tn: int,
+                    advantages: tuple[str, ...], dice: Dice) -> api.SkillOutcome:
+        from tactical.rules.chapter6.grapple import skill_check
+
+        return skill_check(who, skill, value, tn, advantages, dice, self.numbers)
+
+    def discipline_check(self, who: api.Fighter, sheet: Character, tn: int,
+                         dice: Dice) -> api.SkillOutcome:
+        from tactical.rules.chapter6.grapple import discipline_check
+
+        return discipline_check(who, sheet, tn, dice, self.numbers)
+
+    def break_free(self, who: api.Fighter, sheet: Character,
+                   dice: Dice) -> api.SkillOutcome:
+        from tactical.rules.chapter6.grapple import break_free
+
+        return break_free(who, sheet, dice, self.numbers)
 
     # --- how its events read --------------------------------------------------------
     def attack_line(self, report: api.AttackReport, summary: str, attacker: str,

@@ -88,6 +88,7 @@ class Attacker:
     reach_m: float = 2.0
     edge: EdgeUse | None = None
     immobilised: bool = False
+    unarmed: bool = False  # an unarmed attack that does not count as armed (l.1009)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,8 @@ class Defender:
     charging: bool = False  # charged last turn: attacks against it have Advantage
     immobilised: bool = False
     evading: bool = False
+    shield: bool = False  # Ch.6 l.1009: a shield negates the attacker's Reach Advantage
+    armed: bool = False  # holds a weapon: an unarmed attack on it has Disadvantage (l.1009)
 
 
 def defence_value(name: str, character: Character, parry_skill: int = 0,
@@ -172,6 +175,7 @@ class Situation:
     defenders_in_reach: int = 1
     gm_tn: int | None = None  # Trick Shot: the GM sets the TN
     targets: int = 1  # AF at several targets
+    target_fast: bool = False  # Ch.6 Range/Speed (l.438): the target sprinted, dashed, charged
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,6 +79,12 @@ def tn_modifiers(setup: AttackSetup, band: BandResult | None,
         out.append(Modifier("Evading", rules.movement.evade_tn))
     if band is not None and band.tn:
         out.append(Modifier(f"{band.band.capitalize()} range", band.tn))
+    if ranged and s.target_fast:  # l.438 "faster targets increase TN", less so at range
+        speed = rules.target_speed
+        by_band = {"extreme": speed.extreme_tn}
+        value = by_band.get(band.band if band is not None else "", speed.tn)
+        if value:
+            out.append(Modifier("Fast target", value))
     if Option.CROSSFIRE in setup.options:
         many = s.crossfire_allies >= rules.attack.crossfire_many_allies and s.target_exposed
         allies = rules.attack.crossfire_many_allies

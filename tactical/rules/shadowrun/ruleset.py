@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tactical.core.dice import Dice
-from tactical.core.errors import TacticalError
+from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.core.types import RulesetId
 from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
@@ -100,9 +100,11 @@ class Shadowrun:
         return [*self.base.attack_choice_problems(replace(words, defence=None)), *own]
 
     def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
+        _one_target(facts)
         return engine.resolve(facts, dice, self.numbers)
 
     def preview_attack(self, facts: api.AttackFacts) -> api.AttackPreviewParts:
+        _one_target(facts)
         return engine.preview(facts, self.numbers)
 
     def report_from_json(self, data: Mapping[str, Any]) -> api.AttackReport:
@@ -144,9 +146,25 @@ class Shadowrun:
                   dice: Dice) -> api.SkillOutcome:
         return self.base.first_aid(healer, patient, injury, skill, dice)
 
+    def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
+                      kit: str, dice: Dice) -> api.SkillOutcome:
+        return self.base.first_aid_kit(healer, patient, injury, skill, kit, dice)
+
     def awareness(self, who: str, effort: str, skill: int, tn: int,
                   dice: Dice) -> api.SkillOutcome:
         return self.base.awareness(who, effort, skill, tn, dice)
+
+    def skill_check(self, who: api.Fighter, skill: str, value: int, tn: int,
+                    advantages: tuple[str, ...], dice: Dice) -> api.SkillOutcome:
+        return self.base.skill_check(who, skill, value, tn, advantages, dice)
+
+    def discipline_check(self, who: api.Fighter, sheet: Character, tn: int,
+                         dice: Dice) -> api.SkillOutcome:
+        return self.base.discipline_check(who, sheet, tn, dice)  # Pinned is a base mark
+
+    def break_free(self, who: api.Fighter, sheet: Character,
+                   dice: Dice) -> api.SkillOutcome:
+        return self.base.break_free(who, sheet, dice)  # a grapple is a base-game mark
 
     # --- how its events read --------------------------------------------------------
     def attack_line(self, report: api.AttackReport, summary: str, attacker: str,
@@ -184,3 +202,11 @@ class Shadowrun:
 
 def shadowrun(edition: Edition, base: api.Ruleset) -> Shadowrun:
     return Shadowrun(edition, shadowrun_ruleset(edition), base)
+
+
+def _one_target(facts: api.AttackFacts) -> None:
+    """Chapter 6's Auto fire at several targets (one volley, Disadvantage each) is not in
+    this game: its full-auto bursts take one target each."""
+    if facts.targets > 1:
+        raise IllegalCommand(["Auto fire at several targets in one volley is not in this "
+                              "game (Chapter 6 l.464); attack each target in turn"])

@@ -1,0 +1,317 @@
+"""Issue 12, "Missing": rules of Chapter 6 the engine lacked, each replayed from its scenario
+(tests/scenarios/ch6_*.json, golden logs checked by test_scenarios.py) with what a GM would
+see asserted here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tactical.core.errors import IllegalCommand
+from tactical.encounter.commands import command_from_payload
+from tactical.encounter.scenario import Played, play
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def _play(name: str) -> Played:
+    return play(SCENARIOS / f"ch6_{name}.json")
+
+
+def _play_first(name: str, count: int, tmp_path: Path) -> Played:
+    """The scenario's first `count` commands only (to try what comes next)."""
+    spec = json.loads((SCENARIOS / f"ch6_{name}.json").read_text(encoding="utf-8"))
+    spec["map"] = str((SCENARIOS / spec["map"]).resolve())
+    spec["commands"] = spec["commands"][:count]
+    path = tmp_path / f"{name}-{count}.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    return play(path)
+
+
+def _events(played: Played, kind: str) -> list[dict[str, Any]]:
+    return [r["event"] for r in played.records() if r["event"]["type"] == kind]
+
+
+def _batches(played: Played, kind: str, combatant: str) -> set[int]:
+    return {r["batch"] for r in played.records()
+            if r["event"]["type"] == kind and r["event"].get("combatant") == combatant}
+
+
+def _timer_kinds(played: Played, cid: str) -> set[str]:
+    return {t.kind for t in played.encounter.state.get(cid).timers}
+
+
+def _disadvantages(attack: dict[str, Any]) -> set[str]:
+    return {s["source"] for s in attack["result"]["advantage"]["sources"]
+            if s["kind"] == "disadvantage"}
+
+
+def _advantages(attack: dict[str, Any]) -> set[str]:
+    return {s["source"] for s in attack["result"]["advantage"]["sources"]
+            if s["kind"] == "advantage"}
+
+
+def test_flurry_gives_one_more_attack_already_paid_for():
+    # Ch.6 Flurry, l.402: 1 additional attack, same or another target in reach; both attacks
+    # have Disadvantage and -1d6
+    played = _play("flurry")
+    attacks = _events(played, "AttackResolved")
+    assert [a["target"] for a in attacks] == ["ganger-1", "ganger-2"]
+    for a in attacks:
+        assert "Flurry" in _disadvantages(a)
+        assert {"source": "Flurry", "dice": "-1d6"} in a["result"]["damage"]["parts"]
+    first, _second = sorted({r["batch"] for r in played.records()
+                            if r["event"]["type"] == "AttackResolved"})
+    assert _batches(played, "ActionSpent", "kicker") == {first}  # the extra attack is free
+    assert "extra_attack" not in _timer_kinds(played, "kicker")
+
+
+def test_flurry_extra_attack_is_a_flurry_and_only_one(tmp_path):
+    played = _play_first("flurry", 7, tmp_path)  # after the first Flurry attack
+    enc = played.encounter
+    assert "extra_attack" in _timer_kinds(played, "kicker")
+    with pytest.raises(IllegalCommand, match="Flurry's extra attack"):
+        enc.apply(command_from_payload({"type": "Attack", "attacker": "kicker",
+                                        "target": "ganger-2"}))
+    enc.apply(command_from_payload({"type": "Attack", "attacker": "kicker",
+                                    "target": "ganger-2", "options": ["flurry"]}))
+    # the second Flurry attack grants no third one, and the Major is gone
+    assert "extra_attack" not in {t.kind for t in enc.state.get("kicker").timers}
+    with pytest.raises(IllegalCommand):
+        enc.apply(command_from_payload({"type": "Attack", "attacker": "kicker",
+                                        "target": "ganger-2", "options": ["flurry"]}))
+
+
+def test_an_unused_flurry_attack_ends_with_the_turn(tmp_path):
+    played = _play_first("flurry", 7, tmp_path)
+    played.encounter.apply(command_from_payload({"type": "EndTurn"}))
+    assert "extra_attack" not in {t.kind for t in played.encounter.state.get("kicker").timers}
+
+
+def test_aim_for_opening_gives_the_defender_advantage_once():
+    # Ch.6 Aim for Opening, l.382: "the defender gains Advantage on his next attack
+    # against you" — hit or miss; used up by that attack
+    played = _play("aim_for_opening")
+    aimed, answer = _events(played, "AttackResolved")
+    assert aimed["attacker"] == "kicker" and "Aim for Opening" in _disadvantages(aimed)
+    assert answer["attacker"] == "ganger-1" and answer["target"] == "kicker"
+    assert "Opening (Aim for Opening)" in _advantages(answer)
+    assert "opening" not in _timer_kinds(played, "ganger-1")
+
+
+def test_suppressive_fire_pins_until_the_shooters_next_action(tmp_path):
+    # Ch.6 Suppressive Fire, l.486-490: vs Discipline; a "hit" pins until the shooter's
+    # next action; Pinned is a Disadvantage (RULINGS)
+    played = _play("suppressive_fire")
+    suppress, pinned_attack = _events(played, "AttackResolved")
+    assert suppress["result"]["defence"].startswith("Discipline") and suppress["hit"]
+    assert "Pinned" in _disadvantages(pinned_attack)
+    before = _play_first("suppressive_fire", 13, tmp_path).encounter.state.get("kicker")
+    assert "pinned" in {c.value for c in before.conditions}  # still pinned in round 2
+    after = played.encounter.state.get("kicker")
+    assert "pinned" not in {c.value for c in after.conditions}
+    assert "pinned" not in {t.kind for t in after.timers}
+
+
+def test_disarm_drops_the_weapon_and_a_major_picks_it_up(tmp_path):
+    # Ch.6 Disarm, l.394-396: a Solid hit drops the weapon; a Major action picks it up;
+    # until then the defender counts as unarmed (no Parry weapon)
+    mid = _play_first("disarm", 7, tmp_path).encounter.state.get("ganger-1")
+    assert mid.weapon is None and "disarmed" in {t.kind for t in mid.timers}
+    played = _play("disarm")
+    recovered = played.encounter.state.get("ganger-1")
+    assert recovered.weapon == "machine-pistol" and not recovered.timers
+    spent = [e for e in _events(played, "ActionSpent") if e["purpose"] == "Recover weapon"]
+    assert [e["action"] for e in spent] == ["major"]
+
+
+def test_a_grappled_fighter_cannot_move_until_it_breaks_free(tmp_path):
+    # Ch.6 Grapple, l.404-408: grabbed → no Move actions; break free (Major action), with
+    # Disadvantage after a Solid grapple
+    grabbed = _play_first("grapple", 8, tmp_path)  # Ganger 1's turn, still grabbed
+    assert "grappled" in {c.value for c in grabbed.encounter.state.get("ganger-1").conditions}
+    with pytest.raises(IllegalCommand, match="grappled"):
+        grabbed.encounter.apply(command_from_payload(
+            {"type": "Move", "combatant": "ganger-1", "path": [[4, 3]]}))
+    played = _play("grapple")
+    notes = [e["text"] for e in _events(played, "Note")]
+    assert any("break free" in n and "Disadvantage (Solid grapple)" in n for n in notes)
+    ganger = played.encounter.state.get("ganger-1")
+    assert "grappled" not in {c.value for c in ganger.conditions} and ganger.hex == (4, 3)
+
+
+def test_auto_fire_sweeps_several_nearby_targets_in_one_volley(tmp_path):
+    # Ch.6 Auto fire, l.460-466: Major + Minor once, 10 rounds per target, each attack with
+    # Disadvantage, damage unaffected
+    played = _play("auto_fire_several")
+    volley = [r for r in played.records() if r["event"]["type"] == "AttackResolved"]
+    assert [r["event"]["target"] for r in volley] == ["kicker", "vanya"]
+    assert len({r["batch"] for r in volley}) == 1
+    for r in volley:
+        assert "Auto fire at several targets" in _disadvantages(r["event"])
+    damage = volley[0]["event"]["result"]["damage"]
+    assert [p["source"] for p in damage["parts"]] == ["Weapon", "Perfect hit"]
+    spent = [e for e in _events(played, "ActionSpent") if e["combatant"] == "ganger-1"]
+    assert sorted(e["action"] for e in spent) == ["major", "minor"]
+    assert [e["rounds"] for e in _events(played, "AmmoSpent")] == [20]
+    assert played.encounter.state.get("ganger-1").rounds_loaded("machine-pistol") == 10
+    # round 1, before Vanya closed up: 6 m from Kicker is not the same vicinity (ruling 27)
+    early = _play_first("auto_fire_several", 7, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="not within 4 m of Kicker"):
+        early.apply(command_from_payload({"type": "AutoFire", "attacker": "ganger-1",
+                                          "targets": ["kicker", "vanya"]}))
+
+
+def test_evade_moves_the_evader_and_snapshots_face_the_evading_tn(tmp_path):
+    # Ch.6 Evade, l.202: evasive movement, combined with a second Move action, +5 TN vs
+    # ranged attacks
+    played = _play("evade_moves")
+    vanya = played.encounter.state.get("vanya")
+    assert vanya.hex == (1, 4) and "evading" in {c.value for c in vanya.conditions}
+    spent = [e for e in _events(played, "ActionSpent") if e["combatant"] == "vanya"]
+    assert [e["purpose"] for e in spent] == ["Evade", "Evade"]
+    (snapshot,) = _events(played, "AttackResolved")
+    assert {"source": "Evading", "value": 5} in snapshot["result"]["tn_breakdown"]
+    # the evasive movement is at most a Move per Move action Evade took (ruling 28)
+    start = _play_first("evade_moves", 10, tmp_path).encounter
+    too_far = [[0, 5], [0, 4], [0, 3], [0, 2], [0, 1], [0, 0], [0, -1], [1, -1], [2, -1],
+               [3, -1], [4, -1]]
+    with pytest.raises(IllegalCommand, match="evasive movement of 20 m"):
+        start.apply(command_from_payload({"type": "Evade", "combatant": "vanya",
+                                          "path": too_far}))
+
+
+def test_edge_buys_an_extra_reaction_this_round(tmp_path):
+    # Ch.6 Reactions, l.152: "Using Edge can also give you additional Reactions"
+    played = _play("edge_reaction")
+    snapshots = [e for e in _events(played, "ReactionSpent") if e["reactor"] == "vanya"]
+    assert len(snapshots) == 2 and played.encounter.state.round == 1
+    vanya = played.encounter.state.get("vanya")
+    assert vanya.edge == 1 and vanya.reactions == 0
+    # without the Edge, her spent Reaction means the guard's approach offers her nothing
+    without = _play_first("edge_reaction", 11, tmp_path).encounter
+    events = without.apply(command_from_payload(
+        {"type": "Move", "combatant": "guard",
+         "path": [[9, -1], [8, 0], [7, 0], [6, 1], [5, 1]]}))
+    assert not [e for e in events if type(e).__name__ == "ReactionOffered"]
+
+
+def test_dash_runs_twice_the_speed_on_any_path_as_a_full_action(tmp_path):
+    # Ch.6 l.216: the Dash Full action "lets you run all out" (2× speed: ruling 30)
+    played = _play("dash")
+    vanya = played.encounter.state.get("vanya")
+    assert vanya.hex == (8, 0)
+    spent = [e["action"] for e in _events(played, "ActionSpent") if e["combatant"] == "vanya"]
+    assert sorted(spent) == ["major", "minor", "move"]
+    start = _play_first("dash", 6, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="dash of 20 m"):
+        start.apply(command_from_payload({"type": "Dash", "combatant": "vanya", "path": [
+            [1, 6], [2, 5], [3, 5], [4, 4], [5, 4], [6, 3], [7, 3], [8, 2], [8, 1], [8, 0],
+            [9, 0]]}))
+
+
+def test_assist_gives_the_allys_next_skill_check_advantage():
+    # Ch.6 Use a Skill (l.190) and Assist (l.192), Major actions; Assist's Advantage: ruling 31
+    played = _play("assist_use_skill")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert "Ganger 2 uses vigilance" in note and "Advantage (Assisted by Ganger 1)" in note
+    assert "vs TN 20" in note and "marginal success" in note
+    assert "assisted" not in _timer_kinds(played, "ganger-2")
+    purposes = {e["purpose"] for e in _events(played, "ActionSpent")}
+    assert {"Assist Ganger 2", "Use a Skill: vigilance"} <= purposes
+
+
+def test_a_discipline_check_overcomes_the_pin():
+    # Ch.6 Pinning, l.982: "Requires a Discipline defense check to overcome" (ruling 32)
+    played = _play("pin_overcome")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert note.startswith("Kicker checks Discipline 21: 11") and "Disadvantage (Pinned)" in note
+    assert "overcomes the pin" in note
+    kicker = played.encounter.state.get("kicker")
+    assert "pinned" not in {c.value for c in kicker.conditions} and not kicker.timers
+    attack = _events(played, "AttackResolved")[-1]
+    assert "Pinned" not in _disadvantages(attack)
+    spent = [e for e in _events(played, "ActionSpent") if e["purpose"].startswith("Discipline")]
+    assert [e["action"] for e in spent] == ["minor"]
+
+
+def test_failing_a_discipline_check_against_fear_frightens():
+    # Ch.6 Fear, l.974: "active Discipline defense checks to resist fear" (ruling 32)
+    played = _play("fear")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert "Vanya checks Discipline 24" in note and "vs TN 25" in note
+    vanya = played.encounter.state.get("vanya")
+    assert "frightened" in {c.value for c in vanya.conditions}
+    assert not [e for e in _events(played, "ActionSpent") if e["combatant"] == "vanya"]
+
+
+def test_first_aid_with_a_trauma_kit_applied_quickly():
+    # Ch.6 l.906: a complete trauma kit reduces the TN by 5; l.922: Moderate first aid
+    # "applied quickly enough ... will also remove the timed Disadvantage" (ruling 33)
+    played = _play("first_aid_kit")
+    (note,) = [e["text"] for e in _events(played, "Note")]
+    assert "vs TN 15" in note and "moderate → light" in note
+    ganger = played.encounter.state.get("ganger-1")
+    assert ganger.injury == "light" and "disadvantage" not in {t.kind for t in ganger.timers}
+
+
+def test_an_unknown_kit_is_refused(tmp_path):
+    enc = _play_first("first_aid_kit", 9, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="unknown kit 'duct_tape'"):
+        enc.apply(command_from_payload({"type": "FirstAid", "healer": "ganger-2",
+                                        "patient": "ganger-1", "kit": "duct_tape"}))
+
+
+def test_patches_and_a_short_rest_bring_back_health_steps_and_stamina():
+    # Ch.6 l.936 trauma patch (Minor if readied, Medic +12); l.858 stim patch 1d6+Rating
+    # Stamina; l.838 short rest: 50 % Stamina
+    played = _play("patches_rest")
+    notes = [e["text"] for e in _events(played, "Note")]
+    assert any("A trauma patch gives first aid to Kicker: 12+" in n and "vs TN 25" in n
+               for n in notes)
+    assert any("Grit check TN 22" in n for n in notes)
+    fatigue = [(e["amount"], e["source"]) for e in _events(played, "FatigueTaken")]
+    assert fatigue == [(10, "Serious injury"), (-5, "Stim patch 1d6+2 = 5"),
+                       (-5, "short rest")]
+    kicker = played.encounter.state.get("kicker")
+    assert kicker.injury == "moderate" and kicker.fatigue == 0
+    spent = [e["action"] for e in _events(played, "ActionSpent")]
+    assert spent == ["minor", "minor"]
+
+
+def test_kickers_example_comes_out_as_the_text_says():
+    # Ch.6 melee example, l.1009: Killing Hands count as armed; the shield negates Reach;
+    # "double '8' for a total of 20+8+8+5=41, ... Perfect hit for 4d6+2d6+10 ... 35 points
+    # of damage, ... above the guard's PT of 20 ... critically injured and drops"
+    played = _play("kicker_example")
+    kick, fists = _events(played, "AttackResolved")
+    result = kick["result"]
+    assert result["advantage"]["state"] == "none"
+    assert {s["source"] for s in result["advantage"]["sources"]} == set()
+    assert result["roll"]["kept"] == [8, 8] and result["roll"]["total"] == 41
+    assert result["roll"]["degree"] == "perfect"
+    assert result["damage"]["raw"] == 35 and result["damage"]["armor"]["pt"] == 20
+    assert result["injury"] == "critical"
+    guard = played.encounter.state.get("guard-shield")
+    assert "prone" in {c.value for c in guard.conditions}
+    # bare fists (no "counts as armed") against an armed ganger: Disadvantage
+    assert "Unarmed against an armed opponent" in _disadvantages(fists)
+
+
+def test_a_fast_target_is_harder_to_hit_at_range():
+    # Ch.6 Range/Speed, l.438: "faster targets increase TN" (ruling 37: +5 after a Sprint,
+    # Dash or Charge until the mover's next turn)
+    played = _play("fast_target")
+    (snapshot,) = _events(played, "AttackResolved")
+    assert {"source": "Fast target", "value": 5} in snapshot["result"]["tn_breakdown"]
+    assert snapshot["result"]["tn"] == 25
+
+
+def test_a_small_targets_sheet_size_raises_the_tn():
+    # Ch.6 Size, l.440: "Very small or very large targets will affect the TN" (ruling 37)
+    played = _play("size")
+    (shot,) = _events(played, "AttackResolved")
+    assert {"source": "Size", "value": 5} in shot["result"]["tn_breakdown"]
