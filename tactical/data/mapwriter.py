@@ -138,7 +138,7 @@ def dump_map(m: MapFile) -> str:
         out.append("background: " + _flow(_background(m.background), 12))
     if m.sides:
         out.append("sides:")
-        out += [f"  {key}: " + _flow(_side(side), 4 + len(key))
+        out += [f"  {text(key)}: " + _flow(_side(side), 4 + len(text(key)))
                 for key, side in m.sides.items()]
     if m.cover:
         out.append("cover:")
