@@ -10,9 +10,7 @@ from typing import Any
 
 from tactical.core.errors import TacticalError
 from tactical.data.maps import Orientation
-from tactical.data.mapwriter import save_map
-from tactical.data.pictures import picture_problem
-from tactical.data.uvtt import read_uvtt
+from tactical.data.uvtt import import_uvtt
 
 
 def add_parser(sub: Any) -> None:
@@ -33,25 +31,14 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     try:
-        if out.suffix.lower() not in (".yaml", ".yml"):
-            raise TacticalError(f"{out}: the map is written as YAML; name it MAP.yaml")
-        if not out.parent.is_dir():
-            raise TacticalError(f"{out.parent}: no such folder")
         orientation = Orientation.POINTY if args.pointy else Orientation.FLAT
-        imported = read_uvtt(args.file, args.name or args.file.stem.replace("_", " "),
-                             out.stem + ".png", grid_m=args.grid_m, orientation=orientation)
-        image = out.parent / imported.image_name
-        image.write_bytes(imported.image)
-        problem = picture_problem(out.parent, imported.image_name)
-        if problem is not None:
-            image.unlink(missing_ok=True)
-            raise TacticalError(f"{args.file}: image: {problem}")
-        save_map(imported.map, out)
+        imported = import_uvtt(args.file, out, grid_m=args.grid_m, orientation=orientation,
+                               name=args.name)
     except (TacticalError, OSError) as exc:
         for line in str(exc).splitlines() or [type(exc).__name__]:
             print(f"tactical import: error: {line}", file=sys.stderr)
         return 1
     grid = imported.map.grid
     print(f"{out}: {grid.columns}×{grid.rows} hexes, {imported.walls} wall runs, "
-          f"{imported.doors} doors; picture {image.name}")
+          f"{imported.doors} doors; picture {imported.image_name}")
     return 0

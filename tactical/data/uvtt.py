@@ -34,6 +34,8 @@ from tactical.data.maps import (
     Orientation,
     Point,
 )
+from tactical.data.mapwriter import save_map
+from tactical.data.pictures import picture_problem
 from tactical.data.problems import DataError, Problem
 from tactical.data.reading import read_bounded
 
@@ -245,3 +247,23 @@ def read_uvtt(path: Path, name: str, image_name: str, *, grid_m: float = 1.5,
     data = read_bounded(path, MAX_BYTES, "Universal VTT file")
     doc = parse_uvtt(data, str(path))
     return convert(doc, str(path), name, image_name, grid_m=grid_m, orientation=orientation)
+
+
+def import_uvtt(path: Path, out: Path, *, grid_m: float = 1.5,
+                orientation: Orientation = Orientation.FLAT,
+                name: str | None = None) -> Imported:
+    """Import `path` as the map `out` (YAML), its picture written beside it."""
+    if out.suffix.lower() not in (".yaml", ".yml"):
+        raise _fail(str(out), "--out", "the map is written as YAML; name it MAP.yaml")
+    if not out.parent.is_dir():
+        raise _fail(str(out), "--out", f"no such folder: {out.parent}")
+    imported = read_uvtt(path, name or path.stem.replace("_", " "), out.stem + ".png",
+                         grid_m=grid_m, orientation=orientation)
+    image = out.parent / imported.image_name
+    image.write_bytes(imported.image)
+    problem = picture_problem(out.parent, imported.image_name)
+    if problem is not None:
+        image.unlink(missing_ok=True)
+        raise _fail(str(path), "image", problem)
+    save_map(imported.map, out)
+    return imported

@@ -73,6 +73,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.hover_label, 1)
         self.setCentralWidget(self._placeholder())
         self._rebuild_recent()
+        # issue 15: File ▸ New map…, Import…, Save map and the Edit map toggle
+        from tactical.ui.editor.install import install_editor
+
+        self.edit_mode = install_editor(self)
         self.set_document(document)
         self._restore_layout()
 
