@@ -87,6 +87,9 @@ def window_picture() -> None:
         QApplication.processEvents()
         window.grab().save(str(DOCS / "window.png"))
         window.close()
+        from editor_pictures import editor_pictures  # docs/editor.md (issue 15)
+
+        editor_pictures(DOCS, Path(folder))
     del app
 
 

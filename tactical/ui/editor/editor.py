@@ -41,6 +41,9 @@ class MapEditor(QWidget):
         self.snapping = True
         self.view = EditorView(self.model)
         self.view.keys_first = self._key
+        self.view.names = {c.id: c.name for c in
+                           [*self.library.characters.values(), *draft.characters]}
+        self.view.rebuild()
         self.panel = SidePanel()
         self.panel.setFixedWidth(300)
         self.toolbar = QToolBar("Map editor")

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from tactical.data.character import Character
 from tactical.data.maps import Background, Cover, Grid, MapFile, Side, Token
+from tactical.rules import registry
 
 DEFAULT_SIDES = {"players": Side(name="Players", colour="#3d7be0"),
                  "enemies": Side(name="Enemies", colour="#d04040")}
@@ -23,7 +24,7 @@ class Draft:
     background: Background | None = None
     picture: Path | None = None  # the background's file, wherever it is until saved
     description: str = ""
-    ruleset: str = "chapter6"
+    ruleset: str = registry.DEFAULT
     sides: dict[str, Side] = field(default_factory=lambda: dict(DEFAULT_SIDES))
     cover: list[Cover] = field(default_factory=list)
     tokens: list[Token] = field(default_factory=list)
@@ -32,8 +33,12 @@ class Draft:
     @classmethod
     def of(cls, m: MapFile, folder: Path | None) -> Draft:
         picture = folder / m.background.image if folder and m.background else None
+        # A map without sides gets the tokens' sides named, or Players and Enemies, so
+        # the roster panel has sides to offer (a map with sides lists every token's).
+        sides = dict(m.sides) or {t.side: Side(name=t.side.replace("-", " ").title())
+                                  for t in m.tokens} or dict(DEFAULT_SIDES)
         return cls(name=m.name, grid=m.grid, background=m.background, picture=picture,
-                   description=m.description, ruleset=m.ruleset, sides=dict(m.sides),
+                   description=m.description, ruleset=m.ruleset, sides=sides,
                    cover=list(m.cover), tokens=list(m.tokens), characters=list(m.characters))
 
     def to_map(self) -> MapFile:

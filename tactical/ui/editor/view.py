@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, QWidget
@@ -49,6 +50,8 @@ class EditorView(QGraphicsView):
         self.selected_covers: set[int] = set()
         self.selected_tokens: set[int] = set()
         self.keys_first: Callable[[QKeyEvent], bool] | None = None
+        self.names: dict[str, str] = {}  # character id → name, for token labels
+        self._fitted = False
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setBackgroundBrush(QColor("#20242b"))
         self.setMouseTracking(True)
@@ -110,7 +113,8 @@ class EditorView(QGraphicsView):
             ring.setCosmetic(True)
             scene.addEllipse(QRectF(x - 0.8, y - 0.8, 1.6, 1.6), ring,
                              QBrush(side_colour(sides, token.side))).setZValue(10)
-            label = scene.addSimpleText((token.name or token.character)[:14])
+            character = self.names.get(token.character, token.character)
+            label = scene.addSimpleText((token.name or character)[:18])
             label.setBrush(QColor("#ffffff"))
             label.setScale(0.045)
             rect = label.boundingRect()
@@ -156,6 +160,12 @@ class EditorView(QGraphicsView):
 
     def fit(self) -> None:
         self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self._fitted and event.size().width() > 200:  # the first real size
+            self._fitted = True
+            self.fit()
 
     # --- input, forwarded to the tool
 
