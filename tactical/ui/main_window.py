@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Tactical")
             self._update_actions()
             return
+        document.oracle.sync(document.state)  # issue 15: the cover as the fight left it
         self.scene = BoardScene(document)
         self.view = BoardView(self.scene)
         self.view.hex_hovered.connect(self._hovered)
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
         self._update_actions()
+        self.edit_mode.terrain.watch()  # issue 15: doors opened mid-fight redraw the board
         self.view.setFocus()
 
     def _placeholder(self) -> QLabel:

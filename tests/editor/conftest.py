@@ -13,7 +13,8 @@ from tactical.ui.main_window import MainWindow
 def window(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
+    # Not qtbot.addWidget: pytest-qt closes its widgets before this fixture's teardown,
+    # and an unsaved map would ask "save first?" in a modal box nobody answers.
     win.resize(1600, 900)
     win.show()
     qtbot.waitExposed(win)
@@ -21,6 +22,7 @@ def window(qtbot, tmp_path):
     if win.edit_mode.editor is not None:
         win.edit_mode.editor.stack.setClean()  # no "save first?" question at teardown
     win.close()
+    win.deleteLater()
 
 
 @pytest.fixture(autouse=True)

@@ -203,3 +203,20 @@ def test_leaving_edit_mode_starts_an_encounter_on_the_saved_map(window, editor, 
     assert window.edit_mode.editor is None
     assert window.document is not None and window.document.loaded.path == path
     assert "ganger-1" in window.document.state.combatants
+
+
+def test_closing_the_window_with_an_unsaved_map_asks_first(window, editor, qtbot,
+                                                           monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    qtbot.keyClick(editor.view, Qt.Key.Key_P)
+    for p in (corners()[0], corners()[2], corners()[4], corners()[0]):
+        click(qtbot, editor, off(p))
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or
+                        QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert window.isVisible() and asked == ["Save the map before leaving the editor?"]
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Discard)
+    assert window.close()

@@ -84,10 +84,13 @@ class MapEditor(QWidget):
         self.view.dropped.connect(self.drop_characters)
         self.panel.cover.edited.connect(self._cover_edited)
         self.model.changed.connect(self._refresh_panel)
-        self.stack.cleanChanged.connect(lambda _clean: self.message.emit(self.title()))
+        self.stack.cleanChanged.connect(self._clean_changed)
         self.tool: Tool = self.tools["select"]
         self.use("polygon" if not draft.cover else "select")
         self._refresh_panel()
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.message.emit(self.title())
 
     # --- state for tools
 

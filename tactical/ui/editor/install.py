@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QWidget
 
@@ -17,6 +17,7 @@ from tactical.data.maps import Orientation
 from tactical.data.uvtt import import_uvtt
 from tactical.ui.editor.editor import MapEditor, blank_draft, picture_draft
 from tactical.ui.editor.model import Draft
+from tactical.ui.editor.terrain import TerrainControls
 
 if TYPE_CHECKING:
     from tactical.ui.main_window import MainWindow
@@ -61,7 +62,18 @@ class EditMode(QObject):
                                     [self.actions["save_map"], self.actions["save_map_as"]])
         window.toolbar.addSeparator()
         window.toolbar.addAction(self.toggle)
+        self.terrain = TerrainControls(window)
+        window.installEventFilter(self)
         self._enable()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Closing the window with an unsaved map asks first (as leaving edit mode does)."""
+        if watched is self.window and event.type() == QEvent.Type.Close \
+                and self.editor is not None and not self.editor.stack.isClean() \
+                and not self.leave(reopen=False):
+            event.ignore()
+            return True
+        return False
 
     def _action(self, text: str, keys: str, tip: str, slot: object) -> QAction:
         action = QAction(text, self.window)

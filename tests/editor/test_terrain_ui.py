@@ -1,0 +1,33 @@
+"""Doors and cover mid-fight from the window (issue 15): the command is logged and
+undoable, and the board and the oracle see the new walls at once."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tactical.cli import main
+from tests.cli.uvttfiles import room, write_uvtt
+
+
+def test_open_the_imported_door_mid_fight_and_undo(window, qtbot, tmp_path, capsys):
+    source = write_uvtt(tmp_path / "room.dd2vtt", room())
+    assert main(["import", str(source), "--out", str(tmp_path / "room.yaml"),
+                 "--grid-m", "2"]) == 0
+    assert window.open_path(tmp_path / "room.yaml")
+    document = window.document
+    labels = [text for text, _ in __import__(
+        "tactical.ui.editor.terrain", fromlist=["choices"]).choices(window)]
+    assert labels[0] == "Open door (door-1)"
+    old_scene = window.scene
+    window.edit_mode.terrain.apply(dict(
+        __import__("tactical.ui.editor.terrain", fromlist=["choices"]).choices(window))[
+            "Open door (door-1)"])
+    assert document.state.cover_removed == frozenset({"door-1"})
+    assert "door-1" not in document.oracle.geometry.cover_ids  # the oracle sees it open
+    qtbot.waitUntil(lambda: window.scene is not old_scene)  # the board redrawn
+    assert document.encounter.history.undo_label
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()
+    assert document.state.cover_removed == frozenset()
+    assert "door-1" in document.oracle.geometry.cover_ids
