@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from tactical.data.maps import Background, Cover, Grid, Token
+from tactical.data.character import Character
+from tactical.data.maps import Background, Cover, Grid, Side, Token
 from tactical.ui.editor.model import EditorModel
 
 MOVE_ID = 1501  # QUndoCommand.id() for moves that may merge
@@ -166,4 +167,37 @@ class SetGrid(_Edit):
 
     def undo(self) -> None:
         self.model.draft.grid, self.model.draft.background = self.old
+        self.model.touch()
+
+
+class SetCharacter(_Edit):
+    """A character of the map's own, added or replaced (by id)."""
+
+    def __init__(self, model: EditorModel, character: Character) -> None:
+        super().__init__(model, f"Character {character.name}")
+        self.character = character
+        self.before = list(model.draft.characters)
+
+    def redo(self) -> None:
+        others = [c for c in self.before if c.id != self.character.id]
+        self.model.draft.characters = [*others, self.character]
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.characters = list(self.before)
+        self.model.touch()
+
+
+class SetSides(_Edit):
+    def __init__(self, model: EditorModel, sides: dict[str, Side], text: str) -> None:
+        super().__init__(model, text)
+        self.old = dict(model.draft.sides)
+        self.new = dict(sides)
+
+    def redo(self) -> None:
+        self.model.draft.sides = dict(self.new)
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.sides = dict(self.old)
         self.model.touch()

@@ -3,23 +3,42 @@ unlimited undo stack; saves YAML in the documented format (tactical/data/mapwrit
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QImageReader, QKeyEvent, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QColor,
+    QImageReader,
+    QKeyEvent,
+    QKeySequence,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QColorDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from tactical.core.errors import TacticalError
+from tactical.data.character import Character
 from tactical.data.library import Library, bundled_library
-from tactical.data.maps import Background, Cover, Grid, MapFile, Orientation, Token
+from tactical.data.maps import Background, Cover, Grid, MapFile, Orientation, Side, Token
 from tactical.data.mapwriter import save_map
 from tactical.geometry.hexgrid import hex_spiral
 from tactical.geometry.layout import layout_for, point_to_hex
 from tactical.ui.editor import commands as ec
+from tactical.ui.editor.character import CharacterDialog
 from tactical.ui.editor.model import Draft, EditorModel
 from tactical.ui.editor.panels import SidePanel
 from tactical.ui.editor.tools import TOOLS, Tool
@@ -82,9 +101,14 @@ class MapEditor(QWidget):
         row.addWidget(self.panel)
         layout.addLayout(row, 1)
         self.view.dropped.connect(self.drop_characters)
+        self.panel.new_character.clicked.connect(lambda: self.edit_character())
+        self.panel.side_name.clicked.connect(self.rename_side)
+        self.panel.side_colour.clicked.connect(self.colour_side)
+        self.panel.side_add.clicked.connect(self.add_side)
         self.panel.cover.edited.connect(self._cover_edited)
         self.model.changed.connect(self._refresh_panel)
         self.stack.cleanChanged.connect(self._clean_changed)
+        self._roster_key: tuple[object, ...] | None = None
         self.tool: Tool = self.tools["select"]
         self.use("polygon" if not draft.cover else "select")
         self._refresh_panel()
@@ -188,10 +212,66 @@ class MapEditor(QWidget):
             self.stack.push(ec.PlaceTokens(self.model, tokens))
             self.select(tokens=range(len(draft.tokens) - len(tokens), len(draft.tokens)))
 
-    def known_characters(self) -> dict[str, object]:
-        out: dict[str, object] = dict(self.library.characters)
+    def known_characters(self) -> dict[str, Character]:
+        out: dict[str, Character] = dict(self.library.characters)
         out.update({c.id: c for c in self.model.draft.characters})
         return out
+
+    # --- characters and sides
+
+    def edit_character(self, accept: bool = True) -> CharacterDialog:
+        """The character sheet, started from the roster's selected character (a copy with
+        a new id); OK adds it to the map's own characters (one undo step)."""
+        items = self.panel.roster.selectedItems()
+        known = self.known_characters()
+        start = known.get(self.panel.roster.ids(items)[0]) if items else None
+        if start is not None and start.id not in {c.id for c in self.model.draft.characters}:
+            n = 2
+            while f"{start.id}-{n}" in known:
+                n += 1
+            start = start.model_copy(update={"id": f"{start.id}-{n}",
+                                             "name": f"{start.name} {n}"})
+        dialog = CharacterDialog(self.library, start, self)
+        if accept and dialog.exec() and dialog.character is not None:
+            self.stack.push(ec.SetCharacter(self.model, dialog.character))
+        return dialog
+
+    def _side_key(self) -> str | None:
+        key = self.panel.side.currentData()
+        return str(key) if key is not None else None
+
+    def rename_side(self) -> None:
+        key = self._side_key()
+        if key is None:
+            return
+        side = self.model.draft.sides[key]
+        name, ok = QInputDialog.getText(self, "Side", "Name:", text=side.name)
+        if ok and name.strip() and name != side.name:
+            sides = {**self.model.draft.sides, key: side.model_copy(update={"name": name})}
+            self.stack.push(ec.SetSides(self.model, sides, f"Rename side {name}"))
+
+    def colour_side(self) -> None:
+        key = self._side_key()
+        if key is None:
+            return
+        side = self.model.draft.sides[key]
+        colour = QColorDialog.getColor(QColor(side.colour or "#888888"), self,
+                                       f"Colour of {side.name}")
+        if colour.isValid():
+            sides = {**self.model.draft.sides,
+                     key: side.model_copy(update={"colour": colour.name().lower()})}
+            self.stack.push(ec.SetSides(self.model, sides, f"Colour of {side.name}"))
+
+    def add_side(self) -> None:
+        name, ok = QInputDialog.getText(self, "New side", "Name:")
+        key = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:60] or "side"
+        if not ok or not name.strip():
+            return
+        n, base = 2, key
+        while key in self.model.draft.sides:
+            key, n = f"{base}-{n}", n + 1
+        sides = {**self.model.draft.sides, key: Side(name=name.strip())}
+        self.stack.push(ec.SetSides(self.model, sides, f"Add side {name}"))
 
     # --- keys and panel
 
@@ -217,8 +297,11 @@ class MapEditor(QWidget):
         self.panel.cover.show_cover(draft.cover[next(iter(covers))] if len(covers) == 1
                                     else None)
         self.panel.set_sides(draft.sides)
-        if self.panel.roster.count() == 0:
-            self.panel.roster.fill([*self.library.characters.values(), *draft.characters])
+        roster_key = tuple(draft.characters)
+        if roster_key != self._roster_key:
+            self._roster_key = roster_key
+            self.panel.roster.fill(self.known_characters().values())
+            self.view.names = {c.id: c.name for c in self.known_characters().values()}
 
     # --- saving
 

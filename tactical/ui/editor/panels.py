@@ -12,10 +12,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -121,9 +123,22 @@ class SidePanel(QWidget):
         inner = QVBoxLayout(tokens)
         self.side = QComboBox()
         inner.addWidget(QLabel("Drag onto the map; new tokens join:"))
-        inner.addWidget(self.side)
+        side_row = QHBoxLayout()
+        side_row.addWidget(self.side, 1)
+        self.side_name = QPushButton("Name…")
+        self.side_colour = QPushButton("Colour…")
+        self.side_add = QPushButton("Add…")
+        for button in (self.side_name, self.side_colour, self.side_add):
+            side_row.addWidget(button)
+        inner.addLayout(side_row)
         self.roster = RosterList()
         inner.addWidget(self.roster, 1)
+        character_row = QHBoxLayout()
+        self.new_character = QPushButton("New character…")
+        self.new_character.setToolTip("A character sheet of the map's own, starting from "
+                                      "the selected one")
+        character_row.addWidget(self.new_character)
+        inner.addLayout(character_row)
         layout.addWidget(tokens, 1)
         self.hint = QLabel()
         self.hint.setWordWrap(True)
