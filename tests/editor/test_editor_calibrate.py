@@ -90,3 +90,22 @@ def test_blank_grid_from_new_map(window, monkeypatch):
     assert editor is not None and window.centralWidget() is editor
     grid = editor.model.draft.grid
     assert (grid.columns, grid.rows, grid.orientation) == (14, 9, "flat")
+
+
+def test_two_points_a_known_distance_apart(window, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    editor = window.edit_mode.new_from_picture(hex_picture(tmp_path / "scan.png"))
+    editor.view.fit()
+    QApplication.processEvents()
+    # Hex (0, 0) and hex (0, 6) centres: 12 m apart straight down the picture.
+    monkeypatch.setattr(QInputDialog, "getDouble", lambda *a, **k: (12.0, True))
+    for h in [(0, 0), (0, 6)]:
+        pos = editor.view.mapFromScene(QPointF(*picture_to_metres(editor, centre_px(*h))))
+        qtbot.mouseClick(editor.view.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.ShiftModifier, pos)
+    draft = editor.model.draft
+    assert draft.background.metres_per_pixel == pytest.approx(1 / 25, rel=0.01)
+    layout = layout_for(draft.grid)
+    m = picture_to_metres(editor, centre_px(7, 2))
+    assert math.dist(hex_to_point(layout, point_to_hex(layout, m)), m) < 0.2

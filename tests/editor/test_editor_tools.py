@@ -220,3 +220,16 @@ def test_closing_the_window_with_an_unsaved_map_asks_first(window, editor, qtbot
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: QMessageBox.StandardButton.Discard)
     assert window.close()
+
+
+def test_a_dropped_token_gets_a_name_a_side_and_starts_unaware(window, editor, tmp_path):
+    drop(editor, ["ganger"], hex_to_point(layout_for(editor.model.draft.grid), (3, 3)))
+    panel = editor.panel.token
+    assert editor.view.selected_tokens == {0} and panel.isVisible()
+    panel.token_name.setText("Lookout")
+    panel.token_name.editingFinished.emit()
+    panel.token_side.setCurrentIndex(panel.token_side.findData("enemies"))
+    panel.aware.setChecked(False)
+    _, data = saved(window, tmp_path)
+    assert data["tokens"] == [{"id": "ganger-1", "character": "ganger", "side": "enemies",
+                               "hex": [3, 3], "name": "Lookout", "aware": False}]

@@ -106,6 +106,7 @@ class MapEditor(QWidget):
         self.panel.side_colour.clicked.connect(self.colour_side)
         self.panel.side_add.clicked.connect(self.add_side)
         self.panel.cover.edited.connect(self._cover_edited)
+        self.panel.token.edited.connect(self._token_edited)
         self.model.changed.connect(self._refresh_panel)
         self.stack.cleanChanged.connect(self._clean_changed)
         self._roster_key: tuple[object, ...] | None = None
@@ -187,6 +188,16 @@ class MapEditor(QWidget):
                                     "height": height, "polygon": old.polygon})
         if new != old:
             self.stack.push(ec.ReplaceCover(self.model, index, new, "Edit cover"))
+
+    def _token_edited(self, name: str, side: str, aware: bool) -> None:
+        if len(self.view.selected_tokens) != 1:
+            return
+        (index,) = self.view.selected_tokens
+        old = self.model.draft.tokens[index]
+        new = old.model_copy(update={"name": name.strip() or None, "side": side,
+                                     "aware": aware})
+        if new != old:
+            self.stack.push(ec.ReplaceToken(self.model, index, new, "Edit token"))
 
     def drop_characters(self, ids: list[str], where: QPointF) -> None:
         """Tokens for `ids` on the hex under `where` and, when several or it is taken, the
@@ -297,6 +308,9 @@ class MapEditor(QWidget):
         self.panel.cover.show_cover(draft.cover[next(iter(covers))] if len(covers) == 1
                                     else None)
         self.panel.set_sides(draft.sides)
+        tokens = self.view.selected_tokens
+        self.panel.token.show_token(draft.tokens[next(iter(tokens))] if len(tokens) == 1
+                                    else None, draft.sides)
         roster_key = tuple(draft.characters)
         if roster_key != self._roster_key:
             self._roster_key = roster_key

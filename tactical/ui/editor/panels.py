@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.data.character import Character
-from tactical.data.maps import Cover, CoverClass, Side
+from tactical.data.maps import Cover, CoverClass, Side, Token
 from tactical.rules import registry
 from tactical.ui.editor.view import MIME
 
@@ -85,6 +86,47 @@ class CoverPanel(QGroupBox):
         self._quiet = False
 
 
+class TokenPanel(QGroupBox):
+    """The selected token's name, side and awareness (Ch.6 Awareness: an Unaware
+    combatant loses round 1); `edited(name, side, aware)`."""
+
+    edited = Signal(str, str, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Token", parent)
+        form = QFormLayout(self)
+        self.token_name = QLineEdit()
+        self.token_name.setPlaceholderText("the character's name")
+        self.token_side = QComboBox()
+        self.aware = QCheckBox("Aware (unchecked: Unaware, loses round 1)")
+        form.addRow("N&ame", self.token_name)
+        form.addRow("S&ide", self.token_side)
+        form.addRow(self.aware)
+        self._quiet = False
+        self.token_name.editingFinished.connect(self._emit)
+        self.token_side.currentIndexChanged.connect(self._emit)
+        self.aware.toggled.connect(self._emit)
+
+    def _emit(self, *_: object) -> None:
+        if not self._quiet:
+            self.edited.emit(self.token_name.text(), str(self.token_side.currentData()),
+                             self.aware.isChecked())
+
+    def show_token(self, token: Token | None, sides: dict[str, Side]) -> None:
+        self._quiet = True
+        self.setVisible(token is not None)
+        self.token_side.clear()
+        for key, side in sides.items():
+            self.token_side.addItem(side.name, key)
+        if token is not None:
+            if self.token_side.findData(token.side) < 0:
+                self.token_side.addItem(token.side, token.side)
+            self.token_side.setCurrentIndex(self.token_side.findData(token.side))
+            self.token_name.setText(token.name or "")
+            self.aware.setChecked(token.aware)
+        self._quiet = False
+
+
 class RosterList(QListWidget):
     """Characters to drag onto the map; several selected are dropped together."""
 
@@ -119,6 +161,9 @@ class SidePanel(QWidget):
         layout = QVBoxLayout(self)
         self.cover = CoverPanel()
         layout.addWidget(self.cover)
+        self.token = TokenPanel()
+        self.token.hide()
+        layout.addWidget(self.token)
         tokens = QGroupBox("Characters")
         inner = QVBoxLayout(tokens)
         self.side = QComboBox()

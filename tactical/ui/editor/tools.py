@@ -15,12 +15,19 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent
+from PySide6.QtWidgets import QInputDialog
 
 from tactical.data.maps import Cover
 from tactical.data.uvtt import thick_line
 from tactical.geometry.layout import layout_for, point_to_hex
 from tactical.ui.editor import commands as ec
-from tactical.ui.editor.calibrate import CalibrationError, from_three_centres, placed
+from tactical.ui.editor.calibrate import (
+    Calibration,
+    CalibrationError,
+    from_distance,
+    from_three_centres,
+    placed,
+)
 from tactical.ui.editor.snapping import snap
 
 if TYPE_CHECKING:
@@ -264,11 +271,13 @@ class CalibrateTool(Tool):
     ten)."""
 
     name, title = "calibrate", "Calibrate"
-    tip = "Click the centres of three neighbouring hexes on the picture; arrows nudge"
+    tip = ("Click the centres of three neighbouring hexes on the picture (or Shift+click "
+           "two points a known distance apart, the first a hex centre); arrows nudge")
 
     def __init__(self, editor: MapEditor) -> None:
         super().__init__(editor)
         self.clicks: list[Point] = []
+        self.span: list[Point] = []
 
     def press(self, p: Point, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -278,7 +287,11 @@ class CalibrateTool(Tool):
             self.editor.status("Calibrating needs a picture: File ▸ New map…")
             return
         mpp, (ox, oy) = background.metres_per_pixel, background.offset_m
-        self.clicks.append(((p[0] - ox) / mpp, (p[1] - oy) / mpp))  # picture pixels
+        pixel = ((p[0] - ox) / mpp, (p[1] - oy) / mpp)  # picture pixels
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self._span(pixel)
+            return
+        self.clicks.append(pixel)
         self.editor.view.show_preview([(ox + x * mpp, oy + y * mpp) for x, y in self.clicks])
         if len(self.clicks) < 3:
             self.editor.status(f"Calibrate: {len(self.clicks)} of 3 hex centres clicked")
@@ -290,6 +303,30 @@ class CalibrateTool(Tool):
         except CalibrationError as error:
             self.editor.status(f"Calibrate: {error}")
             return
+        self._apply(cal)
+
+    def _span(self, pixel: Point) -> None:
+        """Local VTT's other way: two points a known distance apart."""
+        self.span.append(pixel)
+        if len(self.span) < 2:
+            self.editor.status("Calibrate: Shift+click the second point")
+            return
+        (a, b), self.span = self.span, []
+        metres, ok = QInputDialog.getDouble(self.editor, "Calibrate",
+                                            "Distance between the two points (metres):",
+                                            10.0, 0.1, 10_000.0, 2)
+        if not ok:
+            return
+        try:
+            cal = from_distance(a, b, metres, self.editor.model.draft.grid.orientation)
+        except CalibrationError as error:
+            self.editor.status(f"Calibrate: {error}")
+            return
+        self._apply(cal)
+
+    def _apply(self, cal: Calibration) -> None:
+        background = self.editor.model.draft.background
+        assert background is not None
         grid, new = placed(cal, self.editor.picture_size())
         new = new.model_copy(update={"image": background.image})
         self.editor.stack.push(ec.SetGrid(self.editor.model, grid, new))
@@ -315,7 +352,7 @@ class CalibrateTool(Tool):
         return True
 
     def finish(self) -> None:
-        self.clicks = []
+        self.clicks, self.span = [], []
         super().finish()
 
 
