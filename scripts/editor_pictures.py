@@ -166,5 +166,23 @@ def editor_pictures(docs: Path, settings_folder: Path) -> None:
         imported.view.fit()
         imported.select(covers=[len(imported.model.draft.cover) - 1])
         shot("editor-import.png")
-        imported.stack.setClean()
+        # A fight on it, and the door opened mid-fight (Combat ▸ Doors and cover…).
+        crypt = layout_for(imported.model.draft.grid)
+        imported.panel.side.setCurrentIndex(imported.panel.side.findData("players"))
+        imported.drop_characters(["kicker"], QPointF(*hex_to_point(crypt, (3, 3))))
+        imported.panel.side.setCurrentIndex(imported.panel.side.findData("enemies"))
+        imported.drop_characters(["security-guard"], QPointF(*hex_to_point(crypt, (9, 0))))
+        assert mode._save_to(maps / "crypt.yaml")
+        mode.toggle.setChecked(False)
+        from tactical.encounter.terrain import RemoveCover
+
+        mode.terrain.apply(RemoveCover("door-1", "opened"))
+        QApplication.processEvents()
+        window.zoom_to_fit()
+        document = window.document
+        assert document is not None
+        document.select("security-guard-1")
+        QApplication.processEvents()
+        window.zoom_to_fit()
+        shot("editor-door-open.png")
         window.close()

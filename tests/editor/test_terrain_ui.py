@@ -10,6 +10,11 @@ from tactical.cli import main
 from tests.cli.uvttfiles import room, write_uvtt
 
 
+def painted_groups(window):
+    """How many (class, height) groups the board paints: walls, and the door's."""
+    return sum(len(chunk._groups) for chunk in window.scene.cover_chunks)
+
+
 def test_open_the_imported_door_mid_fight_and_undo(window, qtbot, tmp_path, capsys):
     source = write_uvtt(tmp_path / "room.dd2vtt", room())
     assert main(["import", str(source), "--out", str(tmp_path / "room.yaml"),
@@ -20,12 +25,14 @@ def test_open_the_imported_door_mid_fight_and_undo(window, qtbot, tmp_path, caps
         "tactical.ui.editor.terrain", fromlist=["choices"]).choices(window)]
     assert labels[0] == "Open door (door-1)"
     old_scene = window.scene
+    assert painted_groups(window) == 2
     window.edit_mode.terrain.apply(dict(
         __import__("tactical.ui.editor.terrain", fromlist=["choices"]).choices(window))[
             "Open door (door-1)"])
     assert document.state.cover_removed == frozenset({"door-1"})
     assert "door-1" not in document.oracle.geometry.cover_ids  # the oracle sees it open
     qtbot.waitUntil(lambda: window.scene is not old_scene)  # the board redrawn
+    assert painted_groups(window) == 1  # the (medium) door is no longer painted
     assert document.encounter.history.undo_label
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     QApplication.processEvents()

@@ -22,6 +22,7 @@ from shapely.geometry import Polygon
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
 from tactical.encounter.model import Condition, EncounterState
+from tactical.encounter.terrain import current_cover
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
@@ -112,7 +113,9 @@ class BoardScene(QGraphicsScene):
                                                      self.document.oracle.params.metres_per_hex)
         for tile in self.grid_tiles:
             self.addItem(tile)
-        self.cover_chunks: list[CoverChunk] = cover_chunks(self.map)
+        # issue 15: the cover as it stands (doors opened, walls blown open mid-fight)
+        self.cover_chunks: list[CoverChunk] = cover_chunks(self.map.model_copy(
+            update={"cover": current_cover(self.map, self.document.state)}))
         for chunk in self.cover_chunks:
             self.addItem(chunk)
 
