@@ -31,8 +31,8 @@ def fight_so_far(folder: Path) -> Path:
     """A log of round 1 up to Kicker's first move (for a drag picture that is legal)."""
     from tactical.core.dice import RandomDice
     from tactical.data.library import load_map
-    from tactical.encounter import files
     from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.store import files
 
     log = folder / "round1.jsonl"
     encounter = files.start(load_map(ROOT / "maps" / "warehouse.yaml"), log, GeometryOracle,

@@ -22,9 +22,17 @@ from PySide6.QtGui import (
     QPixmap,
     QPolygonF,
     QResizeEvent,
+    QTransform,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QWidget,
+)
 
 from tactical.geometry.layout import hex_corners, hex_to_point, layout_for
 from tactical.ui.board.palette import COVER_COLOURS, side_colour, with_alpha
@@ -114,12 +122,18 @@ class EditorView(QGraphicsView):
             scene.addEllipse(QRectF(x - 0.8, y - 0.8, 1.6, 1.6), ring,
                              QBrush(side_colour(sides, token.side))).setZValue(10)
             character = self.names.get(token.character, token.character)
-            label = scene.addSimpleText((token.name or character)[:18])
-            label.setBrush(QColor("#ffffff"))
-            label.setScale(0.045)
-            rect = label.boundingRect()
-            label.setPos(x - rect.width() * 0.0225, y + 0.85)
-            label.setZValue(11)
+            text = QGraphicsSimpleTextItem((token.name or character)[:18])
+            text.setBrush(QColor("#ffffff"))
+            box = text.boundingRect().adjusted(-3, -1, 3, 1)
+            # A dark plate the same size on screen at any zoom, centred under the token.
+            plate = scene.addRect(QRectF(0, 0, box.width(), box.height()),
+                                  QPen(Qt.PenStyle.NoPen), QBrush(QColor(0, 0, 0, 170)))
+            plate.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+            plate.setTransform(QTransform.fromTranslate(-box.width() / 2, 0))
+            plate.setPos(x, y + 0.85)
+            plate.setZValue(11)
+            text.setParentItem(plate)
+            text.setPos(3, 1)
         bounds = grid_path.boundingRect().adjusted(-4, -4, 4, 4)
         scene.setSceneRect(bounds)
         for item in (self.preview, self.marker):
