@@ -233,3 +233,27 @@ def test_a_dropped_token_gets_a_name_a_side_and_starts_unaware(window, editor, t
     _, data = saved(window, tmp_path)
     assert data["tokens"] == [{"id": "ganger-1", "character": "ganger", "side": "enemies",
                                "hex": [3, 3], "name": "Lookout", "aware": False}]
+
+
+def test_drag_a_node_and_double_click_an_edge_to_insert_one(window, editor, qtbot):
+    qtbot.keyClick(editor.view, Qt.Key.Key_P)
+    c = corners((4, 3))
+    for p in (c[0], c[2], c[4], c[0]):
+        click(qtbot, editor, off(p))
+    qtbot.keyClick(editor.view, Qt.Key.Key_S)
+    centre = hex_to_point(layout_for(editor.model.draft.grid), (4, 3))
+    click(qtbot, editor, centre)
+    assert editor.view.selected_covers == {0}
+    view = editor.view.viewport()
+    target = corners((5, 3))[2]
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=at(editor, c[2]))
+    qtbot.mouseMove(view, at(editor, off(corners((5, 3))[1])))
+    qtbot.mouseMove(view, at(editor, off(target)))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=at(editor, off(target)))
+    assert editor.model.draft.cover[0].polygon == (c[0], target, c[4])
+    assert editor.stack.count() == 2  # drawn, one node drag
+    middle = ((c[0][0] + c[4][0]) / 2, (c[0][1] + c[4][1]) / 2)
+    qtbot.mouseDClick(view, Qt.MouseButton.LeftButton, pos=at(editor, middle))
+    assert len(editor.model.draft.cover[0].polygon) == 4
+    editor.stack.undo()
+    assert editor.model.draft.cover[0].polygon == (c[0], target, c[4])

@@ -42,6 +42,14 @@ def _ctrl(event: QMouseEvent | QKeyEvent) -> bool:
     return bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
 
 
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx
+                                                    + (p[1] - a[1]) * dy) / length2))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
 class Tool:
     """A gesture handler; the default does nothing. Points are metres on the map."""
 
@@ -63,6 +71,9 @@ class Tool:
 
     def key(self, event: QKeyEvent) -> bool:
         return False
+
+    def double_click(self, p: Point, event: QMouseEvent) -> None:
+        self.press(p, event)
 
     def finish(self) -> None:
         """Another tool was picked: drop any half-drawn shape."""
@@ -218,11 +229,48 @@ class SelectTool(Tool):
         self.drag: int | None = None
         self.origin: Point | None = None
         self.base: Cover | None = None
+        self.node: tuple[int, int] | None = None  # (cover, vertex) being dragged
+
+    def _node_at(self, p: Point) -> tuple[int, int] | None:
+        """The selected cover's node under `p` (within the snap radius), if any."""
+        selected = self.editor.view.selected_covers
+        if len(selected) != 1:
+            return None
+        (index,) = selected
+        radius = self.editor.view.snap_radius()
+        polygon = self.editor.model.draft.cover[index].polygon
+        near = [(math.dist(q, p), i) for i, q in enumerate(polygon)]
+        distance, vertex = min(near)
+        return (index, vertex) if distance <= radius else None
+
+    def double_click(self, p: Point, event: QMouseEvent) -> None:
+        """Tiled: double-click a selected shape's edge to insert a node there."""
+        selected = self.editor.view.selected_covers
+        if len(selected) != 1:
+            return
+        (index,) = selected
+        cover = self.editor.model.draft.cover[index]
+        points = list(cover.polygon)
+        best: tuple[float, int] | None = None
+        for i, (a, b) in enumerate(zip(points, points[1:] + points[:1], strict=True)):
+            d = _segment_distance(p, a, b)
+            if best is None or d < best[0]:
+                best = (d, i)
+        if best is None or best[0] > self.editor.view.snap_radius():
+            return
+        points.insert(best[1] + 1, self.snapped(p, event))
+        new = cover.model_copy(update={"polygon": tuple(points)})
+        self.editor.stack.push(ec.ReplaceCover(self.editor.model, index, new, "Insert node"))
 
     def press(self, p: Point, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return
         draft = self.editor.model.draft
+        self.node = self._node_at(p)
+        if self.node is not None:  # Tiled: drag a selected shape's node to move it
+            self.drag, self.origin = next(_drags), self.snapped(p, event)
+            self.base = draft.cover[self.node[0]]
+            return
         hex_ = point_to_hex(layout_for(draft.grid), p)
         token = next((i for i, t in enumerate(draft.tokens) if t.hex == hex_), None)
         cover = None if token is not None else self.editor.cover_at(p)
@@ -236,6 +284,19 @@ class SelectTool(Tool):
             return
         editor = self.editor
         q = self.snapped(p, event)
+        if self.node is not None and self.base is not None:
+            index, vertex = self.node
+            points = list(self.base.polygon)
+            points[vertex] = q
+            try:
+                new = Cover.model_validate({**self.base.model_dump(by_alias=True),
+                                            "polygon": tuple(points)})
+            except ValueError:
+                return  # no area with the node here: wait for the next position
+            if new != editor.model.draft.cover[index]:
+                editor.stack.push(ec.ReplaceCover(editor.model, index, new, "Move node",
+                                                  self.drag))
+            return
         if self.base is not None and editor.view.selected_covers:
             (index,) = editor.view.selected_covers
             dx, dy = q[0] - self.origin[0], q[1] - self.origin[1]
@@ -255,7 +316,10 @@ class SelectTool(Tool):
                     "Move token", self.drag))
 
     def release(self, p: Point, event: QMouseEvent) -> None:
+        if self.drag is not None:
+            self.move(p, event)  # where the button comes up is where it lands
         self.drag = None
+        self.node = None
 
     def key(self, event: QKeyEvent) -> bool:
         if event.matches(QKeySequence.StandardKey.Delete) or \

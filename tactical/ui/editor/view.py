@@ -113,6 +113,11 @@ class EditorView(QGraphicsView):
             polygon = QPolygonF([QPointF(x, y) for x, y in cover.polygon])
             scene.addPolygon(polygon, edge, QBrush(with_alpha(colour, 150 if high else 70))
                              ).setZValue(-40)
+            if i in self.selected_covers:  # its nodes, to drag (Tiled)
+                r = 5 / max(self.scale_px(), 1e-6)
+                for x, y in cover.polygon:
+                    scene.addRect(QRectF(x - r, y - r, 2 * r, 2 * r), edge,
+                                  QBrush(QColor("#ffffff"))).setZValue(-39)
         sides = {k: s.colour for k, s in draft.sides.items()}
         for i, token in enumerate(draft.tokens):
             x, y = hex_to_point(layout, token.hex)
@@ -207,7 +212,9 @@ class EditorView(QGraphicsView):
             release(self._point(event), event)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        self.mousePressEvent(event)
+        handler = getattr(self.tool, "double_click", None)
+        if handler is not None:
+            handler(self._point(event), event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
