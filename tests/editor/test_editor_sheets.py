@@ -81,3 +81,29 @@ def test_sides_named_coloured_and_added(window, editor, tmp_path, monkeypatch):
     assert editor.panel.side.findData("gangers") >= 0
     editor.stack.undo()
     assert "gangers" not in editor.model.draft.sides
+
+
+def test_characters_from_an_opened_roster_are_copied_into_the_map(window, editor, tmp_path):
+    from PySide6.QtCore import QPointF
+
+    (tmp_path / "crew.yaml").write_text("""kind: characters
+characters:
+  - id: razor
+    name: Razor
+    attributes: {AG: 5, CU: 4, ST: 3, VI: 3, RE: 3, PR: 2}
+    health: 20
+    stamina: 20
+    weapons: [machine-pistol]
+""", encoding="utf-8")
+    assert editor.open_roster(tmp_path / "crew.yaml")
+    roster = editor.panel.roster
+    assert any(roster.item(i).data(Qt.ItemDataRole.UserRole) == "razor"
+               for i in range(roster.count()))
+    editor.drop_characters(["razor", "ganger"], QPointF(3.5, 4.0))
+    assert [c.id for c in editor.model.draft.characters] == ["razor"]
+    path = tmp_path / "out" / "map.yaml"
+    path.parent.mkdir()
+    assert window.edit_mode._save_to(path)
+    assert main(["validate", str(path)]) == 0  # the map needs no roster file
+    editor.stack.undo()  # one step: the tokens and the copied character
+    assert editor.model.draft.characters == [] and editor.model.draft.tokens == []

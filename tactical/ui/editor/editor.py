@@ -20,9 +20,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QColorDialog,
+    QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QMessageBox,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -31,10 +33,12 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from tactical.core.errors import TacticalError
-from tactical.data.character import Character
-from tactical.data.library import Library, bundled_library
+from tactical.data.character import Character, Roster
+from tactical.data.kinds import load_file
+from tactical.data.library import Library, bundled_library, reference_problems
 from tactical.data.maps import Background, Cover, Grid, MapFile, Orientation, Side, Token
 from tactical.data.mapwriter import save_map
+from tactical.data.problems import DataError
 from tactical.geometry.hexgrid import hex_spiral
 from tactical.geometry.layout import layout_for, point_to_hex
 from tactical.ui.editor import commands as ec
@@ -102,6 +106,8 @@ class MapEditor(QWidget):
         layout.addLayout(row, 1)
         self.view.dropped.connect(self.drop_characters)
         self.panel.new_character.clicked.connect(lambda: self.edit_character())
+        self.panel.open_roster.clicked.connect(self.choose_roster)
+        self.opened: dict[str, Character] = {}  # characters from roster files the GM opened
         self.panel.side_name.clicked.connect(self.rename_side)
         self.panel.side_colour.clicked.connect(self.colour_side)
         self.panel.side_add.clicked.connect(self.add_side)
@@ -220,13 +226,47 @@ class MapEditor(QWidget):
             tokens.append(Token(id=f"{character}-{n}", character=character, side=side,
                                 hex=place))
         if tokens:
+            # Characters from an opened roster are copied into the map (it stands alone).
+            own = {c.id for c in draft.characters}
+            copies = [self.opened[t.character] for t in tokens
+                      if t.character in self.opened and t.character not in own
+                      and t.character not in self.library.characters]
+            self.stack.beginMacro(f"Place {len(tokens)} token{'s' if len(tokens) > 1 else ''}")
+            for sheet in {c.id: c for c in copies}.values():
+                self.stack.push(ec.SetCharacter(self.model, sheet))
             self.stack.push(ec.PlaceTokens(self.model, tokens))
+            self.stack.endMacro()
             self.select(tokens=range(len(draft.tokens) - len(tokens), len(draft.tokens)))
 
     def known_characters(self) -> dict[str, Character]:
         out: dict[str, Character] = dict(self.library.characters)
+        out.update(self.opened)
         out.update({c.id: c for c in self.model.draft.characters})
         return out
+
+    def choose_roster(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a roster", "",
+                                              "Rosters (*.yaml *.yml)")
+        if path:
+            self.open_roster(Path(path))
+
+    def open_roster(self, path: Path) -> bool:
+        """Offer a roster file's characters (checked like `tactical validate` does)."""
+        try:
+            doc, model = load_file(path)
+            if not isinstance(model, Roster):
+                raise TacticalError(f"{path}: not a roster (kind: characters)")
+            problems = reference_problems(doc, model, self.library)
+            if problems:
+                raise DataError(problems)
+        except TacticalError as error:
+            QMessageBox.warning(self, "Cannot open the roster", str(error)[:4000])
+            return False
+        self.opened.update({c.id: c for c in model.characters})
+        self._roster_key = None
+        self._refresh_panel()
+        self.status(f"{len(model.characters)} characters from {path.name}")
+        return True
 
     # --- characters and sides
 

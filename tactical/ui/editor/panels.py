@@ -184,6 +184,10 @@ class SidePanel(QWidget):
         self.new_character.setToolTip("A character sheet of the map's own, starting from "
                                       "the selected one")
         character_row.addWidget(self.new_character)
+        self.open_roster = QPushButton("Open roster…")
+        self.open_roster.setToolTip("Characters from a roster file; those dropped on the "
+                                    "map are copied into it, so the map stands alone")
+        character_row.addWidget(self.open_roster)
         inner.addLayout(character_row)
         layout.addWidget(tokens, 1)
         self.hint = QLabel()
