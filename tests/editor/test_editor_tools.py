@@ -257,3 +257,22 @@ def test_drag_a_node_and_double_click_an_edge_to_insert_one(window, editor, qtbo
     assert len(editor.model.draft.cover[0].polygon) == 4
     editor.stack.undo()
     assert editor.model.draft.cover[0].polygon == (c[0], target, c[4])
+
+
+def test_ctrl_s_never_overwrites_a_bundled_map(window, qtbot, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QFileDialog
+
+    from tactical.core.paths import demo_map
+
+    before = demo_map().read_bytes()
+    assert window.open_path(demo_map())
+    window.edit_mode.toggle.setChecked(True)
+    editor = window.edit_mode.editor
+    editor.stack.push(__import__("tactical.ui.editor.commands", fromlist=["x"]).RemoveItems(
+        editor.model, [0], []))
+    target = tmp_path / "my-warehouse.yaml"
+    (tmp_path / "warehouse.png").write_bytes(b"")  # a name taken: the picture is renamed
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.edit_mode.save()
+    assert demo_map().read_bytes() == before
+    assert main(["validate", str(target)]) == 0

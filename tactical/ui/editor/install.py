@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QWidget
 
 from tactical.core.errors import TacticalError
+from tactical.core.paths import maps_dir
 from tactical.data.maps import Orientation
 from tactical.data.uvtt import import_uvtt
 from tactical.ui.editor.editor import MapEditor, blank_draft, picture_draft
@@ -97,7 +98,12 @@ class EditMode(QObject):
         editor = MapEditor(draft, path)
         editor.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         if window.view is not None and window.centralWidget() is window.view:
+            # Kept (the window still refers to it) but hidden: taken out of the window, a
+            # widget would otherwise float as a window of its own.
             self.board = window.takeCentralWidget()
+            if self.board is not None:
+                self.board.hide()
+                self.board.setParent(window)
         window.setCentralWidget(editor)
         if window.dock is not None:
             window.dock.hide()
@@ -225,9 +231,11 @@ class EditMode(QObject):
     def save(self) -> bool:
         if self.editor is None:
             return False
-        if self.editor.model.path is None:
+        path = self.editor.model.path
+        # A map Tactical ships is not overwritten: its edits go to a new file.
+        if path is None or path.resolve().is_relative_to(maps_dir().resolve()):
             return self.save_as()
-        return self._save_to(self.editor.model.path)
+        return self._save_to(path)
 
     def save_as(self) -> bool:
         if self.editor is None:
