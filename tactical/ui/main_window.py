@@ -99,7 +99,6 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Tactical")
             self._update_actions()
             return
-        document.oracle.sync(document.state)  # issue 15: the cover as the fight left it
         self.scene = BoardScene(document)
         self.view = BoardView(self.scene)
         self.view.hex_hovered.connect(self._hovered)

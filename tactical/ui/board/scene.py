@@ -65,7 +65,7 @@ class BoardScene(QGraphicsScene):
         # a 1080p screenful of them needs more than Qt's default 10 MB.
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.document = document
-        self.geometry = document.oracle.geometry
+        self.geometry = document.oracle.sync(document.state)  # issue 15: cover as it stands
         self.layout = self.geometry.layout
         self.map = document.loaded.map
         self.view = view_of(document.state)  # what the ruleset shows: tactical/ui/rulesets/
