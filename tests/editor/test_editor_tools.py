@@ -15,6 +15,7 @@ from tactical.cli import main
 from tactical.data.maps import Grid
 from tactical.geometry.layout import hex_corners, hex_to_point, layout_for
 from tactical.ui.editor import blank_draft
+from tactical.ui.editor.commands import RemoveItems
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -268,8 +269,7 @@ def test_ctrl_s_never_overwrites_a_bundled_map(window, qtbot, monkeypatch, tmp_p
     assert window.open_path(demo_map())
     window.edit_mode.toggle.setChecked(True)
     editor = window.edit_mode.editor
-    editor.stack.push(__import__("tactical.ui.editor.commands", fromlist=["x"]).RemoveItems(
-        editor.model, [0], []))
+    editor.stack.push(RemoveItems(editor.model, [0], []))
     target = tmp_path / "my-warehouse.yaml"
     (tmp_path / "warehouse.png").write_bytes(b"")  # a name taken: the picture is renamed
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tactical.cli import main
+from tactical.ui.editor.terrain import choices
 from tests.cli.uvttfiles import room, write_uvtt
 
 
@@ -21,14 +22,11 @@ def test_open_the_imported_door_mid_fight_and_undo(window, qtbot, tmp_path, caps
                  "--grid-m", "2"]) == 0
     assert window.open_path(tmp_path / "room.yaml")
     document = window.document
-    labels = [text for text, _ in __import__(
-        "tactical.ui.editor.terrain", fromlist=["choices"]).choices(window)]
+    labels = [text for text, _ in choices(window)]
     assert labels[0] == "Open door (door-1)"
     old_scene = window.scene
     assert painted_groups(window) == 2
-    window.edit_mode.terrain.apply(dict(
-        __import__("tactical.ui.editor.terrain", fromlist=["choices"]).choices(window))[
-            "Open door (door-1)"])
+    window.edit_mode.terrain.apply(dict(choices(window))["Open door (door-1)"])
     assert document.state.cover_removed == frozenset({"door-1"})
     assert "door-1" not in document.oracle.geometry.cover_ids  # the oracle sees it open
     qtbot.waitUntil(lambda: window.scene is not old_scene)  # the board redrawn
@@ -38,3 +36,23 @@ def test_open_the_imported_door_mid_fight_and_undo(window, qtbot, tmp_path, caps
     QApplication.processEvents()
     assert document.state.cover_removed == frozenset()
     assert "door-1" in document.oracle.geometry.cover_ids
+
+
+def test_editing_the_map_of_a_continued_fight_never_writes_over_its_log(window, tmp_path,
+                                                                        monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from tactical.core.paths import demo_map
+
+    assert window.open_path(demo_map())
+    log = window.document.path
+    window.edit_mode.toggle.setChecked(False)
+    window.set_document(None)
+    assert window.open_path(log)  # continued from the log
+    window.edit_mode.toggle.setChecked(True)
+    editor = window.edit_mode.editor
+    assert editor.model.path is None or editor.model.path.suffix == ".yaml"
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: asked.append(1) or ("", ""))
+    assert not window.edit_mode.save() and asked == [1]

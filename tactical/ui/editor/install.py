@@ -169,7 +169,10 @@ class EditMode(QObject):
                 self.new_map()
                 return
             loaded = document.loaded
-            self.enter(Draft.of(loaded.map, loaded.path.parent), loaded.path)
+            # A fight continued from its log knows the map only by the log (its snapshot):
+            # the edited map is then saved as a new file, never over the log.
+            path = loaded.path if loaded.path.suffix.lower() in (".yaml", ".yml") else None
+            self.enter(Draft.of(loaded.map, loaded.path.parent), path)
         elif not on and self.editor is not None:
             self.leave()
 
