@@ -153,6 +153,10 @@ def window_pictures() -> None:
         image.save(str(DOCS / "window-token-menu.png"))
         menu.close()
         window.close()
+
+        from editor_pictures import editor_pictures  # docs/editor.md (issue 15)
+
+        editor_pictures(DOCS, Path(folder))
     del app
 
 

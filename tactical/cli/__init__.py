@@ -14,7 +14,8 @@ from pathlib import Path
 
 from tactical import __version__
 
-SUBCOMMANDS = ("validate", "attack", "replay", "sight", "triggers", "render")
+SUBCOMMANDS = ("validate", "attack", "replay", "sight", "triggers", "render", "import")
+MODULES = {"import": "importvtt"}  # a tool named like a Python keyword
 
 
 def _gui_parser() -> argparse.ArgumentParser:
@@ -39,7 +40,7 @@ def _tool_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tactical {__version__}")
     sub = parser.add_subparsers(dest="tool", required=True)
     for name in SUBCOMMANDS:
-        module = importlib.import_module(f"tactical.cli.{name}")
+        module = importlib.import_module(f"tactical.cli.{MODULES.get(name, name)}")
         module.add_parser(sub)
     return parser
 
@@ -48,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] in SUBCOMMANDS:
         args = _tool_parser().parse_args(args_list)
-        module = importlib.import_module(f"tactical.cli.{args.tool}")
+        module = importlib.import_module(f"tactical.cli.{MODULES.get(args.tool, args.tool)}")
         return int(module.run(args))
     args = _gui_parser().parse_args(args_list)
     from tactical.ui.app import run_gui  # Qt is imported only when a window is wanted

@@ -73,6 +73,13 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
 }
 
 
+# --- issue 15: mid-fight terrain (doors, walls blown open, cover added): encounter/terrain.py
+from tactical.encounter import terrain  # noqa: E402  (registers its commands and events)
+
+HANDLERS.update(terrain.HANDLERS)
+# --- end issue 15
+
+
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:
     return decide_and_fold(state, command, ctx, dice)[0]
 

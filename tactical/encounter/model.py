@@ -131,6 +131,17 @@ class PendingReaction:
 
 
 @dataclass(frozen=True, slots=True)
+class AddedCover:
+    """A cover piece added mid-fight (issue 15): the map's cover fields, neutral types."""
+
+    id: str
+    label: str
+    cover_class: str
+    height: str
+    polygon: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HaltedMove:
     """The rest of a move that stopped at a pending reaction."""
 
@@ -153,6 +164,10 @@ class EncounterState:
     initiative_pass: int = 1  # Shadowrun: the initiative pass within the combat turn
     pending: tuple[PendingReaction, ...] = ()
     halted: HaltedMove | None = None
+    # Mid-fight terrain (issue 15, encounter/terrain.py): the map's cover taken away by id
+    # (a door opened, a wall blown open) and cover added during the fight.
+    cover_removed: frozenset[str] = frozenset()
+    cover_added: tuple[AddedCover, ...] = ()
 
     def __iter__(self) -> Iterator[Combatant]:
         return iter(self.combatants.values())

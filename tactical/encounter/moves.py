@@ -19,6 +19,9 @@ def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex
     """Why `mover` cannot enter `hex_` (walls, cover, an enemy there), or stop in it when it
     is the `last` hex (anyone there). The engine and the move preview both ask this."""
     problems: list[str] = []
+    sync = getattr(oracle, "sync", None)  # issue 15: the cover as it stands now
+    if sync is not None:
+        sync(state)
     blocked = oracle.passable(hex_)
     if blocked:
         problems.append(blocked)

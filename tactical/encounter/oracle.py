@@ -22,6 +22,7 @@ from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
+from tactical.encounter.terrain import current_cover, terrain_key
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
@@ -60,8 +61,30 @@ class GeometryOracle:
         self.preparations = 0  # reactor sets prepared (one per drag, reused by its Move)
         self._rulesets: dict[str, Ruleset] = {}
         self.scans = 0  # path scans started from scratch (not extended or cut)
+        # issue 15: the geometry follows the state's terrain (doors opened, walls blown);
+        # kept per terrain, so undo and redo switch back without a rebuild.
+        self._terrain: tuple[object, ...] = (frozenset(), ())
+        self._geometries: dict[tuple[object, ...], MapGeometry] = {
+            self._terrain: self.geometry}
 
     # --- what the engine asks
+
+    def sync(self, state: EncounterState) -> MapGeometry:
+        """The geometry of the map as it stands in `state` (issue 15: mid-fight terrain),
+        made current: every question after this one sees the same cover."""
+        key = terrain_key(state)
+        if key != self._terrain:
+            found = self._geometries.get(key)
+            if found is None:
+                if len(self._geometries) > 16:  # a long fight's doors: keep a few
+                    self._geometries.pop(next(iter(self._geometries)))
+                moved = self.loaded.map.model_copy(
+                    update={"cover": current_cover(self.loaded.map, state)})
+                found = self._geometries[key] = build_map_geometry(moved,
+                                                                   self.rules.metres_per_hex)
+            self.geometry, self._terrain = found, key
+            self._prepared = self._scan = None  # prepared against the old walls
+        return self.geometry
 
     def passable(self, hex_: Hex) -> str | None:
         if not self.loaded.map.grid.contains(hex_):
@@ -81,6 +104,7 @@ class GeometryOracle:
                skip: frozenset[str] = frozenset()) -> ReactionReport:
         """The reactions `path` (the hexes entered from `start`) offers under the state's
         ruleset, reactors in `skip` left out, and every enemy that cannot react, and why."""
+        self.sync(state)
         kinds, band = self._kinds_of(state.ruleset)
         if not kinds:
             return ReactionReport((), ())  # e.g. Shadowrun: the map offers no reactions
@@ -136,7 +160,7 @@ class GeometryOracle:
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo:
         a, t = state.get(attacker), state.get(target)
-        result = sight(self.geometry, a.hex, t.hex, self.params,
+        result = sight(self.sync(state), a.hex, t.hex, self.params,
                        target_prone=t.has(Condition.PRONE))
         seen = result.line_of_sight
         cover = result.cover.value if seen and result.cover is not CoverLevel.NO_LINE_OF_SIGHT \
@@ -193,6 +217,7 @@ class GeometryOracle:
                  band: str | None = None) -> PreparedReactors:
         """The mover's enemies, prepared once per reactor set (lazily: each reactor's sight
         is built when a path first comes near it)."""
+        self.sync(state)
         enemies = tuple(r for r in self.reactors(state) if r.side != mover_side)
         key = (mover_side, band, enemies)
         cached = self._prepared

@@ -27,9 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.encounter import commands as cmd
+from tactical.encounter import terrain
 from tactical.encounter.model import Combatant, Condition, Phase
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance, hex_line
+from tactical.geometry.layout import hex_corners
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
 
@@ -477,9 +479,21 @@ class Hands:
             entries.append(Entry(f"Put {name} here", "GMMove", "GM move",
                                  self._later(cmd.GMMove(selected, h)),
                                  tip="no action, no reaction; logged as a GM move"))
+        entries += [Entry("Drop rubble here (low medium cover)", "AddCover",
+                          run=lambda: self.rubble(h),
+                          tip="mid-fight terrain: a low cover piece on this hex (undoable)")]
         entries += [None, Entry("Measure from here", run=lambda: self.view.start_ruler(
             self.view.board.centre(h), follow=True))]
         return entries
+
+    def rubble(self, h: tuple[int, int]) -> None:
+        """Issue 15 mid-fight terrain: a wall blown into rubble, a dropped shutter."""
+        state = self.document.state
+        taken = [c.id for c in state.cover_added] + [c.id for c in self.document.loaded.map.cover
+                                                      if c.id]
+        corners = hex_corners(self.view.board.layout, h, 0.9)
+        self.apply(terrain.AddCover(new_id("rubble", taken), "Rubble", "medium", "low",
+                                    tuple((round(x, 2), round(y, 2)) for x, y in corners)))
 
     def _side_for(self, character: str) -> str | None:
         sides = list(self.document.loaded.map.sides)

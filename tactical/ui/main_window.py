@@ -89,6 +89,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.hover_label, 1)
         self.setCentralWidget(self._placeholder())
         self._rebuild_recent()
+        # issue 15: File ▸ New map…, Import…, Save map and the Edit map toggle
+        from tactical.ui.editor.install import install_editor
+
+        self.edit_mode = install_editor(self)
         self.set_document(document)
         self._restore_layout()
 
@@ -141,6 +145,7 @@ class MainWindow(QMainWindow):
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
         self._update_actions()
+        self.edit_mode.terrain.watch()  # issue 15: doors opened mid-fight redraw the board
         self.view.setFocus()
 
     def _placeholder(self) -> QLabel:

@@ -471,6 +471,29 @@ def rest(win: MainWindow) -> None:
     assert said(win, "Vanya")
 
 
+def add_cover(win: MainWindow) -> None:
+    choose(right_click(win, (5, 5)), "Drop rubble here")
+    assert [c.label for c in win.document.state.cover_added] == ["Rubble"]
+    assert win.document.oracle.passable((5, 5)) is not None  # the rubble stands there now
+
+
+def remove_cover(win: MainWindow) -> None:
+    from tactical.ui.editor.terrain import choices
+
+    _label, command = next((t, c) for t, c in choices(win) if t.startswith("Remove"))
+    win.edit_mode.terrain.apply(command)  # what Combat ▸ Doors and cover… sends
+    assert win.document.state.cover_removed
+
+
+def restore_cover(win: MainWindow) -> None:
+    from tactical.ui.editor.terrain import choices
+
+    remove_cover(win)
+    _label, command = next((t, c) for t, c in choices(win) if t.startswith("Put back"))
+    win.edit_mode.terrain.apply(command)
+    assert not win.document.state.cover_removed
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -487,6 +510,8 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "ApplyTraumaPatch": trauma_patch, "ApplyStimPatch": stim_patch,
     "RecoverWeapon": recover_weapon, "BreakFree": break_free,
     "UseEdgeForReaction": edge_reaction, "DisciplineCheck": discipline, "Rest": rest,
+    # mid-fight terrain (issue 15)
+    "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
 }
 
 

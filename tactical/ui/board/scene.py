@@ -26,6 +26,7 @@ from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Condition, EncounterState
+from tactical.encounter.terrain import current_cover
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
@@ -75,7 +76,7 @@ class BoardScene(QGraphicsScene):
         # a 1080p screenful of them needs more than Qt's default 10 MB.
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.document = document
-        self.geometry = document.oracle.geometry
+        self.geometry = document.oracle.sync(document.state)  # issue 15: cover as it stands
         self.layout = self.geometry.layout
         self.map = document.loaded.map
         self.view = view_of(document.state)  # what the ruleset shows: tactical/ui/rulesets/
@@ -139,7 +140,9 @@ class BoardScene(QGraphicsScene):
                                                      self.document.oracle.params.metres_per_hex)
         for tile in self.grid_tiles:
             self.addItem(tile)
-        self.cover_chunks: list[CoverChunk] = cover_chunks(self.map)
+        # issue 15: the cover as it stands (doors opened, walls blown open mid-fight)
+        self.cover_chunks: list[CoverChunk] = cover_chunks(self.map.model_copy(
+            update={"cover": current_cover(self.map, self.document.state)}))
         for chunk in self.cover_chunks:
             self.addItem(chunk)
 

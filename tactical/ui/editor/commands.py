@@ -1,0 +1,203 @@
+"""Every edit is one QUndoCommand on the editor's one stack: unlimited, and a continuous
+drag merges into one step (issue 15; Foundry's 10-step history is the complaint)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QUndoCommand
+
+from tactical.data.character import Character
+from tactical.data.maps import Background, Cover, Grid, Side, Token
+from tactical.ui.editor.model import EditorModel
+
+MOVE_ID = 1501  # QUndoCommand.id() for moves that may merge
+
+
+def moved(cover: Cover, dx: float, dy: float) -> Cover:
+    return cover.model_copy(update={"polygon": tuple((x + dx, y + dy)
+                                                     for x, y in cover.polygon)})
+
+
+class _Edit(QUndoCommand):
+    def __init__(self, model: EditorModel, text: str) -> None:
+        super().__init__(text)
+        self.model = model
+
+
+class AddCover(_Edit):
+    def __init__(self, model: EditorModel, cover: Cover, text: str = "Add cover") -> None:
+        super().__init__(model, text)
+        self.cover = cover
+
+    def redo(self) -> None:
+        self.model.draft.cover.append(self.cover)
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.cover.pop()
+        self.model.touch()
+
+
+class RemoveItems(_Edit):
+    """Remove covers and tokens (by index), restored where they were on undo."""
+
+    def __init__(self, model: EditorModel, covers: Sequence[int], tokens: Sequence[int]) -> None:
+        super().__init__(model, "Delete")
+        self.covers = sorted(covers)
+        self.tokens = sorted(tokens)
+        self.removed_covers: list[Cover] = []
+        self.removed_tokens: list[Token] = []
+
+    def redo(self) -> None:
+        draft = self.model.draft
+        self.removed_covers = [draft.cover[i] for i in self.covers]
+        self.removed_tokens = [draft.tokens[i] for i in self.tokens]
+        for i in reversed(self.covers):
+            del draft.cover[i]
+        for i in reversed(self.tokens):
+            del draft.tokens[i]
+        self.model.touch()
+
+    def undo(self) -> None:
+        draft = self.model.draft
+        for i, cover in zip(self.covers, self.removed_covers, strict=True):
+            draft.cover.insert(i, cover)
+        for i, token in zip(self.tokens, self.removed_tokens, strict=True):
+            draft.tokens.insert(i, token)
+        self.model.touch()
+
+
+class ReplaceCover(_Edit):
+    """A cover changed in place: label, class, height, or its points moved."""
+
+    def __init__(self, model: EditorModel, index: int, new: Cover, text: str,
+                 drag: int | None = None) -> None:
+        super().__init__(model, text)
+        self.index = index
+        self.old = model.draft.cover[index]
+        self.new = new
+        self.drag = drag  # the same drag merges into one step
+
+    def id(self) -> int:
+        return MOVE_ID if self.drag is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, ReplaceCover) or other.drag != self.drag \
+                or other.index != self.index:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self.model.draft.cover[self.index] = self.new
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.cover[self.index] = self.old
+        self.model.touch()
+
+
+class PlaceTokens(_Edit):
+    def __init__(self, model: EditorModel, tokens: Sequence[Token]) -> None:
+        count = len(tokens)
+        super().__init__(model, f"Place {count} token{'s' if count != 1 else ''}")
+        self.tokens = list(tokens)
+
+    def redo(self) -> None:
+        self.model.draft.tokens.extend(self.tokens)
+        self.model.touch()
+
+    def undo(self) -> None:
+        del self.model.draft.tokens[-len(self.tokens):]
+        self.model.touch()
+
+
+class ReplaceToken(_Edit):
+    def __init__(self, model: EditorModel, index: int, new: Token, text: str,
+                 drag: int | None = None) -> None:
+        super().__init__(model, text)
+        self.index = index
+        self.old = model.draft.tokens[index]
+        self.new = new
+        self.drag = drag
+
+    def id(self) -> int:
+        return MOVE_ID + 1 if self.drag is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, ReplaceToken) or other.drag != self.drag \
+                or other.index != self.index:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self.model.draft.tokens[self.index] = self.new
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.tokens[self.index] = self.old
+        self.model.touch()
+
+
+class SetGrid(_Edit):
+    """Calibration: the grid and the background's scale and offset, one step (a nudge
+    with the arrow keys merges with the nudges before it)."""
+
+    def __init__(self, model: EditorModel, grid: Grid, background: Background | None,
+                 text: str = "Calibrate the grid", nudge: bool = False) -> None:
+        super().__init__(model, text)
+        self.old = (model.draft.grid, model.draft.background)
+        self.new = (grid, background)
+        self.nudge = nudge
+
+    def id(self) -> int:
+        return MOVE_ID + 2 if self.nudge else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetGrid) or not other.nudge:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self.model.draft.grid, self.model.draft.background = self.new
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.grid, self.model.draft.background = self.old
+        self.model.touch()
+
+
+class SetCharacter(_Edit):
+    """A character of the map's own, added or replaced (by id)."""
+
+    def __init__(self, model: EditorModel, character: Character) -> None:
+        super().__init__(model, f"Character {character.name}")
+        self.character = character
+        self.before = list(model.draft.characters)
+
+    def redo(self) -> None:
+        others = [c for c in self.before if c.id != self.character.id]
+        self.model.draft.characters = [*others, self.character]
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.characters = list(self.before)
+        self.model.touch()
+
+
+class SetSides(_Edit):
+    def __init__(self, model: EditorModel, sides: dict[str, Side], text: str) -> None:
+        super().__init__(model, text)
+        self.old = dict(model.draft.sides)
+        self.new = dict(sides)
+
+    def redo(self) -> None:
+        self.model.draft.sides = dict(self.new)
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.sides = dict(self.old)
+        self.model.touch()
