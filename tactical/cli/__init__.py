@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tactical import __version__
 
-SUBCOMMANDS = ("validate", "attack", "replay", "sight", "triggers", "render")
+SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "render")
 
 
 def _gui_parser() -> argparse.ArgumentParser:

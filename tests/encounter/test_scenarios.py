@@ -14,16 +14,46 @@ from pathlib import Path
 import pytest
 
 from tactical.cli import main
-from tactical.encounter.scenario import play, write_golden
+from tactical.encounter.report import play_state_json
+from tactical.encounter.scenario import play, play_all, write_golden
 from tactical.encounter.store import files
 from tactical.encounter.store.log import read_log
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("*.json"))
+WAREHOUSE = SCENARIOS[0].parent / "warehouse_three_rounds.json"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+def _contains(actual, expected, where="state"):
+    """Every key of `expected` is in `actual` with that value (dicts compared by subset)."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{where}: expected an object, found {actual!r}"
+        for key, value in expected.items():
+            assert key in actual, f"{where}: no {key!r} (has {sorted(actual)})"
+            _contains(actual[key], value, f"{where}.{key}")
+    else:
+        assert actual == expected, f"{where}: expected {expected!r}, found {actual!r}"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_plays_as_the_rules_say(scenario):
+    """A scenario's "expect": what `tactical play --json` must show (a subset): the listed
+    commands' results, by index, and the state after the last command. Without "expect",
+    every command must be accepted."""
+    played = play_all(scenario)
+    expect = played.spec.expect if played.spec is not None else None
+    results = [r.to_json() for r in played.results]
+    if expect is None:
+        assert [r for r in results if not r["accepted"]] == []
+        return
+    for want in expect.get("results", []):
+        _contains(results[want["index"]], want, f"results[{want['index']}]")
+    _contains(play_state_json(played.encounter.state), expect.get("state", {}))
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_reproduces_its_golden_log(scenario):
-    played = play(scenario)
+    played = play_all(scenario)
     assert played.dice.remaining(10) == () and played.dice.remaining(6) == ()
     golden = scenario.with_suffix(".jsonl")
     if os.environ.get("TACTICAL_UPDATE_GOLDEN") == "1":
@@ -40,7 +70,7 @@ def test_scenario_reproduces_its_golden_log(scenario):
 
 
 def test_the_warehouse_fight_ends_as_the_rules_say():
-    state = play(SCENARIOS[0]).encounter.state
+    state = play(WAREHOUSE).encounter.state
     kicker, shield = state.get("kicker"), state.get("guard-shield")
     shotgun = state.get("guard-shotgun")
     assert state.phase.value == "ended" and state.round == 3
@@ -61,7 +91,7 @@ def test_the_warehouse_fight_ends_as_the_rules_say():
 
 
 def test_replay_command_prints_the_state_after_n_events(capsys):
-    golden = SCENARIOS[0].with_suffix(".jsonl")
+    golden = WAREHOUSE.with_suffix(".jsonl")
     assert main(["replay", str(golden), "--at", "0"]) == 0
     out = capsys.readouterr().out
     assert "— setup" in out and "Kicker" in out and "40/40" in out
