@@ -88,7 +88,8 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
 @handles(ev.TurnEnded)
 def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     c = state.get(e.combatant)
-    conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED}
+    conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED,
+                                 Condition.CHARGE_ATTACK}
     return _update(state, e.combatant, budget=Budget(), conditions=conditions)
 
 
@@ -136,7 +137,11 @@ def _drop_pending(state: EncounterState, reactor: str) -> EncounterState:
     pending = tuple(p for p in state.pending if p.reactor != reactor)
     halted = state.halted
     if halted is not None:
-        halted = replace(halted, done_reactors=halted.done_reactors | {reactor})
+        # RULINGS Attack of Opportunity: once settled, the reactor owes no other this move
+        settled = {p.reactor for p in state.pending
+                   if p.reactor == reactor and p.kind == "opportunity"}
+        halted = replace(halted, done_reactors=halted.done_reactors | {reactor},
+                         started_in_reach_of=halted.started_in_reach_of - settled)
     return replace(state, pending=pending, halted=halted)
 
 

@@ -3,6 +3,8 @@ map, the ruleset resolves the attack, its outcome becomes events (RULINGS Reacti
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
@@ -108,15 +110,37 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     assert weapon_id is not None
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))
+    command, charged = charge_attack(batch, a, command)
     # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`)
     needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
                   if name == command.mode), (batch.ctx.rules.actions.attack,))
-    costs = [Action(need) for need in needs]
+    costs = [] if charged else [Action(need) for need in needs]
     for action in costs:
         slot, why = payment(batch.state.get(a.id), action)
         refuse_unless((slot is not None, why))
         batch.emit(ev.ActionSpent(a.id, action.value, str(slot), "Attack"))
     resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
+
+
+CHARGE_OPTION = "charge"
+
+
+def charge_attack(batch: Batch, a: Combatant, command: cmd.Attack) -> tuple[cmd.Attack, bool]:
+    """Ch.6 Charge (1 Full action), l.384-390: "move at least 6 m in a direct line and then
+    make your attack", with Advantage. The Charge move paid for the attack: the first
+    attack after it costs nothing more and carries the charge option; the option alone,
+    without the move, is refused."""
+    if not a.has(Condition.CHARGE_ATTACK):
+        refuse_unless((CHARGE_OPTION not in command.options,
+                       f"{a.name} has not charged: a Charge is a Move with how \"charge\" "
+                       "(at least 6 m in a direct line), then the attack (Ch.6 Charge, "
+                       "l.388)"))
+        return command, False
+    batch.emit(ev.ConditionChanged(a.id, Condition.CHARGE_ATTACK.value, False,
+                                   "the charge's attack"))
+    if CHARGE_OPTION in command.options:
+        return command, True
+    return replace(command, options=(*command.options, CHARGE_OPTION)), True
 
 
 def _pending(batch: Batch, reactor: str) -> PendingReaction:

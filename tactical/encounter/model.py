@@ -33,6 +33,9 @@ class Condition(StrEnum):
     GRAPPLED = "grappled"
     EVADING = "evading"
     CHARGING = "charging"
+    # Ch.6 Charge, l.388: the charge's attack is still to come this turn (paid by the Full
+    # action the Charge move spent)
+    CHARGE_ATTACK = "charge_attack"
     INTERCEPTED = "intercepted"  # went on past an interceptor: Disadvantage on its attack
     DISENGAGED = "disengaged"  # Ch.6 Disengage (Major): leaves melee without an AoO this turn
     UNCONSCIOUS = "unconscious"

@@ -27,8 +27,8 @@ def test_play_json_has_the_documented_shape_and_goes_on_past_a_refusal(tmp_path,
         for c, v in (("kicker", 30), ("vanya", 20), ("guard", 15), ("shield", 10),
                      ("monster", 5))] + [
         {"type": "StartCombat"},
-        {"type": "Attack", "attacker": "kicker", "target": "guard"},  # 18 m: out of reach
-        {"type": "Move", "combatant": "kicker", "path": [[2, 3]]},
+        {"type": "Attack", "attacker": "kicker", "target": "monster"},  # out of reach
+        {"type": "Move", "combatant": "kicker", "path": [[1, 2]]},
     ], d10=(1, 2, 3, 4, 5))  # SetInitiative rolls the d10 tie-break
     assert main(["play", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -40,16 +40,17 @@ def test_play_json_has_the_documented_shape_and_goes_on_past_a_refusal(tmp_path,
     assert refused["type"] == "Attack" and refused["accepted"] is False
     assert "reach" in refused["refused"] and refused["events"] == []
     assert moved == {"index": 7, "type": "Move", "accepted": True, "refused": None,
-                     "events": ["ActionSpent", "Moved"]}
+                     "events": ["ActionSpent", "ReactionOffered", "MoveHalted"]}  # Snapshot
     state = out["state"]
     assert set(state) == {"round", "acting", "combatants"}
     assert state["round"] == 1 and state["acting"] == "kicker"
     kicker = state["combatants"]["kicker"]
     assert set(kicker) == {"hex", "health", "stamina", "initiative", "injury", "conditions",
                            "timers", "actions_left", "reactions_left", "edge"}
-    assert kicker["hex"] == [2, 3] and kicker["health"] == 40 and kicker["stamina"] == 35
+    assert kicker["hex"] == [1, 3] and kicker["health"] == 40 and kicker["stamina"] == 35
     assert kicker["initiative"] == 30 and kicker["edge"] == 3
-    assert kicker["actions_left"] == {"major": 2, "move": 0, "minor": 2}  # Initiative 30: two of each
+    assert kicker["actions_left"] == {"major": 2, "move": 0, "minor": 2}
+    assert state["combatants"]["guard"]["reactions_left"] == 1  # Initiative 30: two of each
     assert kicker["timers"] == {} and kicker["conditions"] == []
 
 

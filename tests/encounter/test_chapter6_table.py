@@ -1,0 +1,60 @@
+"""Issue 12 "Wrong today": each scenario under tests/scenarios/ch6_*.json replays one rule
+as the text has it; these tests read what `tactical play` cannot show (the attack reports'
+Advantage sources, the refusal's words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tactical.encounter.scenario import Played, play_all
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def _play(name: str) -> Played:
+    return play_all(SCENARIOS / f"{name}.json")
+
+
+def _attacks(played: Played) -> list[dict[str, Any]]:
+    return [r["event"] for r in played.records() if r["event"]["type"] == "AttackResolved"]
+
+
+def _sources(attack: dict[str, Any], kind: str) -> set[str]:
+    return {s["source"] for s in attack["result"]["advantage"]["sources"] if s["kind"] == kind}
+
+
+def test_charge_moves_then_attacks_with_advantage_and_is_attacked_with_advantage():
+    """Ch.6 Charge, l.384-390 (issue 12 item 1)."""
+    played = _play("ch6_charge_attacks")
+    results = played.results
+    assert "has not charged" in (results[6].refused or "")  # the option alone: no move
+    assert results[9].refused is None  # the charge's attack, paid by the Full action
+    charge, answer = _attacks(played)
+    assert charge["attacker"] == "kicker" and "Charge" in _sources(charge, "advantage")
+    assert answer["attacker"] == "guard" and "Target charged" in _sources(answer, "advantage")
+    assert "already engaged in melee" in (results[16].refused or "")
+
+
+def _offers(played: Played) -> list[tuple[str, str, list[int]]]:
+    return [(e["reactor"], e["kind"], e["hex"]) for e in
+            (r["event"] for r in played.records()) if e["type"] == "ReactionOffered"]
+
+
+def test_an_attack_of_opportunity_is_made_while_the_mover_is_still_in_reach():
+    """RULINGS Attack of Opportunity (issue 12 item 12): the guard leaves Kicker's 4 m
+    reach from its start; the attack is made there, not from the first hex outside."""
+    played = _play("ch6_aoo_while_in_reach")
+    assert _offers(played) == [("kicker", "opportunity", [7, 3])]
+    (aoo,) = _attacks(played)
+    assert aoo["reaction"] == "opportunity" and aoo["hit"]
+
+
+def test_declining_an_intercept_does_not_lose_the_attack_of_opportunity():
+    """RULINGS Attack of Opportunity (issue 12 item 11): started within reach and leaves
+    it ⇒ AoO, even after the GM declined an Intercept by the same reactor."""
+    played = _play("ch6_aoo_after_declined_intercept")
+    assert _offers(played) == [("kicker", "intercept", [6, 3]),
+                               ("kicker", "opportunity", [6, 4])]
+    (aoo,) = _attacks(played)
+    assert aoo["reaction"] == "opportunity"
