@@ -3,6 +3,9 @@ as the ruleset rolls them)."""
 
 from __future__ import annotations
 
+import math
+
+from tactical.core.dice import parse_dice
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
@@ -46,19 +49,43 @@ def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None
     if e.initiative_zero and not c.initiative_zero:
         batch.emit(ev.InitiativeChanged(cid, "zero", 1, source))
     if e.disadvantage == "next_turn":
-        batch.emit(ev.TimerStarted(cid, Timer("disadvantage", 1, "", source)))
+        start_timer(batch, cid, Timer("disadvantage", 1, "", source))
     elif e.disadvantage == "rounds" and e.disadvantage_rounds:
-        batch.emit(ev.TimerStarted(cid, Timer("disadvantage", e.disadvantage_rounds, "",
-                                              source)))
+        start_timer(batch, cid, Timer("disadvantage", e.disadvantage_rounds, "", source))
     if e.bleed:
         rounds = None if e.bleed_until_stabilised else e.bleed_rounds
-        batch.emit(ev.TimerStarted(cid, Timer("bleed", rounds, e.bleed, source)))
+        start_timer(batch, cid, Timer("bleed", rounds, e.bleed, source))
     if e.prone and not c.has(Condition.PRONE):
         batch.emit(ev.ConditionChanged(cid, Condition.PRONE.value, True, source))
     if e.unconscious and not c.has(Condition.UNCONSCIOUS):
         batch.emit(ev.ConditionChanged(cid, Condition.UNCONSCIOUS.value, True, source))
     if e.death_in_rounds is not None:
-        batch.emit(ev.TimerStarted(cid, Timer("death", e.death_in_rounds, "", source)))
+        start_timer(batch, cid, Timer("death", e.death_in_rounds, "", source))
+
+
+def _badness(timer: Timer) -> tuple[float, float]:
+    """How bad a timer is, to compare two of one kind (issue 12 item 3, docs/rules-chapter6.md
+    "Timers of one kind"): a death timer is worse the sooner it ends; Disadvantage the
+    longer it lasts; a bleed the more it takes in all (until stabilised: without end)."""
+    rounds = math.inf if timer.rounds is None else float(timer.rounds)
+    if timer.kind == "death":
+        return -rounds, 0.0
+    if timer.kind == "bleed":
+        expr = parse_dice(timer.amount or "0")
+        per_round = (expr.minimum + expr.maximum) / 2
+        return (per_round * rounds if per_round > 0 else 0.0), per_round
+    return rounds, 0.0
+
+
+def start_timer(batch: Batch, cid: str, timer: Timer) -> None:
+    """A new effect of a kind the combatant already has keeps the worse of the two, never
+    shortens it: a Light hit does not cut a Moderate's Disadvantage, a Serious bleed does
+    not replace a Critical's bleed until stabilised, a second Lethal hit does not put
+    death further off (issue 12 item 3)."""
+    current = [t for t in batch.state.get(cid).timers if t.kind == timer.kind]
+    if any(_badness(t) > _badness(timer) for t in current):  # an equal one: restarted
+        return
+    batch.emit(ev.TimerStarted(cid, timer))
 
 
 def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
