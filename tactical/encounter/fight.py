@@ -111,9 +111,11 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))
     command, charged = charge_attack(batch, a, command)
-    # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`)
-    needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
-                  if name == command.mode), (batch.ctx.rules.actions.attack,))
+    # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`);
+    # options and called shots their own (Aimed Shot 1 Major + 1 Minor, l.470; Suppressive
+    # Fire a Full action, l.482; Called Shots 1 Major + 1 Minor, l.616): issue 12 item 2
+    needs = batch.ctx.rules.attack_needs(command.mode, command.options,
+                                         command.called_shot is not None)
     costs = [] if charged else [Action(need) for need in needs]
     for action in costs:
         slot, why = payment(batch.state.get(a.id), action)
