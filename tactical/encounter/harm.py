@@ -41,6 +41,9 @@ def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None
     c = batch.state.get(cid)
     if e.fatigue:
         batch.emit(ev.FatigueTaken(cid, e.fatigue, source))
+        tired = batch.ruleset.fatigue_zeroes_initiative(batch.state.get(cid))
+        if tired is not None and not c.initiative_zero and not e.initiative_zero:
+            batch.emit(ev.InitiativeChanged(cid, "zero", 1, tired))  # issue 12 item 10
     if e.initiative_loss:
         kind = "lasting" if e.initiative_duration == "combat" else "next_round"
         batch.emit(ev.InitiativeChanged(cid, kind, -e.initiative_loss,

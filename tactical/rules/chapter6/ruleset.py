@@ -19,6 +19,7 @@ from tactical.rules.chapter6 import describe, engine
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.injury import (
     CumulativeState,
+    FatigueState,
     InjuryLevel,
     cumulative_effects,
     cumulative_state,
@@ -154,6 +155,14 @@ class Chapter6:
     def incapacitated(self, who: api.Fighter) -> bool:
         return cumulative_state(who.damage, who.health, self.numbers) \
             is not CumulativeState.NONE
+
+    def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:
+        """Ch.6 Fatigue, l.814 and RULINGS: Exhausted is "Initiative 0, one Minor action"
+        (issue 12 item 10); the action limit is in `turn_budget`."""
+        state = fatigue_state(who.fatigue, who.stamina, self.numbers)
+        if state in (FatigueState.EXHAUSTED, FatigueState.UNCONSCIOUS):
+            return f"{state.value.capitalize()}: Initiative 0"
+        return None
 
     def standing(self, who: api.Fighter) -> api.Standing:
         return api.Standing(fatigue_state(who.fatigue, who.stamina, self.numbers).value,

@@ -127,6 +127,9 @@ class Shadowrun:
                           dice: Dice) -> api.Threshold | None:
         return self.base.threshold_crossed(before, after, dice)
 
+    def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:
+        return None  # not in this game: no Fatigue track
+
     def lowered_injury(self, injury: str) -> str | None:
         return self.base.lowered_injury(injury)
 
