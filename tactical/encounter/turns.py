@@ -76,6 +76,7 @@ def start_round(batch: Batch, number: int) -> None:
         for c in list(batch.state):  # SR: new scores every combat turn
             if not c.has(Condition.DEAD):
                 batch.emit(roll_initiative_event(batch, c))
+    overwatch_ends_with_the_round(batch)
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
@@ -85,6 +86,16 @@ def start_round(batch: Batch, number: int) -> None:
         return
     anyone = any(not out_of_action(c, batch.ruleset) for c in batch.state)
     advance_to(batch, 0, skip_helpless=anyone)
+
+
+def overwatch_ends_with_the_round(batch: Batch) -> None:
+    """RULINGS: "the reactor declared Overwatch this round"; Ch.6 l.166: a ranged attack
+    "later in the round". Unused, it lapses when the round ends: it does not carry into
+    the next round with a fresh Reaction (issue 12 item 9)."""
+    for c in list(batch.state):
+        if c.has(Condition.OVERWATCH):
+            batch.emit(ev.ConditionChanged(c.id, Condition.OVERWATCH.value, False,
+                                           "the round ended"))
 
 
 def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:

@@ -58,3 +58,10 @@ def test_declining_an_intercept_does_not_lose_the_attack_of_opportunity():
                                ("kicker", "opportunity", [6, 4])]
     (aoo,) = _attacks(played)
     assert aoo["reaction"] == "opportunity"
+
+
+def test_overwatch_lapses_when_its_round_ends():
+    """RULINGS Overwatch holds this round (issue 12 item 9): in round 2 the guard's move
+    offers Vanya a Snapshot at most, never her round-1 Overwatch."""
+    played = _play("ch6_overwatch_holds_this_round")
+    assert [kind for _, kind, _ in _offers(played)] == ["snapshot"]
