@@ -64,7 +64,7 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
     # Pending initiative changes (Edge, "−Xd6 next turn") take effect for this round only.
     combatants = {cid: replace(c, reactions=reactions.get(cid, 0), used_edge_this_round=False,
                                budget=Budget(), initiative_this_round=c.initiative_next_round,
-                               initiative_next_round=0)
+                               initiative_next_round=0, edge_initiative=False)
                   for cid, c in state.combatants.items()}
     if e.pass_number > 1:  # a later initiative pass: same combat turn, no refresh
         combatants = {cid: replace(c, budget=Budget())
@@ -243,6 +243,9 @@ def _initiative_changed(state: EncounterState, e: ev.InitiativeChanged) -> Encou
     c = state.get(e.combatant)
     if e.kind == "zero":
         return _update(state, e.combatant, initiative_zero=bool(e.value))
+    if e.kind == "edge":  # Ch.6 l.90: Edge's +2d6, for the next round, once (issue 12 item 6)
+        return _update(state, e.combatant, edge_initiative=True,
+                       initiative_next_round=c.initiative_next_round + e.value)
     field_name = {"next_round": "initiative_next_round", "lasting": "initiative_lasting"}[e.kind]
     return _update(state, e.combatant, **{field_name: getattr(c, field_name) + e.value})
 

@@ -91,6 +91,8 @@ class Combatant:
     unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
     budget: Budget = field(default_factory=Budget)
     used_edge_this_round: bool = False
+    # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round
+    edge_initiative: bool = False
     overwatch_zone: tuple[tuple[float, float], ...] | None = None
     overflow: int = 0  # damage past the ruleset's damage track (Shadowrun: Physical)
     # what the ruleset keeps besides the shared fields (Ruleset.combatant_extension)

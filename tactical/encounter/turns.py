@@ -186,11 +186,15 @@ def edge_initiative(batch: Batch, command: cmd.UseEdgeForInitiative) -> None:
     """RULINGS: Edge at round start, +2d6 for that round only. Spent during a round (or
     before combat), it counts from the next round's start (Tactical's ruling)."""
     c = batch.combatant(command.combatant)
-    refuse_unless((c.edge > 0, f"{c.name} has no Edge left"))
+    # Ch.6 l.90: "spend 1 Edge at the start of the round" for +2d6: once a round, not
+    # stacked (issue 12 item 6)
+    refuse_unless((c.edge > 0, f"{c.name} has no Edge left"),
+                  (not c.edge_initiative, f"{c.name} already spent Edge on Initiative for "
+                   "the next round (Ch.6 Edge and Initiative, l.90: 1 Edge, once a round)"))
     bonus = batch.ctx.rules.initiative.edge_bonus
     roll = roll_expression(bonus, batch.dice)
     batch.emit(ev.EdgeSpent(c.id, 1, f"Initiative +{bonus} next round"),
-               ev.InitiativeChanged(c.id, "next_round", roll.total,
+               ev.InitiativeChanged(c.id, "edge", roll.total,
                                     f"Edge {roll.expression} = {roll.total}"))
 
 
