@@ -70,5 +70,10 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
     result = batch.ruleset.awareness(c.name, command.effort, skill, tn, batch.dice)
     batch.emit(ev.Note(result.text))
     unaware = result.level == "unaware"
+    # Ch.6 Maintaining Awareness, l.68: mid-fight a check can make the Unaware aware, never
+    # the other way: "You will not … magically become unaware of an opponent you're
+    # already aware of" (issue 12 item 5). Before combat it is the opening check.
+    if unaware and batch.state.phase is Phase.COMBAT:
+        unaware = c.unaware
     if unaware != c.unaware:
         batch.emit(ev.AwarenessChanged(c.id, unaware, "Awareness check"))

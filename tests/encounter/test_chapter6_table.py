@@ -65,3 +65,11 @@ def test_overwatch_lapses_when_its_round_ends():
     offers Vanya a Snapshot at most, never her round-1 Overwatch."""
     played = _play("ch6_overwatch_holds_this_round")
     assert [kind for _, kind, _ in _offers(played)] == ["snapshot"]
+
+
+def test_a_failed_awareness_check_mid_fight_keeps_an_aware_fighter_aware():
+    """Ch.6 Maintaining Awareness, l.68 (issue 12 item 5)."""
+    played = _play("ch6_awareness_kept_mid_fight")
+    notes = [r["event"]["text"] for r in played.records() if r["event"]["type"] == "Note"]
+    assert "complete failure" in notes[0]
+    assert not played.encounter.state.get("vanya").unaware
