@@ -83,3 +83,15 @@ def test_a_hostile_scenario_is_refused_cleanly(tmp_path, capsys):
     assert "pipe" in capsys.readouterr().err
     assert main(["play", "/dev/zero"]) == 1
     assert "device" in capsys.readouterr().err
+
+
+def test_the_worked_example_in_docs_is_what_play_prints(capsys):
+    """docs/encounter.md "Playing a scenario": its JSON is the real output."""
+    doc = (SCENARIOS.parent.parent / "docs" / "encounter.md").read_text(encoding="utf-8")
+    section = doc.split("## Playing a scenario", 1)[1]
+    blocks = [b.split("```", 1)[0] for b in section.split("```json\n")[1:]]
+    scenario, printed = (json.loads(b) for b in blocks[:2])
+    spec = json.loads((SCENARIOS / "ch6_aoo_while_in_reach.json").read_text())
+    assert scenario["commands"] == spec["commands"] and scenario["dice"] == spec["dice"]
+    assert main(["play", str(SCENARIOS / "ch6_aoo_while_in_reach.json"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == printed
