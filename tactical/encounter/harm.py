@@ -35,6 +35,9 @@ def apply_harm(batch: Batch, cid: str, harm: Harm, source: str) -> None:
         apply_effects(batch, cid, crossed.effects, crossed.name.capitalize())
 
 
+NEXT_TURN_DISADVANTAGE = "disadvantage_next_turn"
+
+
 def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None:
     """Turn an Effects record into events. Action limits and 'no Reactions' are not stored:
     they follow from the injury level (limits.py), so treating the injury lifts them."""
@@ -51,7 +54,12 @@ def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None
                                         f"−{e.initiative_loss}"))
     if e.initiative_zero and not c.initiative_zero:
         batch.emit(ev.InitiativeChanged(cid, "zero", 1, source))
-    if e.disadvantage == "next_turn":
+    if e.disadvantage == "next_turn" and batch.state.actor == cid:
+        # Ch.6 Light, l.694: "Disadvantage on your next turn": hit during its own turn (a
+        # Snapshot mid-move), the rest of this turn is free (issue 12 item 4); turns.py
+        # turns it into the Disadvantage when the next turn starts
+        start_timer(batch, cid, Timer(NEXT_TURN_DISADVANTAGE, 1, "", source))
+    elif e.disadvantage == "next_turn":
         start_timer(batch, cid, Timer("disadvantage", 1, "", source))
     elif e.disadvantage == "rounds" and e.disadvantage_rounds:
         start_timer(batch, cid, Timer("disadvantage", e.disadvantage_rounds, "", source))

@@ -7,9 +7,9 @@ from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
-from tactical.encounter.harm import take_damage
+from tactical.encounter.harm import NEXT_TURN_DISADVANTAGE, start_timer, take_damage
 from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
-from tactical.encounter.model import Combatant, Condition, Phase
+from tactical.encounter.model import Combatant, Condition, Phase, Timer
 
 
 def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
@@ -136,6 +136,11 @@ def tick_timers(batch: Batch, cid: str) -> None:
     c = batch.state.get(cid)
     if not c.timers:
         return
+    for timer in (t for t in c.timers if t.kind == NEXT_TURN_DISADVANTAGE):
+        # Ch.6 Light, l.694: the Disadvantage a hit during its own turn left for this one
+        batch.emit(ev.TimerExpired(cid, timer.kind))
+        start_timer(batch, cid, Timer("disadvantage", 1, "", timer.source))
+    c = batch.state.get(cid)
     for timer in c.timers:
         if timer.rounds == 0:
             batch.emit(ev.TimerExpired(cid, timer.kind))

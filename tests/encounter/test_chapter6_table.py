@@ -73,3 +73,10 @@ def test_a_failed_awareness_check_mid_fight_keeps_an_aware_fighter_aware():
     notes = [r["event"]["text"] for r in played.records() if r["event"]["type"] == "Note"]
     assert "complete failure" in notes[0]
     assert not played.encounter.state.get("vanya").unaware
+
+
+def test_a_light_hit_during_its_own_turn_leaves_the_rest_of_the_turn_free():
+    """Ch.6 Light injury, l.694 (issue 12 item 4): "Disadvantage on your next turn"."""
+    same_turn, next_turn = _attacks(_play("ch6_light_next_turn"))
+    assert "Light injury" not in _sources(same_turn, "disadvantage")
+    assert "Light injury" in _sources(next_turn, "disadvantage")
