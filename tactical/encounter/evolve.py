@@ -64,7 +64,8 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
     # Pending initiative changes (Edge, "−Xd6 next turn") take effect for this round only.
     combatants = {cid: replace(c, reactions=reactions.get(cid, 0), used_edge_this_round=False,
                                budget=Budget(), initiative_this_round=c.initiative_next_round,
-                               initiative_next_round=0, edge_initiative=False)
+                               initiative_next_round=0, edge_initiative=False,
+                               attacked_by=frozenset())
                   for cid, c in state.combatants.items()}
     if e.pass_number > 1:  # a later initiative pass: same combat turn, no refresh
         combatants = {cid: replace(c, budget=Budget())
@@ -196,6 +197,15 @@ def _condition_changed(state: EncounterState, e: ev.ConditionChanged) -> Encount
     if condition is Condition.OVERWATCH and not e.on:
         changes["overwatch_zone"] = None
     return _update(state, e.combatant, **changes)
+
+
+@handles(ev.AttackResolved)
+def _attack_resolved(state: EncounterState, e: ev.AttackResolved) -> EncounterState:
+    """Ch.6 Crossfire, l.476: who attacked whom this round (cleared when a round starts)."""
+    if e.target not in state.combatants:
+        return state
+    c = state.get(e.target)
+    return _update(state, e.target, attacked_by=c.attacked_by | {e.attacker})
 
 
 @handles(ev.TimerStarted)

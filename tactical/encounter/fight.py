@@ -62,7 +62,9 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
         sight=ctx.oracle.sight(batch.state, attacker.id, target.id),
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
-        choice=command, reaction=reaction)
+        choice=command, reaction=reaction,
+        crossfire_allies=len(crossfire_allies(batch, attacker, target)),
+        target_exposed=command.exposed)
 
 
 def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
@@ -111,6 +113,12 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))
     command, charged = charge_attack(batch, a, command)
+    # Ch.6 Crossfire, l.476: "If at least one ally has already attacked the same target this
+    # round" (issue 12 item 8)
+    refuse_unless((CROSSFIRE_OPTION not in command.options
+                   or bool(crossfire_allies(batch, a, t)),
+                   f"Crossfire needs an ally of {a.name} who already attacked {t.name} this "
+                   "round (Ch.6 Crossfire, l.476)"))
     # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`);
     # options and called shots their own (Aimed Shot 1 Major + 1 Minor, l.470; Suppressive
     # Fire a Full action, l.482; Called Shots 1 Major + 1 Minor, l.616): issue 12 item 2
@@ -125,6 +133,14 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
 
 
 CHARGE_OPTION = "charge"
+CROSSFIRE_OPTION = "crossfire"
+
+
+def crossfire_allies(batch: Batch, attacker: Combatant, target: Combatant) -> set[str]:
+    """The attacker's allies who already attacked `target` this round."""
+    return {cid for cid in target.attacked_by if cid != attacker.id
+            and cid in batch.state.combatants
+            and batch.state.get(cid).side == attacker.side}
 
 
 def charge_attack(batch: Batch, a: Combatant, command: cmd.Attack) -> tuple[cmd.Attack, bool]:

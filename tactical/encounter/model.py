@@ -93,6 +93,7 @@ class Combatant:
     used_edge_this_round: bool = False
     # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round
     edge_initiative: bool = False
+    attacked_by: frozenset[str] = frozenset()  # who attacked it this round (Ch.6 Crossfire)
     overwatch_zone: tuple[tuple[float, float], ...] | None = None
     overflow: int = 0  # damage past the ruleset's damage track (Shadowrun: Physical)
     # what the ruleset keeps besides the shared fields (Ruleset.combatant_extension)

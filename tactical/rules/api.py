@@ -177,6 +177,10 @@ class AttackFacts:
     defenders_in_reach: int
     choice: AttackChoice
     reaction: str | None  # the reaction kind this attack is ("snapshot"), None: an action
+    # Ch.6 Crossfire, l.476: allies who already attacked the target this round, and the
+    # GM's word that the target is exposed (the −5 variant with 2+ allies)
+    crossfire_allies: int = 1
+    target_exposed: bool = False
 
 
 class InjuryEffects(Protocol):

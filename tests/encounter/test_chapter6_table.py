@@ -80,3 +80,13 @@ def test_a_light_hit_during_its_own_turn_leaves_the_rest_of_the_turn_free():
     same_turn, next_turn = _attacks(_play("ch6_light_next_turn"))
     assert "Light injury" not in _sources(same_turn, "disadvantage")
     assert "Light injury" in _sources(next_turn, "disadvantage")
+
+
+def test_crossfire_needs_an_ally_and_reaches_the_exposed_variant():
+    """Ch.6 Crossfire, l.476 (issue 12 item 8)."""
+    played = _play("ch6_crossfire_needs_an_ally")
+    assert "Crossfire needs an ally" in (played.results[5].refused or "")
+    plain, one, two = ([m["source"] for m in a["result"]["tn_breakdown"]]
+                       for a in _attacks(played))
+    assert not any("Crossfire" in s for s in plain)
+    assert "Crossfire" in one and "Crossfire (2+ allies, exposed)" in two

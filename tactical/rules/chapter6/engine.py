@@ -234,7 +234,9 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
             reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
         situation = Situation(distance_m=sight.distance_m, cover=Cover(sight.cover),
                               cover_class=sight.cover_class,
-                              called_shot=called, gm_tn=choice.gm_tn)
+                              called_shot=called, gm_tn=choice.gm_tn,
+                              crossfire_allies=max(1, facts.crossfire_allies),
+                              target_exposed=facts.target_exposed)
     else:  # the resolver refuses a target beyond reach
         situation = Situation(distance_m=sight.distance_m,
                               attackers_in_reach=facts.attackers_in_reach,
