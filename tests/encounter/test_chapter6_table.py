@@ -90,3 +90,10 @@ def test_crossfire_needs_an_ally_and_reaches_the_exposed_variant():
                        for a in _attacks(played))
     assert not any("Crossfire" in s for s in plain)
     assert "Crossfire" in one and "Crossfire (2+ allies, exposed)" in two
+
+
+def test_an_injury_gives_disadvantage_on_skill_checks_too():
+    """Ch.6 l.694-710 (issue 12 item 7): Kicker's Serious injury hampers his Awareness."""
+    played = _play("ch6_injury_hampers_checks")
+    (note,) = [r["event"]["text"] for r in played.records() if r["event"]["type"] == "Note"]
+    assert "11+8+2 = 21" in note and "Disadvantage: Serious injury" in note

@@ -170,12 +170,17 @@ class Chapter6:
 
     # --- skill checks ---------------------------------------------------------------
     def first_aid(self, healer: str, patient: str, injury: str, skill: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return engine.give_first_aid(healer, patient, injury, skill, dice, self.numbers)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return engine.give_first_aid(healer, patient, injury, skill, dice, self.numbers,
+                                     disadvantages)
 
     def awareness(self, who: str, effort: str, skill: int, tn: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return engine.check_awareness(who, effort, skill, tn, dice, self.numbers)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return engine.check_awareness(who, effort, skill, tn, dice, self.numbers,
+                                      disadvantages)
+
+    def check_disadvantages(self, who: api.Fighter) -> tuple[str, ...]:
+        return engine.check_disadvantages(who, self.numbers)
 
     # --- how its events read --------------------------------------------------------
     def attack_line(self, report: api.AttackReport, summary: str, attacker: str,

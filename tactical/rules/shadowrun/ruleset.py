@@ -144,12 +144,15 @@ class Shadowrun:
 
     # --- skill checks: the base game's ------------------------------------------------
     def first_aid(self, healer: str, patient: str, injury: str, skill: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return self.base.first_aid(healer, patient, injury, skill, dice)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return self.base.first_aid(healer, patient, injury, skill, dice, disadvantages)
 
     def awareness(self, who: str, effort: str, skill: int, tn: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return self.base.awareness(who, effort, skill, tn, dice)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return self.base.awareness(who, effort, skill, tn, dice, disadvantages)
+
+    def check_disadvantages(self, who: api.Fighter) -> tuple[str, ...]:
+        return ()  # not in this game: wound modifiers are pool dice, not Disadvantage
 
     # --- how its events read --------------------------------------------------------
     def attack_line(self, report: api.AttackReport, summary: str, attacker: str,
