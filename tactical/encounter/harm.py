@@ -123,8 +123,13 @@ def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
     if old.get("initiative_zero") and not ruleset.incapacitated(c):
         batch.emit(ev.InitiativeChanged(c.id, "zero", 0, source))
     expired = {"disadvantage": old.get("disadvantage") in ("next_turn", "rounds"),
+               NEXT_TURN_DISADVANTAGE: old.get("disadvantage") == "next_turn",
                "bleed": bool(old.get("bleed")), "death": old.get("death_in_rounds") is not None}
-    for kind in (k for k, gone in expired.items() if gone):
+    # Only the timers this hit started: an earlier, worse one it left running stays
+    # (issue 12 item 3: timers of one kind keep the worse)
+    hit_source = f"{str(hit['injury']).capitalize()} injury"
+    started = {t.kind for t in c.timers if t.source == hit_source}
+    for kind in (k for k, gone in expired.items() if gone and k in started):
         batch.emit(ev.TimerExpired(c.id, kind))
     for condition, had in ((Condition.PRONE, hit["had_prone"]),
                            (Condition.UNCONSCIOUS, hit["had_unconscious"])):
