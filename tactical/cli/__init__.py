@@ -14,7 +14,8 @@ from pathlib import Path
 
 from tactical import __version__
 
-SUBCOMMANDS = ("validate", "attack", "replay", "sight", "triggers", "render", "import")
+SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "render",
+               "import")
 MODULES = {"import": "importvtt"}  # a tool named like a Python keyword
 
 

@@ -71,6 +71,9 @@ class AttackOption(Frozen):
     extra_attacks: int = Field(default=0, ge=0)
     modes: tuple[ModeName, ...] = ()  # empty: any fire mode
     ignores_cover: bool = False
+    # the actions an attack with this option takes (Ch.6: "Aimed Shot (1 Major, 1 Minor)");
+    # empty: only the attack's own (older numbers files)
+    needs: tuple[ActionKind, ...] = ()
 
 
 class ReactionRules(Frozen):
@@ -96,6 +99,8 @@ class AttackRules(Frozen):
     tn_modifiers: dict[str, int]
     parry_without_weapon_gives_advantage: bool
     options: dict[OptionName, AttackOption]
+    # Ch.6 Called shots, l.616: "require 1 Major and 1 Minor action to attempt"
+    called_shot_needs: tuple[ActionKind, ...] = ("major", "minor")
     reactions: dict[str, ReactionRules]  # by kind name (the log's ReactionOffered.kind)
 
 
@@ -350,6 +355,21 @@ class Chapter6Ruleset(Frozen):
     melee_gear: MeleeGear
     size_tn: dict[Literal["small", "medium", "large", "huge"], int]
     target_speed: TargetSpeed
+
+    def attack_needs(self, mode: str | None, options: Iterable[str],
+                     called_shot: bool) -> tuple[ActionKind, ...]:
+        """The actions one attack takes (issue 12 item 2): of each kind, the most that its
+        fire mode (`fire_modes.<mode>.needs`; no mode: `actions.attack`), any of its options
+        (`attack.options.<name>.needs`) or a called shot (`attack.called_shot_needs`) asks
+        for. Aimed Shot on SA: Major + Minor; Suppressive Fire: Major + Move + Minor."""
+        mode_rules = next((m for name, m in self.fire_modes.items() if name == mode), None)
+        parts = [mode_rules.needs if mode_rules is not None else (self.actions.attack,)]
+        parts += [self.attack.options[o].needs for o in options if o in self.attack.options]
+        if called_shot:
+            parts.append(self.attack.called_shot_needs)
+        kinds: tuple[ActionKind, ...] = ("major", "move", "minor")
+        most = {k: max(part.count(k) for part in parts) for k in kinds}
+        return tuple(k for k in kinds for _ in range(most[k]))
 
     def speed_m(self, sheet: Character) -> float:
         """Ch.6 Movement: the sheet's speed, else the ruleset's default (`movement.speed_m`)."""

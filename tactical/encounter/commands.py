@@ -53,6 +53,7 @@ class Attack:
     defence: str | None = None  # Ch.6 melee: parry or dodge; Shadowrun: the declared option
     defenseless: bool = False
     crossfire: bool = False
+    exposed: bool = False  # Ch.6 Crossfire: the GM declares the target exposed (−5, 2+ allies)
     gm_tn: int | None = None  # Ch.6 Trick Shot: "the GM sets an appropriately high TN"
     # Shadowrun: situational dice pool modifiers, each named ("Situation", -1)
     attack_modifiers: tuple[tuple[str, int], ...] = ()

@@ -268,7 +268,8 @@ class WeaponLost:
 @event
 class InitiativeChanged:
     combatant: str
-    kind: str  # next_round (Edge, "next turn" losses), lasting (to the end of combat), zero
+    kind: str  # next_round ("next turn" losses; Edge in older logs), edge (Edge +2d6 for the
+    # next round, once), lasting (to the end of combat), zero
     value: int
     source: str
 

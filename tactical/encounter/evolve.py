@@ -65,7 +65,8 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
     # Pending initiative changes (Edge, "−Xd6 next turn") take effect for this round only.
     combatants = {cid: replace(c, reactions=reactions.get(cid, 0), used_edge_this_round=False,
                                budget=Budget(), initiative_this_round=c.initiative_next_round,
-                               initiative_next_round=0)
+                               initiative_next_round=0, edge_initiative=False,
+                               attacked_by=frozenset())
                   for cid, c in state.combatants.items()}
     if e.pass_number > 1:  # a later initiative pass: same combat turn, no refresh
         combatants = {cid: replace(c, budget=Budget())
@@ -89,7 +90,8 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
 @handles(ev.TurnEnded)
 def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     c = state.get(e.combatant)
-    conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED}
+    conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED,
+                                 Condition.CHARGE_ATTACK}
     return _update(state, e.combatant, budget=Budget(), conditions=conditions)
 
 
@@ -137,7 +139,11 @@ def _drop_pending(state: EncounterState, reactor: str) -> EncounterState:
     pending = tuple(p for p in state.pending if p.reactor != reactor)
     halted = state.halted
     if halted is not None:
-        halted = replace(halted, done_reactors=halted.done_reactors | {reactor})
+        # RULINGS Attack of Opportunity: once settled, the reactor owes no other this move
+        settled = {p.reactor for p in state.pending
+                   if p.reactor == reactor and p.kind == "opportunity"}
+        halted = replace(halted, done_reactors=halted.done_reactors | {reactor},
+                         started_in_reach_of=halted.started_in_reach_of - settled)
     return replace(state, pending=pending, halted=halted)
 
 
@@ -192,6 +198,15 @@ def _condition_changed(state: EncounterState, e: ev.ConditionChanged) -> Encount
     if condition is Condition.OVERWATCH and not e.on:
         changes["overwatch_zone"] = None
     return _update(state, e.combatant, **changes)
+
+
+@handles(ev.AttackResolved)
+def _attack_resolved(state: EncounterState, e: ev.AttackResolved) -> EncounterState:
+    """Ch.6 Crossfire, l.476: who attacked whom this round (cleared when a round starts)."""
+    if e.target not in state.combatants:
+        return state
+    c = state.get(e.target)
+    return _update(state, e.target, attacked_by=c.attacked_by | {e.attacker})
 
 
 @handles(ev.TimerStarted)
@@ -249,6 +264,9 @@ def _initiative_changed(state: EncounterState, e: ev.InitiativeChanged) -> Encou
     c = state.get(e.combatant)
     if e.kind == "zero":
         return _update(state, e.combatant, initiative_zero=bool(e.value))
+    if e.kind == "edge":  # Ch.6 l.90: Edge's +2d6, for the next round, once (issue 12 item 6)
+        return _update(state, e.combatant, edge_initiative=True,
+                       initiative_next_round=c.initiative_next_round + e.value)
     field_name = {"next_round": "initiative_next_round", "lasting": "initiative_lasting"}[e.kind]
     return _update(state, e.combatant, **{field_name: getattr(c, field_name) + e.value})
 

@@ -3,6 +3,8 @@ map, the ruleset resolves the attack, its outcome becomes events (RULINGS Reacti
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
@@ -62,7 +64,9 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
         sight=ctx.oracle.sight(batch.state, attacker.id, target.id),
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
-        choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid)
+        choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid,
+        crossfire_allies=len(crossfire_allies(batch, attacker, target)),
+        target_exposed=command.exposed)
 
 
 def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
@@ -115,10 +119,19 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     assert weapon_id is not None
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))
-    # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`)
-    needs = next((m.needs for name, m in batch.ctx.rules.fire_modes.items()
-                  if name == command.mode), (batch.ctx.rules.actions.attack,))
-    costs = [Action(need) for need in needs]
+    command, charged = charge_attack(batch, a, command)
+    # Ch.6 Crossfire, l.476: "If at least one ally has already attacked the same target this
+    # round" (issue 12 item 8)
+    refuse_unless((CROSSFIRE_OPTION not in command.options
+                   or bool(crossfire_allies(batch, a, t)),
+                   f"Crossfire needs an ally of {a.name} who already attacked {t.name} this "
+                   "round (Ch.6 Crossfire, l.476)"))
+    # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`);
+    # options and called shots their own (Aimed Shot 1 Major + 1 Minor, l.470; Suppressive
+    # Fire a Full action, l.482; Called Shots 1 Major + 1 Minor, l.616): issue 12 item 2
+    needs = batch.ctx.rules.attack_needs(command.mode, command.options,
+                                         command.called_shot is not None)
+    costs = [] if charged else [Action(need) for need in needs]
     # Ch.6 Flurry, l.402: "Gain 1 additional attack": already paid for by the first
     paid = marks.extra_attack_left(a) is not None
     for action in [] if paid else costs:
@@ -128,6 +141,35 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
     if paid:
         marks.spend_extra_attack(batch, a.id)
+
+
+CHARGE_OPTION = "charge"
+CROSSFIRE_OPTION = "crossfire"
+
+
+def crossfire_allies(batch: Batch, attacker: Combatant, target: Combatant) -> set[str]:
+    """The attacker's allies who already attacked `target` this round."""
+    return {cid for cid in target.attacked_by if cid != attacker.id
+            and cid in batch.state.combatants
+            and batch.state.get(cid).side == attacker.side}
+
+
+def charge_attack(batch: Batch, a: Combatant, command: cmd.Attack) -> tuple[cmd.Attack, bool]:
+    """Ch.6 Charge (1 Full action), l.384-390: "move at least 6 m in a direct line and then
+    make your attack", with Advantage. The Charge move paid for the attack: the first
+    attack after it costs nothing more and carries the charge option; the option alone,
+    without the move, is refused."""
+    if not a.has(Condition.CHARGE_ATTACK):
+        refuse_unless((CHARGE_OPTION not in command.options,
+                       f"{a.name} has not charged: a Charge is a Move with how \"charge\" "
+                       "(at least 6 m in a direct line), then the attack (Ch.6 Charge, "
+                       "l.388)"))
+        return command, False
+    batch.emit(ev.ConditionChanged(a.id, Condition.CHARGE_ATTACK.value, False,
+                                   "the charge's attack"))
+    if CHARGE_OPTION in command.options:
+        return command, True
+    return replace(command, options=(*command.options, CHARGE_OPTION)), True
 
 
 def _pending(batch: Batch, reactor: str) -> PendingReaction:

@@ -3,6 +3,9 @@ as the ruleset rolls them)."""
 
 from __future__ import annotations
 
+import math
+
+from tactical.core.dice import parse_dice
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
@@ -32,12 +35,18 @@ def apply_harm(batch: Batch, cid: str, harm: Harm, source: str) -> None:
         apply_effects(batch, cid, crossed.effects, crossed.name.capitalize())
 
 
+NEXT_TURN_DISADVANTAGE = "disadvantage_next_turn"
+
+
 def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None:
     """Turn an Effects record into events. Action limits and 'no Reactions' are not stored:
     they follow from the injury level (limits.py), so treating the injury lifts them."""
     c = batch.state.get(cid)
     if e.fatigue:
         batch.emit(ev.FatigueTaken(cid, e.fatigue, source))
+        tired = batch.ruleset.fatigue_zeroes_initiative(batch.state.get(cid))
+        if tired is not None and not c.initiative_zero and not e.initiative_zero:
+            batch.emit(ev.InitiativeChanged(cid, "zero", 1, tired))  # issue 12 item 10
     if e.initiative_loss:
         kind = "lasting" if e.initiative_duration == "combat" else "next_round"
         batch.emit(ev.InitiativeChanged(cid, kind, -e.initiative_loss,
@@ -45,20 +54,49 @@ def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None
                                         f"−{e.initiative_loss}"))
     if e.initiative_zero and not c.initiative_zero:
         batch.emit(ev.InitiativeChanged(cid, "zero", 1, source))
-    if e.disadvantage == "next_turn":
-        batch.emit(ev.TimerStarted(cid, Timer("disadvantage", 1, "", source)))
+    if e.disadvantage == "next_turn" and batch.state.actor == cid:
+        # Ch.6 Light, l.694: "Disadvantage on your next turn": hit during its own turn (a
+        # Snapshot mid-move), the rest of this turn is free (issue 12 item 4); turns.py
+        # turns it into the Disadvantage when the next turn starts
+        start_timer(batch, cid, Timer(NEXT_TURN_DISADVANTAGE, 1, "", source))
+    elif e.disadvantage == "next_turn":
+        start_timer(batch, cid, Timer("disadvantage", 1, "", source))
     elif e.disadvantage == "rounds" and e.disadvantage_rounds:
-        batch.emit(ev.TimerStarted(cid, Timer("disadvantage", e.disadvantage_rounds, "",
-                                              source)))
+        start_timer(batch, cid, Timer("disadvantage", e.disadvantage_rounds, "", source))
     if e.bleed:
         rounds = None if e.bleed_until_stabilised else e.bleed_rounds
-        batch.emit(ev.TimerStarted(cid, Timer("bleed", rounds, e.bleed, source)))
+        start_timer(batch, cid, Timer("bleed", rounds, e.bleed, source))
     if e.prone and not c.has(Condition.PRONE):
         batch.emit(ev.ConditionChanged(cid, Condition.PRONE.value, True, source))
     if e.unconscious and not c.has(Condition.UNCONSCIOUS):
         batch.emit(ev.ConditionChanged(cid, Condition.UNCONSCIOUS.value, True, source))
     if e.death_in_rounds is not None:
-        batch.emit(ev.TimerStarted(cid, Timer("death", e.death_in_rounds, "", source)))
+        start_timer(batch, cid, Timer("death", e.death_in_rounds, "", source))
+
+
+def _badness(timer: Timer) -> tuple[float, float]:
+    """How bad a timer is, to compare two of one kind (issue 12 item 3, docs/rules-chapter6.md
+    "Timers of one kind"): a death timer is worse the sooner it ends; Disadvantage the
+    longer it lasts; a bleed the more it takes in all (until stabilised: without end)."""
+    rounds = math.inf if timer.rounds is None else float(timer.rounds)
+    if timer.kind == "death":
+        return -rounds, 0.0
+    if timer.kind == "bleed":
+        expr = parse_dice(timer.amount or "0")
+        per_round = (expr.minimum + expr.maximum) / 2
+        return (per_round * rounds if per_round > 0 else 0.0), per_round
+    return rounds, 0.0
+
+
+def start_timer(batch: Batch, cid: str, timer: Timer) -> None:
+    """A new effect of a kind the combatant already has keeps the worse of the two, never
+    shortens it: a Light hit does not cut a Moderate's Disadvantage, a Serious bleed does
+    not replace a Critical's bleed until stabilised, a second Lethal hit does not put
+    death further off (issue 12 item 3)."""
+    current = [t for t in batch.state.get(cid).timers if t.kind == timer.kind]
+    if any(_badness(t) > _badness(timer) for t in current):  # an equal one: restarted
+        return
+    batch.emit(ev.TimerStarted(cid, timer))
 
 
 def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
@@ -85,8 +123,13 @@ def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
     if old.get("initiative_zero") and not ruleset.incapacitated(c):
         batch.emit(ev.InitiativeChanged(c.id, "zero", 0, source))
     expired = {"disadvantage": old.get("disadvantage") in ("next_turn", "rounds"),
+               NEXT_TURN_DISADVANTAGE: old.get("disadvantage") == "next_turn",
                "bleed": bool(old.get("bleed")), "death": old.get("death_in_rounds") is not None}
-    for kind in (k for k, gone in expired.items() if gone):
+    # Only the timers this hit started: an earlier, worse one it left running stays
+    # (issue 12 item 3: timers of one kind keep the worse)
+    hit_source = f"{str(hit['injury']).capitalize()} injury"
+    started = {t.kind for t in c.timers if t.source == hit_source}
+    for kind in (k for k, gone in expired.items() if gone and k in started):
         batch.emit(ev.TimerExpired(c.id, kind))
     for condition, had in ((Condition.PRONE, hit["had_prone"]),
                            (Condition.UNCONSCIOUS, hit["had_unconscious"])):

@@ -33,6 +33,9 @@ class Condition(StrEnum):
     GRAPPLED = "grappled"
     EVADING = "evading"
     CHARGING = "charging"
+    # Ch.6 Charge, l.388: the charge's attack is still to come this turn (paid by the Full
+    # action the Charge move spent)
+    CHARGE_ATTACK = "charge_attack"
     INTERCEPTED = "intercepted"  # went on past an interceptor: Disadvantage on its attack
     DISENGAGED = "disengaged"  # Ch.6 Disengage (Major): leaves melee without an AoO this turn
     UNCONSCIOUS = "unconscious"
@@ -89,6 +92,9 @@ class Combatant:
     unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
     budget: Budget = field(default_factory=Budget)
     used_edge_this_round: bool = False
+    # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round
+    edge_initiative: bool = False
+    attacked_by: frozenset[str] = frozenset()  # who attacked it this round (Ch.6 Crossfire)
     overwatch_zone: tuple[tuple[float, float], ...] | None = None
     overflow: int = 0  # damage past the ruleset's damage track (Shadowrun: Physical)
     # what the ruleset keeps besides the shared fields (Ruleset.combatant_extension)

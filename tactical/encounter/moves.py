@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tactical.core.types import Hex
+from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
 from tactical.encounter.context import MapOracle
-from tactical.encounter.model import Action, Condition, EncounterState
+from tactical.encounter.model import Action, Combatant, Condition, EncounterState
 from tactical.encounter.turns import acting
-from tactical.geometry.hexgrid import hex_line, is_neighbour
+from tactical.geometry.hexgrid import hex_distance, hex_line, is_neighbour
+from tactical.rules.reactions import ReactionOffer
 
 
 def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex, *,
@@ -92,8 +94,8 @@ def move(batch: Batch, command: cmd.Move) -> None:
         limit = speed * rules.movement.sprint_factor
         if metres > limit:
             reasons.append(f"{metres:g} m is farther than {c.name}'s sprint of {limit:g} m")
-        if command.how == "charge" and metres < rules.movement.charge_min_m:
-            reasons.append(f"a charge needs at least {rules.movement.charge_min_m:g} m")
+        if command.how == "charge":
+            reasons += charge_problems(batch, c.id, metres)
     refuse_unless(*((False, r) for r in reasons))
     if command.how in how_cost:
         slot, _ = payment(c, how_cost[command.how])
@@ -103,32 +105,78 @@ def move(batch: Batch, command: cmd.Move) -> None:
         for action in rules.actions.full:
             batch.emit(ev.ActionSpent(c.id, action, action, command.how.capitalize()))
     if command.how == "charge":
-        batch.emit(ev.ConditionChanged(c.id, Condition.CHARGING.value, True, "Charge"))
+        # Ch.6 Charge, l.388-390: the attack comes after the move, paid by this Full action;
+        # attacks against the charger have Advantage until its next turn
+        batch.emit(ev.ConditionChanged(c.id, Condition.CHARGING.value, True, "Charge"),
+                   ev.ConditionChanged(c.id, Condition.CHARGE_ATTACK.value, True, "Charge"))
     started_in_reach_of = batch.ctx.oracle.in_reach_of(batch.state, c.id)
     walk(batch, c.id, c.hex, path, frozenset(), started_in_reach_of, command.how)
+
+
+def charge_problems(batch: Batch, mover: str, metres: float) -> list[str]:
+    """Ch.6 Charge: "You can only Charge if you're not already engaged in melee combat"
+    (l.386) and "must move at least 6 m in a direct line" (l.388, `movement.charge_min_m`)."""
+    rules = batch.ctx.rules
+    problems: list[str] = []
+    if metres < rules.movement.charge_min_m:
+        problems.append(f"a charge needs at least {rules.movement.charge_min_m:g} m")
+    c = batch.state.get(mover)
+    engaged = sorted(o.name for o in batch.state if o.side != c.side
+                     and not (o.has(Condition.DEAD) or o.has(Condition.UNCONSCIOUS))
+                     and hex_distance(o.hex, c.hex) * rules.metres_per_hex
+                     <= max(melee_reach(batch, o), melee_reach(batch, c)) + 1e-9)
+    if engaged:
+        problems.append(f"{batch.state.get(mover).name} is already engaged in melee with "
+                        f"{', '.join(engaged)}: no Charge (Ch.6 Charge, l.386)")
+    return problems
+
+
+def melee_reach(batch: Batch, c: Combatant) -> float:
+    """How far `c` reaches in melee: its sheet's reach, or a longer melee weapon's."""
+    sheet = batch.ctx.character(c)
+    reach = sheet_reach_m(sheet, batch.ctx.rules.default_reach_m)
+    weapons = (batch.ctx.weapon(w) for w in sheet.weapons)
+    return max([reach, *(w.reach_m for w in weapons if w.kind == "melee")])
+
+
+OPPORTUNITY = "opportunity"
+
+
+def _halt_step(offer: ReactionOffer) -> int:
+    """Where the mover stops for `offer`. An Attack of Opportunity is made as the mover
+    leaves reach, while still in it (issue 12 item 12): the map names the first hex out of
+    reach, the mover halts in the hex before it (its start when that is the first step)."""
+    return max(0, offer.step - 1) if offer.kind == OPPORTUNITY else offer.step
 
 
 def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: frozenset[str],
          started_in_reach_of: frozenset[str], how: str = "move") -> None:
     """Move along `path` until the first step where reactions become possible; stop there
     with them pending (issue 4: the move stops at the first pending reaction)."""
-    offers = batch.ctx.oracle.triggers(batch.state, mover, start, path, done,
-                                       started_in_reach_of)
+    # RULINGS Attack of Opportunity: "started within the reactor's melee reach leaves it".
+    # A reactor that declined (or took) another reaction during this move still owes it
+    # (issue 12 item 11); `started_in_reach_of` loses a reactor once its AoO is settled.
+    owed = done & started_in_reach_of
+    offers = [o for o in batch.ctx.oracle.triggers(batch.state, mover, start, path,
+                                                   done - owed, started_in_reach_of)
+              if (o.kind != OPPORTUNITY or o.reactor in started_in_reach_of)
+              and (o.reactor not in done or o.kind == OPPORTUNITY)]
     metres_per_hex = batch.ctx.rules.metres_per_hex
     if not offers:
         batch.emit(ev.Moved(mover, path, len(path) * metres_per_hex, how))
         if batch.state.halted is not None:
             batch.emit(ev.MoveEnded(mover, "reached the end of its path"))
         return
-    step = min(o.step for o in offers)  # 0: before it leaves its hex
+    step = min(_halt_step(o) for o in offers)  # 0: before it leaves its hex
     if step >= 1:
         batch.emit(ev.Moved(mover, path[:step], step * metres_per_hex, how))
-    for offer in (o for o in offers if o.step == step):
-        # The log records the index into the Move's path (step − 1), as it always has.
-        batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, offer.step - 1,
-                                      offer.hex, offer.why))
-    remaining = path[step:]
     at = path[step - 1] if step >= 1 else start
+    for offer in (o for o in offers if _halt_step(o) == step):
+        # The log records the index into the Move's path (step − 1), as it always has.
+        batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, step - 1,
+                                      at if offer.kind == OPPORTUNITY else offer.hex,
+                                      offer.why))
+    remaining = path[step:]
     batch.emit(ev.MoveHalted(mover, at, remaining, len(remaining) * metres_per_hex,
                              tuple(sorted(done)), tuple(sorted(started_in_reach_of))))
 

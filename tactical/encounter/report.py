@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactical.encounter.model import EncounterState
+from tactical.encounter.model import Combatant, EncounterState
 from tactical.rules import registry
 
 
@@ -57,3 +57,32 @@ def state_text(state: EncounterState) -> str:
     for p in data["pending"]:
         lines.append(f"pending: {p['reactor']} {p['kind']} on {p['mover']} at {p['hex']}")
     return "\n".join(lines)
+
+
+def _timers(c: Combatant) -> dict[str, int | None]:
+    """{kind: rounds left}; None lasts until removed (a bleed until stabilised). Two timers
+    of one kind show the longer."""
+    out: dict[str, int | None] = {}
+    for t in c.timers:
+        if t.kind in out:
+            old = out[t.kind]
+            out[t.kind] = None if old is None or t.rounds is None else max(old, t.rounds)
+        else:
+            out[t.kind] = t.rounds
+    return out
+
+
+def play_state_json(state: EncounterState) -> dict[str, Any]:
+    """The `state` of `tactical play --json` (docs/encounter.md "Playing a scenario")."""
+    return {
+        "round": state.round, "acting": state.actor,
+        "combatants": {c.id: {
+            "hex": list(c.hex), "health": c.health - c.damage,
+            "stamina": c.stamina - c.fatigue,
+            "initiative": c.effective_initiative() if c.initiative is not None else None,
+            "injury": c.injury, "conditions": sorted(x.value for x in c.conditions),
+            "timers": _timers(c),
+            "actions_left": {s: c.budget.count_of(s) for s in ("major", "move", "minor")},
+            "reactions_left": c.reactions, "edge": c.edge,
+        } for c in state},
+    }

@@ -25,9 +25,11 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
                   (adjacent, f"{healer.name} must be next to {patient.name}"))
     assert patient.injury is not None
     skill = batch.ctx.character(healer).skills.get(batch.ctx.rules.first_aid.skill, 0)
-    # Ch.6 l.904-906: the kit chosen sets the TN (medkit +0 … autodoc −10)
+    # Ch.6 l.904-906: the kit chosen sets the TN (medkit +0 … autodoc −10); l.694-710: the
+    # healer's injury Disadvantage counts (issue 12 item 7)
     result = batch.ruleset.first_aid_kit(healer.name, patient.name, patient.injury, skill,
-                                         command.kit, batch.dice)
+                                         command.kit, batch.dice,
+                                         batch.ruleset.check_disadvantages(healer))
     batch.emit(ev.ActionSpent(healer.id, cost.value, str(slot), "First aid"))
     treated(batch, patient, result, "First aid")
 
@@ -78,8 +80,14 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
     tn = (difficulty[command.difficulty] + p.effort_tn[command.effort]  # type: ignore[index]
           + (p.stealth_tn_bonus[command.stealth] if command.stealth else 0))  # type: ignore[index]
     skill = batch.ctx.character(c).skills.get(p.skill, 0)
-    result = batch.ruleset.awareness(c.name, command.effort, skill, tn, batch.dice)
+    result = batch.ruleset.awareness(c.name, command.effort, skill, tn, batch.dice,
+                                     batch.ruleset.check_disadvantages(c))  # l.694-710
     batch.emit(ev.Note(result.text))
     unaware = result.level == "unaware"
+    # Ch.6 Maintaining Awareness, l.68: mid-fight a check can make the Unaware aware, never
+    # the other way: "You will not … magically become unaware of an opponent you're
+    # already aware of" (issue 12 item 5). Before combat it is the opening check.
+    if unaware and batch.state.phase is Phase.COMBAT:
+        unaware = c.unaware
     if unaware != c.unaware:
         batch.emit(ev.AwarenessChanged(c.id, unaware, "Awareness check"))

@@ -7,9 +7,9 @@ from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
-from tactical.encounter.harm import take_damage
+from tactical.encounter.harm import NEXT_TURN_DISADVANTAGE, start_timer, take_damage
 from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
-from tactical.encounter.model import Combatant, Condition, Phase
+from tactical.encounter.model import Combatant, Condition, Phase, Timer
 
 
 def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:
@@ -76,6 +76,7 @@ def start_round(batch: Batch, number: int) -> None:
         for c in list(batch.state):  # SR: new scores every combat turn
             if not c.has(Condition.DEAD):
                 batch.emit(roll_initiative_event(batch, c))
+    overwatch_ends_with_the_round(batch)
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
@@ -85,6 +86,16 @@ def start_round(batch: Batch, number: int) -> None:
         return
     anyone = any(not out_of_action(c, batch.ruleset) for c in batch.state)
     advance_to(batch, 0, skip_helpless=anyone)
+
+
+def overwatch_ends_with_the_round(batch: Batch) -> None:
+    """RULINGS: "the reactor declared Overwatch this round"; Ch.6 l.166: a ranged attack
+    "later in the round". Unused, it lapses when the round ends: it does not carry into
+    the next round with a fresh Reaction (issue 12 item 9)."""
+    for c in list(batch.state):
+        if c.has(Condition.OVERWATCH):
+            batch.emit(ev.ConditionChanged(c.id, Condition.OVERWATCH.value, False,
+                                           "the round ended"))
 
 
 def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:
@@ -125,6 +136,11 @@ def tick_timers(batch: Batch, cid: str) -> None:
     c = batch.state.get(cid)
     if not c.timers:
         return
+    for timer in (t for t in c.timers if t.kind == NEXT_TURN_DISADVANTAGE):
+        # Ch.6 Light, l.694: the Disadvantage a hit during its own turn left for this one
+        batch.emit(ev.TimerExpired(cid, timer.kind))
+        start_timer(batch, cid, Timer("disadvantage", 1, "", timer.source))
+    c = batch.state.get(cid)
     for timer in c.timers:
         if timer.rounds == 0:
             batch.emit(ev.TimerExpired(cid, timer.kind))
@@ -175,11 +191,15 @@ def edge_initiative(batch: Batch, command: cmd.UseEdgeForInitiative) -> None:
     """RULINGS: Edge at round start, +2d6 for that round only. Spent during a round (or
     before combat), it counts from the next round's start (Tactical's ruling)."""
     c = batch.combatant(command.combatant)
-    refuse_unless((c.edge > 0, f"{c.name} has no Edge left"))
+    # Ch.6 l.90: "spend 1 Edge at the start of the round" for +2d6: once a round, not
+    # stacked (issue 12 item 6)
+    refuse_unless((c.edge > 0, f"{c.name} has no Edge left"),
+                  (not c.edge_initiative, f"{c.name} already spent Edge on Initiative for "
+                   "the next round (Ch.6 Edge and Initiative, l.90: 1 Edge, once a round)"))
     bonus = batch.ctx.rules.initiative.edge_bonus
     roll = roll_expression(bonus, batch.dice)
     batch.emit(ev.EdgeSpent(c.id, 1, f"Initiative +{bonus} next round"),
-               ev.InitiativeChanged(c.id, "next_round", roll.total,
+               ev.InitiativeChanged(c.id, "edge", roll.total,
                                     f"Edge {roll.expression} = {roll.total}"))
 
 

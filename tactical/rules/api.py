@@ -183,6 +183,10 @@ class AttackFacts:
     reaction: str | None  # the reaction kind this attack is ("snapshot"), None: an action
     targets: int = 1  # Ch.6 Auto fire at several targets (l.464): how many in the volley
     ammo_paid: bool = False  # a later target of that volley: the first paid the rounds
+    # Ch.6 Crossfire, l.476: allies who already attacked the target this round, and the
+    # GM's word that the target is exposed (the −5 variant with 2+ allies)
+    crossfire_allies: int = 1
+    target_exposed: bool = False
 
 
 class InjuryEffects(Protocol):
@@ -422,14 +426,17 @@ class Ruleset(Protocol):
     def injury_effects(self, injury: str, dice: Dice) -> InjuryEffects: ...
     def incapacitated(self, who: Fighter) -> bool: ...
     def standing(self, who: Fighter) -> Standing: ...
+    def fatigue_zeroes_initiative(self, who: Fighter) -> str | None:
+        """Why `who`'s Fatigue sets its Initiative to 0 (Ch.6 Exhausted), or None."""
+        ...
 
     # --- skill checks ---------------------------------------------------------------
     def first_aid(self, healer: str, patient: str, injury: str, skill: int,
-                  dice: Dice) -> SkillOutcome: ...
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> SkillOutcome: ...
     def awareness(self, who: str, effort: str, skill: int, tn: int,
-                  dice: Dice) -> SkillOutcome: ...
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> SkillOutcome: ...
     def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
-                      kit: str, dice: Dice) -> SkillOutcome:
+                      kit: str, dice: Dice, disadvantages: Sequence[str] = ()) -> SkillOutcome:
         """First aid with the kit chosen (Ch.6 l.904-906); `skill` None: a trauma patch's
         own Medic skill (l.936)."""
         ...
@@ -447,6 +454,11 @@ class Ruleset(Protocol):
     def break_free(self, who: Fighter, sheet: Character, dice: Dice) -> SkillOutcome:
         """A grappled combatant's check to break free (IllegalCommand when the game has no
         such check); success: the grapple ends."""
+        ...
+
+    def check_disadvantages(self, who: Fighter) -> tuple[str, ...]:
+        """What gives `who` Disadvantage on a skill check (Ch.6 l.710: injuries give
+        Disadvantage "on all your actions"), to pass to `first_aid` and `awareness`."""
         ...
 
     # --- how its events read (the combat log) ---------------------------------------

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from tactical.cli import main
-from tactical.encounter.scenario import play, write_golden
+from tactical.encounter.report import play_state_json
+from tactical.encounter.scenario import play, play_all, write_golden
 from tactical.encounter.store import files
 from tactical.encounter.store.log import read_log
 
@@ -22,9 +23,36 @@ SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("
 WAREHOUSE = Path(__file__).resolve().parent.parent / "scenarios" / "warehouse_three_rounds.json"
 
 
+def _contains(actual, expected, where="state"):
+    """Every key of `expected` is in `actual` with that value (dicts compared by subset)."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{where}: expected an object, found {actual!r}"
+        for key, value in expected.items():
+            assert key in actual, f"{where}: no {key!r} (has {sorted(actual)})"
+            _contains(actual[key], value, f"{where}.{key}")
+    else:
+        assert actual == expected, f"{where}: expected {expected!r}, found {actual!r}"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_plays_as_the_rules_say(scenario):
+    """A scenario's "expect": what `tactical play --json` must show (a subset): the listed
+    commands' results, by index, and the state after the last command. Without "expect",
+    every command must be accepted."""
+    played = play_all(scenario)
+    expect = played.spec.expect if played.spec is not None else None
+    results = [r.to_json() for r in played.results]
+    if expect is None:
+        assert [r for r in results if not r["accepted"]] == []
+        return
+    for want in expect.get("results", []):
+        _contains(results[want["index"]], want, f"results[{want['index']}]")
+    _contains(play_state_json(played.encounter.state), expect.get("state", {}))
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_reproduces_its_golden_log(scenario):
-    played = play(scenario)
+    played = play_all(scenario)
     assert played.dice.remaining(10) == () and played.dice.remaining(6) == ()
     golden = scenario.with_suffix(".jsonl")
     if os.environ.get("TACTICAL_UPDATE_GOLDEN") == "1":

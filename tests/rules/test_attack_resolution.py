@@ -101,18 +101,32 @@ def test_a_disadvantage_option_is_refused_while_disadvantaged_with_every_reason(
               situation=Situation(distance_m=6))
     with pytest.raises(IllegalCommand) as info:
         plan_attack(s)
-    (reason,) = info.value.reasons
+    # issue 12 item 2: besides, an Aimed Shot takes a Minor, which a Reaction cannot pay
+    cost, reason = info.value.reasons
     assert "Aimed Shot" in reason and "Moderate injury" in reason and "Snapshot" in reason
+    assert "Aimed Shot takes Major + Minor" in cost and "l.1031" in cost
+
+
+@pytest.mark.parametrize(("options", "mode", "what"), [
+    ((Option.AIMED_SHOT,), None, "Aimed Shot"), ((), FireMode.AF, "AF fire")])
+def test_a_reaction_cannot_pay_an_option_or_mode_that_takes_a_minor(options, mode, what):
+    """Ch.6 l.1031 (issue 12 item 2): a Reaction pays only for one attack."""
+    s = setup(attacker=Attacker(14, advantages=("smartlink",)), reaction="snapshot",
+              weapon=machine_pistol(), mode=mode, options=options,
+              situation=Situation(distance_m=6))
+    (reason,) = attack_refusals(s)
+    assert reason.startswith(f"{what} takes Major + Minor") and "Reaction" in reason
 
 
 def test_each_advantage_offsets_one_disadvantage_for_picking_an_option():
-    # Vanya: smartlink offsets the Snapshot, so she could take an Aimed Shot.
-    ok = setup(attacker=Attacker(14, advantages=("smartlink",)), reaction="snapshot",
+    # Vanya: smartlink offsets a Moderate injury, so she could take an Aimed Shot.
+    ok = setup(attacker=Attacker(14, advantages=("smartlink",),
+                                 disadvantages=("Moderate injury",)),
                options=(Option.AIMED_SHOT,), situation=Situation(distance_m=6))
     assert attack_refusals(ok) == ()
-    two = setup(attacker=Attacker(14, advantages=("smartlink",), disadvantages=("Pinned",)),
-                reaction="snapshot", options=(Option.AIMED_SHOT,),
-                situation=Situation(distance_m=6))
+    two = setup(attacker=Attacker(14, advantages=("smartlink",),
+                                  disadvantages=("Pinned", "Moderate injury")),
+                options=(Option.AIMED_SHOT,), situation=Situation(distance_m=6))
     assert "offsets only 1" in attack_refusals(two)[0]
 
 

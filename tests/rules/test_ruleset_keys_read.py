@@ -24,7 +24,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.oracle import GeometryOracle
-from tactical.encounter.scenario import play
+from tactical.encounter.scenario import play, play_all
 from tactical.geometry.hexgrid import hex_distance, hex_neighbours
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
 from tactical.rules.chapter6.checks import Degree
@@ -174,7 +174,7 @@ def _first_aid(tmp_path: Path) -> None:
 def _representative_operations(tmp_path: Path) -> None:
     play(ROOT / "tests" / "scenarios" / "warehouse_three_rounds.json")
     for scenario in sorted((ROOT / "tests" / "scenarios").glob("ch6_*.json")):
-        play(scenario)  # issue 12: the Chapter 6 rules each scenario replays
+        play_all(scenario)  # issue 12: option costs, timers, Charge …
     for case in sorted((ROOT / "tests" / "rules").glob("**/cases/*.json")):
         with contextlib.redirect_stdout(io.StringIO()):
             main(["attack", str(case)])

@@ -227,6 +227,30 @@ def plan_attack(setup: AttackSetup, rules: Chapter6Ruleset | None = None) -> Att
     return plan
 
 
+def reaction_cost_problems(setup: AttackSetup, mode: FireMode | None,
+                           rules: Chapter6Ruleset) -> list[str]:
+    """A Reaction pays for one attack, the cost of a Major: an option, fire mode or called
+    shot that takes more (a Minor, a Move) cannot be a Reaction (Ch.6 l.1031: Double Tap
+    "requires a Minor action to be spent …, so it cannot be used as part of a Reaction";
+    issue 12 item 2)."""
+    if setup.reaction is None or setup.reaction not in rules.attack.reactions:
+        return []
+    one = (rules.actions.attack,)
+    name = reaction_name(setup.reaction, rules)
+    problems: list[str] = []
+    parts = [(f"{mode.value} fire", rules.attack_needs(mode.value, (), False))] if mode else []
+    parts += [(OPTION_NAMES[o], rules.attack_needs(None, (o.value,), False))
+              for o in setup.options]
+    if setup.situation.called_shot is not None:
+        parts.append(("a called shot", rules.attack_needs(None, (), True)))
+    for what, needs in parts:
+        if needs != one:
+            problems.append(f"{what} takes {' + '.join(n.capitalize() for n in needs)}; a "
+                            f"{name} is a Reaction and pays only for one attack "
+                            f"(Ch.6 l.1031: a Reaction cannot pay a Minor action)")
+    return problems
+
+
 def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None, tuple[str, ...]]:
     reasons: list[str] = []
     notes: list[str] = []
@@ -254,6 +278,7 @@ def _plan(setup: AttackSetup, rules: Chapter6Ruleset) -> tuple[AttackPlan | None
 
     # Fire mode and ammunition (Ch.6 Fire modes).
     mode = _default_mode(setup) if ranged else None
+    reasons += reaction_cost_problems(setup, mode, rules)
     ammo_used = 0
     if ranged:
         if mode is None or mode not in w.modes:

@@ -5,7 +5,7 @@ the facts the engine read off the map, and the skill checks' lines. Neutral in, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Any, cast
@@ -27,7 +27,7 @@ from tactical.rules.api import (
 )
 from tactical.rules.chapter6 import aftermath
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
-from tactical.rules.chapter6.checks import roll_check
+from tactical.rules.chapter6.checks import advantages_of, roll_check
 from tactical.rules.chapter6.healing import Kit, first_aid
 from tactical.rules.chapter6.injury import (
     CumulativeState,
@@ -247,7 +247,9 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
                               targets=facts.targets,  # Ch.6 l.464-466: AF, several targets
                               # l.440 "Very small or very large targets will affect the TN"
                               size_tn=rules.size_tn[target_sheet.size],
-                              target_fast=aftermath.holds(target, aftermath.MOVING_FAST))
+                              target_fast=aftermath.holds(target, aftermath.MOVING_FAST),
+                              crossfire_allies=max(1, facts.crossfire_allies),
+                              target_exposed=facts.target_exposed)
     else:  # the resolver refuses a target beyond reach
         situation = Situation(distance_m=sight.distance_m,
                               attackers_in_reach=facts.attackers_in_reach,
@@ -342,13 +344,28 @@ def gm_damage(amount: int, c: Fighter, damage_type: str, dice: Dice,
 
 # --- skill checks -------------------------------------------------------------------
 
+def check_disadvantages(who: Fighter, rules: Chapter6Ruleset) -> tuple[str, ...]:
+    """Ch.6 l.694-710: an injury's Disadvantage is "on your actions" (Serious: "on all your
+    actions"), skill checks included (issue 12 item 7); so are Pinned and immobilised.
+    Going on past an Intercept hampers only the mover's attack (RULINGS Intercept)."""
+    return tuple(s for s in disadvantage_sources(who, rules)
+                 if s != "Went on past an Intercept")
+
+
+def _with(text: str, disadvantages: Sequence[str]) -> str:
+    return text + (f" (Disadvantage: {', '.join(disadvantages)})" if disadvantages else "")
+
+
 def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dice,
-                   rules: Chapter6Ruleset, kit: Kit = "medkit") -> SkillOutcome:
-    result = first_aid(InjuryLevel(injury), skill, dice, kit=kit, rules=rules)
+                   rules: Chapter6Ruleset, kit: Kit = "medkit",
+                   disadvantages: Sequence[str] = ()) -> SkillOutcome:
+    result = first_aid(InjuryLevel(injury), skill, dice, kit=kit, rules=rules,
+                       advantages=advantages_of((), disadvantages))
     check = result.check
     text = (f"{healer} gives first aid to {patient}: {check.skill}"
             + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "
             f"{sum(m.value for m in result.tn_breakdown)} — {check.degree.value}")
+    text = _with(text, disadvantages)
     if not result.success:
         return SkillOutcome(text + "; no effect", False)
     after = result.level_after.value if result.level_after else None
@@ -358,15 +375,16 @@ def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dic
 
 
 def check_awareness(who: str, effort: str, skill: int, tn: int, dice: Dice,
-                    rules: Chapter6Ruleset) -> SkillOutcome:
-    check = roll_check(skill, tn, dice, rules=rules)
+                    rules: Chapter6Ruleset, disadvantages: Sequence[str] = ()) -> SkillOutcome:
+    check = roll_check(skill, tn, dice, rules=rules,
+                       advantages=advantages_of((), disadvantages))
     level = rules.perception.awareness[check.degree.value]
     text = (f"{who} checks awareness ({effort} effort): {check.skill}"
             + "".join(f"{d:+d}" for d in check.kept)
             + (f"{check.double_bonus:+d}" if check.double_bonus else "")
             + f" = {check.total} vs TN {tn} — {check.degree.value.replace('_', ' ')}"
             f": {level.replace('_', ' ')}")
-    return SkillOutcome(text, check.success, level=level)
+    return SkillOutcome(_with(text, disadvantages), check.success, level=level)
 
 
 def unknown_words(choice: AttackWords) -> list[str]:

@@ -20,6 +20,7 @@ from tactical.rules.chapter6 import describe, engine
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.injury import (
     CumulativeState,
+    FatigueState,
     InjuryLevel,
     cumulative_effects,
     cumulative_state,
@@ -156,28 +157,41 @@ class Chapter6:
         return cumulative_state(who.damage, who.health, self.numbers) \
             is not CumulativeState.NONE
 
+    def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:
+        """Ch.6 Fatigue, l.814 and RULINGS: Exhausted is "Initiative 0, one Minor action"
+        (issue 12 item 10); the action limit is in `turn_budget`."""
+        state = fatigue_state(who.fatigue, who.stamina, self.numbers)
+        if state in (FatigueState.EXHAUSTED, FatigueState.UNCONSCIOUS):
+            return f"{state.value.capitalize()}: Initiative 0"
+        return None
+
     def standing(self, who: api.Fighter) -> api.Standing:
         return api.Standing(fatigue_state(who.fatigue, who.stamina, self.numbers).value,
                             cumulative_state(who.damage, who.health, self.numbers).value)
 
     # --- skill checks ---------------------------------------------------------------
     def first_aid(self, healer: str, patient: str, injury: str, skill: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return engine.give_first_aid(healer, patient, injury, skill, dice, self.numbers)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return engine.give_first_aid(healer, patient, injury, skill, dice, self.numbers,
+                                     disadvantages=disadvantages)
 
     def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
-                      kit: str, dice: Dice) -> api.SkillOutcome:
+                      kit: str, dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
         kits = self.numbers.first_aid.kit_tn
         if kit not in kits:
             raise IllegalCommand([f"unknown kit {kit!r}; expected one of: {', '.join(kits)}"])
         # l.936 trauma patch: "an effective Medic skill of +12"
         value = self.numbers.first_aid.trauma_patch_skill if skill is None else skill
         return engine.give_first_aid(healer, patient, injury, value, dice, self.numbers,
-                                     kit)
+                                     kit, disadvantages)
 
     def awareness(self, who: str, effort: str, skill: int, tn: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return engine.check_awareness(who, effort, skill, tn, dice, self.numbers)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return engine.check_awareness(who, effort, skill, tn, dice, self.numbers,
+                                      disadvantages)
+
+    def check_disadvantages(self, who: api.Fighter) -> tuple[str, ...]:
+        return engine.check_disadvantages(who, self.numbers)
 
     def skill_check(self, who: api.Fighter, skill: str, value: int, tn: int,
                     advantages: tuple[str, ...], dice: Dice) -> api.SkillOutcome:

@@ -129,6 +129,9 @@ class Shadowrun:
                           dice: Dice) -> api.Threshold | None:
         return self.base.threshold_crossed(before, after, dice)
 
+    def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:
+        return None  # not in this game: no Fatigue track
+
     def lowered_injury(self, injury: str) -> str | None:
         return self.base.lowered_injury(injury)
 
@@ -143,16 +146,20 @@ class Shadowrun:
 
     # --- skill checks: the base game's ------------------------------------------------
     def first_aid(self, healer: str, patient: str, injury: str, skill: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return self.base.first_aid(healer, patient, injury, skill, dice)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return self.base.first_aid(healer, patient, injury, skill, dice, disadvantages)
 
     def first_aid_kit(self, healer: str, patient: str, injury: str, skill: int | None,
-                      kit: str, dice: Dice) -> api.SkillOutcome:
-        return self.base.first_aid_kit(healer, patient, injury, skill, kit, dice)
+                      kit: str, dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return self.base.first_aid_kit(healer, patient, injury, skill, kit, dice,
+                                       disadvantages)
 
     def awareness(self, who: str, effort: str, skill: int, tn: int,
-                  dice: Dice) -> api.SkillOutcome:
-        return self.base.awareness(who, effort, skill, tn, dice)
+                  dice: Dice, disadvantages: Sequence[str] = ()) -> api.SkillOutcome:
+        return self.base.awareness(who, effort, skill, tn, dice, disadvantages)
+
+    def check_disadvantages(self, who: api.Fighter) -> tuple[str, ...]:
+        return ()  # not in this game: wound modifiers are pool dice, not Disadvantage
 
     def skill_check(self, who: api.Fighter, skill: str, value: int, tn: int,
                     advantages: tuple[str, ...], dice: Dice) -> api.SkillOutcome:
