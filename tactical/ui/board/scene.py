@@ -42,6 +42,8 @@ from tactical.ui.board.palette import (
     BAND_ALPHA,
     BAND_COLOURS,
     BAND_LABEL_HEIGHT,
+    LABEL_HEIGHT,
+    NAME_MIN_CAP_PX,
     OVERWATCH_COLOUR,
     REACH_COLOUR,
     TOKEN_RADIUS,
@@ -70,6 +72,7 @@ class BoardScene(QGraphicsScene):
         super().__init__(parent)  # type: ignore[arg-type]
         # Who looks (issue 16): the GM's board by default; the players' window passes theirs
         self.audience = audience or AudienceFilter()
+        self._name_scale = 1.0  # token names grown to stay legible (set_detail)
         self.fog: FogOfWar | None = None
         self.fog_item: FogItem | None = None
         # Grid tiles and cover chunks cache their pixels per zoom (DeviceCoordinateCache):
@@ -226,6 +229,8 @@ class BoardScene(QGraphicsScene):
             found = self.tokens.get(c.id)
             if found is None:
                 item = TokenItem(c.id, self._portrait(c.character))
+                if self.audience.gm:
+                    item.name_label.setScale(self._name_scale)
                 self.tokens[c.id] = item
                 self.addItem(item)
                 self.addItem(item.name_label)
@@ -343,8 +348,19 @@ class BoardScene(QGraphicsScene):
         """Called by the view when the zoom changes: names too small to read are not even
         painted (an item with opacity 0 costs nothing)."""
         readable = px_per_metre >= LABEL_MIN_PX_PER_M
+        # Issue 14: a name stays at least ~12 px tall on screen (capital NAME_MIN_CAP_PX)
+        # at the zoom a 720p window fits the map in; names grow up to three times their size.
+        k = max(1.0, min(3.0, NAME_MIN_CAP_PX / (LABEL_HEIGHT * px_per_metre))) \
+            if px_per_metre > 0 and self.audience.gm else 1.0
+        rescaled = False
+        self._name_scale = k
         for token in self.tokens.values():
             token.name_label.setOpacity(1.0 if readable else 0.0)
+            if self.audience.gm and token.name_label.scale() != k:
+                token.name_label.setScale(k)
+                rescaled = True
+        if rescaled:
+            self.arrange_labels()
 
     # --- queries
 

@@ -1,0 +1,30 @@
+"""Issue 14: token names stay legible on a 720p stream — at least about 12 px tall on screen
+at the zoom the window opens with, not only at zoom 1."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from tactical.core.paths import demo_map
+from tactical.ui.board.palette import LABEL_HEIGHT, NAME_MIN_CAP_PX
+from tactical.ui.main_window import MainWindow
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_names_are_legible_at_the_opening_zoom(qtbot, tmp_path, size):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_path(demo_map())
+    window.zoom_to_fit()
+    px_per_m = window.view.transform().m11()
+    for token in window.scene.tokens.values():
+        label = token.name_label
+        capital_px = LABEL_HEIGHT * label.scale() * px_per_m
+        assert capital_px >= NAME_MIN_CAP_PX - 1e-6, (size, token.token_id, capital_px)
+    window.close()
+
