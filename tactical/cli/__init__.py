@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -51,7 +52,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args_list and args_list[0] in SUBCOMMANDS:
         args = _tool_parser().parse_args(args_list)
         module = importlib.import_module(f"tactical.cli.{MODULES.get(args.tool, args.tool)}")
-        return int(module.run(args))
+        try:
+            return int(module.run(args))
+        except BrokenPipeError:
+            # `tactical play … | head`: the reader left; stop quietly, as Unix tools do
+            # (Python's signal docs: point stdout at devnull so the exit flush is silent)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
     args = _gui_parser().parse_args(args_list)
     from tactical.ui.app import run_gui  # Qt is imported only when a window is wanted
 
