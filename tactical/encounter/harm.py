@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from tactical.core.dice import parse_dice
+from tactical.core.dice import RandomDice, parse_dice
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
@@ -36,6 +36,21 @@ def apply_harm(batch: Batch, cid: str, harm: Harm, source: str) -> None:
 
 
 NEXT_TURN_DISADVANTAGE = "disadvantage_next_turn"
+
+
+def rested(batch: Batch, cid: str, source: str) -> None:
+    """Ch.6 Fatigue, l.814: Exhausted is Initiative 0; Stamina back below the threshold (a
+    rest, a stim patch) lifts it, unless another cause still holds: Incapacitated, or an
+    injury whose effects zero Initiative (Critical). Those effects are looked up, not rolled:
+    the throwaway dice only fill durations nobody keeps (issue 12)."""
+    c = batch.state.get(cid)
+    ruleset = batch.ruleset
+    if not c.initiative_zero or ruleset.fatigue_zeroes_initiative(c) is not None:
+        return
+    injured = c.injury is not None and \
+        ruleset.injury_effects(c.injury, RandomDice(0)).initiative_zero
+    if not injured and not ruleset.incapacitated(c):
+        batch.emit(ev.InitiativeChanged(cid, "zero", 0, f"{source}: no longer Exhausted"))
 
 
 def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None:

@@ -7,6 +7,7 @@ from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.harm import rested
 from tactical.encounter.model import Action, Condition, Phase
 from tactical.encounter.skills import treated
 from tactical.encounter.turns import acting
@@ -58,6 +59,7 @@ def stim_patch(batch: Batch, command: cmd.ApplyStimPatch) -> None:
                        f"{spec.crash_tn + command.rating} (+{spec.crash_tn_per_patch} for "
                        f"each further patch meanwhile); failure 2d6+{2 * command.rating} "
                        "Fatigue, success half"))
+    rested(batch, c.id, "Stim patch")
 
 
 def rest(batch: Batch, command: cmd.Rest) -> None:
@@ -74,3 +76,4 @@ def rest(batch: Batch, command: cmd.Rest) -> None:
         back = min(c.fatigue, c.stamina * percent[command.kind] // 100)  # type: ignore[index]
         if back:
             batch.emit(ev.FatigueTaken(c.id, -back, f"{command.kind.replace('_', ' ')} rest"))
+            rested(batch, c.id, "Rest")

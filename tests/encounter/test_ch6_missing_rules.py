@@ -315,3 +315,44 @@ def test_a_small_targets_sheet_size_raises_the_tn():
     played = _play("size")
     (shot,) = _events(played, "AttackResolved")
     assert {"source": "Size", "value": 5} in shot["result"]["tn_breakdown"]
+
+
+def _exhausted_then(tmp_path: Path, commands: list[dict[str, Any]], d6: list[int]) -> Played:
+    """The Exhausted runner's scenario (her Initiative 0 in round 2), then `commands`."""
+    spec = json.loads((SCENARIOS / "ch6_exhausted_initiative_zero.json").read_text("utf-8"))
+    spec["map"] = str((SCENARIOS / spec["map"]).resolve())
+    spec["dice"]["d6"] = spec["dice"]["d6"] + d6
+    spec["commands"] = spec["commands"] + commands
+    spec.pop("expect", None)
+    path = tmp_path / "exhausted-then.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    return play(path)
+
+
+def test_a_stim_patch_below_exhausted_lifts_initiative_zero(tmp_path):
+    # Ch.6 Fatigue, l.814: Exhausted (Fatigue ≥ Stamina) is Initiative 0; a stim patch
+    # (l.858, 1d6+Rating) bringing her below it gives her Initiative back
+    played = _exhausted_then(
+        tmp_path, [{"type": "ApplyStimPatch", "combatant": "runner", "rating": 1}], [4])
+    runner = played.encounter.state.get("runner")
+    assert runner.fatigue == 1 and not runner.initiative_zero
+    assert runner.effective_initiative() > 0  # 27 rolled, was 0
+    (lifted,) = [e for e in _events(played, "InitiativeChanged")
+                 if e["kind"] == "zero" and e["value"] == 0]
+    assert lifted["source"] == "Stim patch: no longer Exhausted"
+
+
+def test_a_rest_lifts_initiative_zero_only_without_a_critical_injury(tmp_path):
+    # a long rest (l.848: all Stamina) lifts the Exhausted Initiative 0 ...
+    rest = [{"type": "EndCombat"}, {"type": "Rest", "kind": "long", "combatant": "runner"}]
+    runner = _exhausted_then(tmp_path, rest, []).encounter.state.get("runner")
+    assert runner.fatigue == 0 and not runner.initiative_zero
+    # ... but a Critical injury (ruleset.yaml critical: initiative_zero) still holds it
+    # after its Fatigue and hers are patched away
+    patch = {"type": "ApplyStimPatch", "combatant": "runner", "rating": 30}
+    played = _exhausted_then(
+        tmp_path, [{"type": "ApplyDamage", "combatant": "runner", "amount": 45}, patch],
+        [1, 1, 1, 1, 1, 1])
+    runner = played.encounter.state.get("runner")
+    assert runner.injury == "critical" and runner.fatigue == 0
+    assert runner.initiative_zero and runner.effective_initiative() == 0
