@@ -34,6 +34,7 @@ from tactical.geometry.hexgrid import hex_distance, hex_line
 from tactical.geometry.layout import hex_corners
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets import view_of
 
 OVERWATCH_HALF_ANGLE = 45.0  # degrees each side of the aim: a 90° watched sector
 EFFORTS = ("major", "minor", "free", "full")  # Ch.6 Awareness effort (RULINGS)
@@ -252,6 +253,13 @@ class Hands:
             entry.enabled = entry.enabled and acting
             if why and not entry.tip:
                 entry.tip = why
+        return self._worded(entries)
+
+    def _worded(self, entries: list[Entry]) -> list[Entry]:
+        """Costs in the running ruleset's words (Shadowrun: Complex, Simple; issue 14)."""
+        view = view_of(self.document.state)
+        for entry in entries:
+            entry.cost = view.action_cost(entry.cost)
         return entries
 
     def more_turn_entries(self, cid: str) -> list[Entry]:
@@ -262,7 +270,7 @@ class Hands:
         enemies = [o for o in state if o.side != c.side]
         allies = [o for o in state if o.side == c.side and o.id != cid]
         near = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
-        return [
+        return self._worded([
             Entry("Auto fire at", "AutoFire", "Major + Minor", children=[
                 Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id)) for o in enemies]
                 or [Entry("no enemy", "AutoFire", enabled=False)],
@@ -280,7 +288,7 @@ class Hands:
             Entry("Stim patch…", "ApplyStimPatch", "Minor", lambda: self.stim(cid)),
             Entry("Recover weapon", "RecoverWeapon", run=self._later(cmd.RecoverWeapon(cid))),
             Entry("Break free", "BreakFree", "Major", self._later(cmd.BreakFree(cid))),
-        ]
+        ])
 
     def _auto_fire(self, cid: str, first: str) -> Callable[[], None]:
         def fire() -> None:

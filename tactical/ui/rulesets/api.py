@@ -156,6 +156,11 @@ class RulesetView(Protocol):
 
     def reaction_slot_tip(self) -> str: ...
 
+    def action_cost(self, cost: str) -> str:
+        """An action's cost (Chapter 6's words: "Major", "Minor + Move", "Full") as this
+        ruleset says it on the token menu and the dock's buttons."""
+        ...
+
     def full_action_tip(self) -> str: ...
 
     def show_turn(self, panel: TurnPanel, c: Combatant, state: EncounterState) -> None:

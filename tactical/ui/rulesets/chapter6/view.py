@@ -61,6 +61,9 @@ class Chapter6View:
         names = ", ".join(name for name, _colour in self.reaction_looks.values())
         return f"{names} — refreshed each round"
 
+    def action_cost(self, cost: str) -> str:
+        return cost  # the menu's costs are written in Ch.6's words (Actions)
+
     def full_action_tip(self) -> str:
         return "Full action = Major + Move + Minor (Sprint, Charge, Refocus)"
 

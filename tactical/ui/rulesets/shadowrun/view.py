@@ -3,6 +3,7 @@ arcs, range bands without a TN (range is the GM's pool modifier), initiative pas
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from tactical.encounter.model import Combatant, EncounterState, Phase
@@ -19,6 +20,9 @@ from tactical.ui.rulesets.shadowrun.status import pass_score
 if TYPE_CHECKING:
     from tactical.ui.dock.turn import TurnPanel
     from tactical.ui.document import EncounterDocument
+
+
+SR_ACTION_WORDS = {"Major": "Complex", "Minor": "Simple", "Full": "Complex + Move + Simple"}
 
 
 class ShadowrunView:
@@ -68,6 +72,11 @@ class ShadowrunView:
 
     def reaction_slot_tip(self) -> str:
         return "No map reactions under Shadowrun"
+
+    def action_cost(self, cost: str) -> str:
+        # docs/rules-shadowrun.md, the engine's mapping (initiative.action_phase): a Major is
+        # a Complex action, a Minor a Simple one, a Full all of the phase; Move stays Move
+        return re.sub(r"\b(Major|Minor|Full)\b", lambda m: SR_ACTION_WORDS[m.group(1)], cost)
 
     def full_action_tip(self) -> str:
         return ""
