@@ -319,3 +319,7 @@ def test_r_rotates_the_selected_cover_about_its_centre_and_undo_puts_it_back(
     assert editor.model.draft.cover[0].polygon == before
     _, data = saved(window, tmp_path, "back.yaml")
     assert data["cover"][0]["polygon"] == [list(p) for p in before]
+    qtbot.keyClick(editor.view, Qt.Key.Key_Escape)  # deselected, R picks a tool again
+    qtbot.keyClick(editor.view, Qt.Key.Key_R)
+    assert editor.tool.name == "rectangle"
+    assert editor.model.draft.cover[0].polygon == before

@@ -228,7 +228,7 @@ class SelectTool(Tool):
 
     name, title = "select", "Select"
     tip = ("Click to select, drag to move; R rotates a cover 15° clockwise (Shift+R "
-           "counter-clockwise, Ctrl: 1°); Delete removes")
+           "counter-clockwise, Ctrl: 1°); Esc deselects; Delete removes")
 
     def __init__(self, editor: MapEditor) -> None:
         super().__init__(editor)
@@ -354,6 +354,10 @@ class SelectTool(Tool):
             return True
         if self.claims(event):
             self.rotate(event)
+            return True
+        if event.key() == Qt.Key.Key_Escape and (self.editor.view.selected_covers
+                                                 or self.editor.view.selected_tokens):
+            self.editor.select()  # and R picks the Rectangle tool again
             return True
         return False
 
