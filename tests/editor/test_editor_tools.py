@@ -10,6 +10,7 @@ import yaml
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
+from shapely.geometry import Polygon
 
 from tactical.cli import main
 from tactical.data.maps import Grid
@@ -276,3 +277,49 @@ def test_ctrl_s_never_overwrites_a_bundled_map(window, qtbot, monkeypatch, tmp_p
     assert window.edit_mode.save()
     assert demo_map().read_bytes() == before
     assert main(["validate", str(target)]) == 0
+
+
+def test_r_rotates_the_selected_cover_about_its_centre_and_undo_puts_it_back(
+        window, editor, qtbot, tmp_path):
+    layout = layout_for(editor.model.draft.grid)
+    a, b = hex_to_point(layout, (2, 2)), hex_to_point(layout, (6, 4))
+    qtbot.keyClick(editor.view, Qt.Key.Key_R)  # nothing selected: R is the Rectangle tool
+    view = editor.view.viewport()
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=at(editor, off(a, 0.1)))
+    qtbot.mouseMove(view, at(editor, off(b, 0.1)))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=at(editor, off(b, 0.1)))
+    before = editor.model.draft.cover[0].polygon
+    qtbot.keyClick(editor.view, Qt.Key.Key_S)
+    centre = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    click(qtbot, editor, centre)
+    assert editor.view.selected_covers == {0}
+    qtbot.keyClick(editor.view, Qt.Key.Key_R)
+    assert editor.tool.name == "select"  # R rotated the cover, not picked a tool
+    after = editor.model.draft.cover[0].polygon
+    turn = math.radians(15)  # clockwise on screen, where y points down
+    for (x, y), (rx, ry) in zip(before, after, strict=True):
+        dx, dy = x - centre[0], y - centre[1]
+        assert rx == pytest.approx(centre[0] + dx * math.cos(turn) - dy * math.sin(turn),
+                                   abs=0.006)
+        assert ry == pytest.approx(centre[1] + dx * math.sin(turn) + dy * math.cos(turn),
+                                   abs=0.006)
+    area = abs(a[0] - b[0]) * abs(a[1] - b[1])
+    assert Polygon(after).area == pytest.approx(area, rel=0.01)
+    assert editor.stack.count() == 2  # the rectangle and one rotation
+    _, data = saved(window, tmp_path)
+    assert data["cover"][0]["polygon"] == [list(p) for p in after]
+    qtbot.keyClick(editor.view, Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier)
+    back = editor.model.draft.cover[0].polygon  # Shift+R: 15° back, to the centimetre
+    assert max(math.dist(p, q) for p, q in zip(before, back, strict=True)) <= 0.015
+    qtbot.keyClick(editor.view, Qt.Key.Key_R, CTRL)  # Ctrl: a 1° step
+    one = editor.model.draft.cover[0].polygon
+    assert 0.05 < max(math.dist(p, q) for p, q in zip(before, one, strict=True)) < 0.2
+    for _ in range(3):
+        qtbot.keyClick(editor.view, Qt.Key.Key_Z, CTRL)
+    assert editor.model.draft.cover[0].polygon == before
+    _, data = saved(window, tmp_path, "back.yaml")
+    assert data["cover"][0]["polygon"] == [list(p) for p in before]
+    qtbot.keyClick(editor.view, Qt.Key.Key_Escape)  # deselected, R picks a tool again
+    qtbot.keyClick(editor.view, Qt.Key.Key_R)
+    assert editor.tool.name == "rectangle"
+    assert editor.model.draft.cover[0].polygon == before

@@ -3,9 +3,11 @@ drag merges into one step (issue 15; Foundry's 10-step history is the complaint)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PySide6.QtGui import QUndoCommand
+from shapely.geometry import Polygon
 
 from tactical.data.character import Character
 from tactical.data.maps import Background, Cover, Grid, Side, Token
@@ -17,6 +19,17 @@ MOVE_ID = 1501  # QUndoCommand.id() for moves that may merge
 def moved(cover: Cover, dx: float, dy: float) -> Cover:
     return cover.model_copy(update={"polygon": tuple((x + dx, y + dy)
                                                      for x, y in cover.polygon)})
+
+
+def rotated(cover: Cover, degrees: float) -> Cover:
+    """`cover` turned `degrees` clockwise on screen (y points down) about its centroid,
+    points rounded to 1 cm as the writer rounds them (issue 15: select, move, rotate)."""
+    centre = Polygon(cover.polygon).centroid
+    cx, cy = centre.x, centre.y
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return cover.model_copy(update={"polygon": tuple(
+        (round(cx + (x - cx) * c - (y - cy) * s, 2) + 0.0,
+         round(cy + (x - cx) * s + (y - cy) * c, 2) + 0.0) for x, y in cover.polygon)})
 
 
 class _Edit(QUndoCommand):

@@ -72,6 +72,10 @@ class Tool:
     def key(self, event: QKeyEvent) -> bool:
         return False
 
+    def claims(self, event: QKeyEvent) -> bool:
+        """Whether this key is the tool's now, ahead of the window's shortcuts."""
+        return False
+
     def double_click(self, p: Point, event: QMouseEvent) -> None:
         self.press(p, event)
 
@@ -219,10 +223,12 @@ class WallTool(Tool):
 
 class SelectTool(Tool):
     """Click selects a token or a cover (the side panel edits it); dragging moves it (one
-    undo step however long the drag); Delete removes the selection."""
+    undo step however long the drag); R rotates a selected cover; Delete removes the
+    selection."""
 
     name, title = "select", "Select"
-    tip = "Click to select, drag to move, Delete removes"
+    tip = ("Click to select, drag to move; R rotates a cover 15° clockwise (Shift+R "
+           "counter-clockwise, Ctrl: 1°); Esc deselects; Delete removes")
 
     def __init__(self, editor: MapEditor) -> None:
         super().__init__(editor)
@@ -321,10 +327,37 @@ class SelectTool(Tool):
         self.drag = None
         self.node = None
 
+    def claims(self, event: QKeyEvent) -> bool:
+        # With one cover selected, R rotates it rather than picking the Rectangle tool.
+        return event.key() == Qt.Key.Key_R and len(self.editor.view.selected_covers) == 1
+
+    def rotate(self, event: QKeyEvent) -> None:
+        (index,) = self.editor.view.selected_covers
+        modifiers = event.modifiers()
+        step = 1.0 if modifiers & Qt.KeyboardModifier.ControlModifier else 15.0
+        clockwise = not modifiers & Qt.KeyboardModifier.ShiftModifier
+        old = self.editor.model.draft.cover[index]
+        try:
+            new = Cover.model_validate({**ec.rotated(old, step if clockwise else -step)
+                                        .model_dump(by_alias=True)})
+        except ValueError:
+            return  # rounding to 1 cm left no area (a sliver): leave it as it is
+        if new != old:
+            self.editor.stack.push(ec.ReplaceCover(
+                self.editor.model, index, new,
+                f"Rotate cover {step:g}° {'clockwise' if clockwise else 'counter-clockwise'}"))
+
     def key(self, event: QKeyEvent) -> bool:
         if event.matches(QKeySequence.StandardKey.Delete) or \
                 event.key() == Qt.Key.Key_Backspace:
             self.editor.delete_selection()
+            return True
+        if self.claims(event):
+            self.rotate(event)
+            return True
+        if event.key() == Qt.Key.Key_Escape and (self.editor.view.selected_covers
+                                                 or self.editor.view.selected_tokens):
+            self.editor.select()  # and R picks the Rectangle tool again
             return True
         return False
 

@@ -228,10 +228,15 @@ class EditorView(QGraphicsView):
                      or event.key() in (Qt.Key.Key_Backspace, Qt.Key.Key_Escape,
                                         Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Left,
                                         Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
-                                        Qt.Key.Key_Space)):
+                                        Qt.Key.Key_Space)
+                     or self._tool_claims(event)):
             event.accept()
             return True
         return super().event(event)
+
+    def _tool_claims(self, event: QKeyEvent) -> bool:
+        claims = getattr(self.tool, "claims", None)
+        return bool(claims is not None and claims(event))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.keys_first is not None and self.keys_first(event):
