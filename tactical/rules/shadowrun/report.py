@@ -44,18 +44,10 @@ class RollReport:
 
 
 @dataclass(frozen=True, slots=True)
-class DefenceReport:
-    """The defence test's roll and what the declared options did."""
+class DefenceReport(RollReport):
+    """The defence test's roll (its fields first, as the log writes them) and what the
+    declared options did."""
 
-    pool: int
-    parts: tuple[Part, ...]
-    dice: tuple[int, ...]
-    hits: int
-    limit: int | None
-    hits_limited: int
-    ones: int
-    glitch: bool
-    critical_glitch: bool
     options: tuple[str, ...]
     initiative_cost: int
     initiative_before: int | None
