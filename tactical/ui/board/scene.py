@@ -351,7 +351,7 @@ class BoardScene(QGraphicsScene):
         # Issue 14: a name stays at least ~12 px tall on screen (capital NAME_MIN_CAP_PX)
         # at the zoom a 720p window fits the map in; names grow up to three times their size.
         k = max(1.0, min(3.0, NAME_MIN_CAP_PX / (LABEL_HEIGHT * px_per_metre))) \
-            if px_per_metre > 0 and self.audience.gm else 1.0
+            if readable and self.audience.gm else 1.0  # names not drawn: nothing to grow
         rescaled = False
         self._name_scale = k
         for token in self.tokens.values():
