@@ -26,24 +26,29 @@ def select_roster(editor, character_id):
         item.setSelected(item.data(Qt.ItemDataRole.UserRole) == character_id)
 
 
-def test_a_character_sheet_is_checked_as_you_type(window, editor, qtbot, tmp_path,
-                                                  monkeypatch):
+def problems(dialog):
+    return "\n".join(dialog.problem_texts())
+
+
+def test_the_advanced_yaml_sheet_is_checked_as_you_type(window, editor, qtbot, tmp_path,
+                                                        monkeypatch):
     select_roster(editor, "ganger")
     dialog = editor.edit_character(accept=False)
     qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentIndex(1)  # the form's "Advanced (YAML)" tab
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert ok.isEnabled() and "id: ganger-2" in dialog.text.toPlainText()
     text = dialog.text.toPlainText()
     dialog.text.setPlainText(text.replace("AG: ", "AG: 2"))  # AG 2x: over 20
     assert not ok.isEnabled()
-    assert "attributes.AG" in dialog.problems.text()
-    assert dialog.problems.text().startswith("line ")
+    assert "attributes.AG" in problems(dialog)
+    assert problems(dialog).startswith("line ")
     dialog.text.setPlainText(text.replace("weapons:\n", "weapons:\n- laser-sword\n"))
-    assert "unknown weapons id 'laser-sword'" in dialog.problems.text()
+    assert "unknown weapons id 'laser-sword'" in problems(dialog)
     dialog.text.setPlainText(text.replace("name: Ganger 2", "name: Boss ganger"))
     dialog.text.moveCursor(QTextCursor.MoveOperation.End)
     qtbot.keyClicks(dialog.text, "edge: 25")  # typing re-checks: Edge is 0–20
-    assert not ok.isEnabled() and "edge" in dialog.problems.text()
+    assert not ok.isEnabled() and "edge" in problems(dialog)
     for _ in range(len("edge: 25")):
         qtbot.keyClick(dialog.text, Qt.Key.Key_Backspace)
     assert ok.isEnabled() and dialog.character is not None

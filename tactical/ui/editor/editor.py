@@ -105,7 +105,10 @@ class MapEditor(QWidget):
         row.addWidget(self.panel)
         layout.addLayout(row, 1)
         self.view.dropped.connect(self.drop_characters)
-        self.panel.new_character.clicked.connect(lambda: self.edit_character())
+        self.panel.new_character.clicked.connect(lambda: self.edit_character(new=True))
+        self.panel.edit_character.clicked.connect(lambda: self.edit_character())
+        self.panel.roster.itemDoubleClicked.connect(lambda _item: self.edit_character())
+        self.panel.token.character.clicked.connect(lambda: self.edit_token_character())
         self.panel.open_roster.clicked.connect(self.choose_roster)
         self.opened: dict[str, Character] = {}  # characters from roster files the GM opened
         self.panel.side_name.clicked.connect(self.rename_side)
@@ -270,21 +273,48 @@ class MapEditor(QWidget):
 
     # --- characters and sides
 
-    def edit_character(self, accept: bool = True) -> CharacterDialog:
-        """The character sheet, started from the roster's selected character (a copy with
-        a new id); OK adds it to the map's own characters (one undo step)."""
-        items = self.panel.roster.selectedItems()
+    def edit_character(self, accept: bool = True, *, new: bool = False,
+                       character_id: str | None = None) -> CharacterDialog:
+        """The character form: a new street samurai (`new`), or `character_id` (default:
+        the roster's selected character). The map's own character is edited in place; any
+        other is copied with a new id. OK adds or replaces it among the map's own characters
+        (one undo step)."""
         known = self.known_characters()
-        start = known.get(self.panel.roster.ids(items)[0]) if items else None
-        if start is not None and start.id not in {c.id for c in self.model.draft.characters}:
-            n = 2
-            while f"{start.id}-{n}" in known:
-                n += 1
-            start = start.model_copy(update={"id": f"{start.id}-{n}",
-                                             "name": f"{start.name} {n}"})
-        dialog = CharacterDialog(self.library, start, self)
+        if character_id is None and not new:
+            items = self.panel.roster.selectedItems()
+            character_id = self.panel.roster.ids(items)[0] if items else None
+        start = known.get(character_id) if character_id is not None else None
+        own = start is not None and start.id in {c.id for c in self.model.draft.characters}
+        if start is not None and not own:
+            start = self._copy(start, known)
+        taken = set(known) - ({start.id} if own and start is not None else set())
+        dialog = CharacterDialog(self.library, start, self, taken=taken, fixed_id=own)
         if accept and dialog.exec() and dialog.character is not None:
             self.stack.push(ec.SetCharacter(self.model, dialog.character))
+        return dialog
+
+    @staticmethod
+    def _copy(start: Character, known: dict[str, Character]) -> Character:
+        n = 2
+        while f"{start.id}-{n}" in known:
+            n += 1
+        return start.model_copy(update={"id": f"{start.id}-{n}", "name": f"{start.name} {n}"})
+
+    def edit_token_character(self, accept: bool = True) -> CharacterDialog | None:
+        """The selected token's character in the form; a character that is not the map's
+        own becomes a copy the token then uses (the character and the token: one step)."""
+        if len(self.view.selected_tokens) != 1:
+            return None
+        (index,) = self.view.selected_tokens
+        token = self.model.draft.tokens[index]
+        dialog = self.edit_character(False, character_id=token.character)
+        if accept and dialog.exec() and dialog.character is not None:
+            self.stack.beginMacro(f"Character {dialog.character.name}")
+            self.stack.push(ec.SetCharacter(self.model, dialog.character))
+            if dialog.character.id != token.character:
+                self.stack.push(ec.ReplaceToken(self.model, index, token.model_copy(
+                    update={"character": dialog.character.id}), "Token's character"))
+            self.stack.endMacro()
         return dialog
 
     def _side_key(self) -> str | None:

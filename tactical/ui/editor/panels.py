@@ -103,6 +103,10 @@ class TokenPanel(QGroupBox):
         form.addRow("N&ame", self.token_name)
         form.addRow("S&ide", self.token_side)
         form.addRow(self.aware)
+        self.character = QPushButton("C&haracter…")
+        self.character.setToolTip("The token's character in the form (a bundled one is "
+                                  "copied into the map first)")
+        form.addRow(self.character)
         self._quiet = False
         self.token_name.editingFinished.connect(self._emit)
         self.token_side.currentIndexChanged.connect(self._emit)
@@ -181,9 +185,13 @@ class SidePanel(QWidget):
         inner.addWidget(self.roster, 1)
         character_row = QHBoxLayout()
         self.new_character = QPushButton("New character…")
-        self.new_character.setToolTip("A character sheet of the map's own, starting from "
-                                      "the selected one")
+        self.new_character.setToolTip("A new character of the map's own (the form starts "
+                                      "from a street samurai)")
         character_row.addWidget(self.new_character)
+        self.edit_character = QPushButton("Edit…")
+        self.edit_character.setToolTip("The selected character in the form (or double-click "
+                                       "it): the map's own is edited, any other copied")
+        character_row.addWidget(self.edit_character)
         self.open_roster = QPushButton("Open roster…")
         self.open_roster.setToolTip("Characters from a roster file; those dropped on the "
                                     "map are copied into it, so the map stands alone")
