@@ -70,6 +70,7 @@ class Rows(QWidget):
         row = _Row(self.make_fields(), self._remove_tip)
         row.remove.clicked.connect(lambda: self._remove(row))
         self.layout_.insertWidget(len(self.rows), row)
+        row.show()  # now, not at the next event loop pass: Tab must find it at once
         self.rows.append(row)
         return row
 
