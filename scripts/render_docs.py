@@ -157,6 +157,10 @@ def window_pictures() -> None:
         from editor_pictures import editor_pictures  # docs/editor.md (issue 15)
 
         editor_pictures(DOCS, Path(folder))
+
+        from character_picture import character_picture  # the character form (issue 15)
+
+        character_picture(DOCS, Path(folder))
     del app
 
 

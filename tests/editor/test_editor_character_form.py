@@ -90,7 +90,7 @@ def test_a_new_character_filled_with_keys(window, editor, qtbot, tmp_path):
         tab_to(dialog, form.ident)
         retype(form.ident, "Razor Girl")  # not an id: the field and the list say so
         assert is_marked(form.ident) and not dialog.ok.isEnabled()
-        assert "pattern" in form.ident.toolTip()
+        assert "not an id" in form.ident.toolTip()
         assert any(t.startswith("id: ") for t in dialog.problem_texts())
         key(form.ident, Qt.Key.Key_Return)  # Enter while invalid: the form stays open
         assert dialog.isVisible()
@@ -113,7 +113,7 @@ def test_a_new_character_filled_with_keys(window, editor, qtbot, tmp_path):
         assert is_marked(name) and not dialog.ok.isEnabled()
         assert "'brawl' is listed twice" in "\n".join(dialog.problem_texts())
         retype(name.lineEdit(), "Hand to hand")  # not a skill id
-        assert is_marked(name) and "pattern" in name.toolTip()
+        assert is_marked(name) and "not an id" in name.toolTip()
         retype(name.lineEdit(), "medic")
         key(QApplication.focusWidget(), Qt.Key.Key_Tab)
         retype(QApplication.focusWidget(), "9")
@@ -279,4 +279,28 @@ def test_the_form_fits_a_720p_screen(editor, qtbot):
     qtbot.waitExposed(dialog)
     assert dialog.width() <= 1280 and dialog.height() <= 720 - 30  # a title bar
     assert dialog.font().pointSizeF() >= 9 or dialog.font().pixelSize() >= 12
+    dialog.reject()
+
+
+def test_each_alt_letter_goes_to_one_field(editor, qtbot):
+    """Alt+letter is how a keyboard GM jumps through a long form: no letter may serve two
+    fields (Qt would then cycle between them)."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    dialog = editor.edit_character(accept=False, new=True)
+    qtbot.addWidget(dialog)
+    texts = [w.text() for w in dialog.findChildren(QLabel) if w.buddy() is not None]
+    texts += [w.text() for w in dialog.findChildren(QAbstractButton)]
+    texts += [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    letters = [t[t.index("&") + 1].lower() for t in texts if "&" in t.replace("&&", "")]
+    assert len(letters) >= 15
+    assert len(letters) == len(set(letters)), sorted(letters)
+    health = dialog.form.fields["health"]
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog.form.name, Qt.Key.Key_H, Qt.KeyboardModifier.AltModifier)
+    assert health.isAncestorOf(QApplication.focusWidget()) or \
+        QApplication.focusWidget() is health
     dialog.reject()

@@ -8,8 +8,9 @@ OK stays disabled while there is one."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, get_args
 
 import yaml
 from PySide6.QtCore import Qt
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.data.character import Character, Roster
+from tactical.data.gear import Slug
 from tactical.data.kinds import validate_document
 from tactical.data.library import Library, reference_problems
 from tactical.data.problems import DataError, Problem
@@ -36,6 +38,7 @@ from tactical.ui.editor.charform import DEFAULT_CHARACTER, CharacterForm
 from tactical.ui.editor.marks import PROBLEM_STYLE
 
 HEAD = "kind: characters\ncharacters:\n"
+SLUG_PATTERN = str(get_args(Slug)[1].pattern)  # the schema's id rule, for `plain`
 HEAD_LINES = 2
 
 
@@ -79,7 +82,17 @@ def check_fields(data: Mapping[str, Any], library: Library
     problem as (field path, message)."""
     text = yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True)
     character, problems = _validate(text, library)
-    return character, [(_where(p), p.message) for p in problems]
+    return character, [(_where(p), plain(p.message)) for p in problems]
+
+
+def plain(message: str) -> str:
+    """The validator's message for a malformed id, in words (the rule is the same)."""
+    found = re.match(rf"^String should match pattern '{re.escape(SLUG_PATTERN)}'; "
+                     r"found (.*)$", message)
+    if found is None:
+        return message
+    return (f"not an id: lower-case letters, digits, - and _ (like ranged_close); "
+            f"found {found.group(1)}")
 
 
 def default_character(library: Library) -> dict[str, Any]:
@@ -113,6 +126,7 @@ class CharacterDialog(QDialog):
         self.form = CharacterForm(library, self.taken)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.form)
         self.tabs.addTab(scroll, "&Form")
         self.text = QPlainTextEdit()
@@ -122,12 +136,11 @@ class CharacterDialog(QDialog):
         yaml_layout.addWidget(QLabel("The same character in the roster format "
                                      "(docs/formats.md, Characters), checked as you type:"))
         yaml_layout.addWidget(self.text, 1)
-        self.tabs.addTab(yaml_tab, "&Advanced (YAML)")
+        self.tabs.addTab(yaml_tab, "Advanced (&YAML)")
         layout.addWidget(self.tabs, 1)
         self.summary = QLabel()
         layout.addWidget(self.summary)
         self.problems = QListWidget()
-        self.problems.setMaximumHeight(96)
         self.problems.setToolTip("Click a problem to go to its field")
         self.problems.itemClicked.connect(self._go_to)
         self.problems.itemActivated.connect(self._go_to)
@@ -199,6 +212,9 @@ class CharacterDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, path)
             self.problems.addItem(item)
         self.problems.setVisible(bool(problems))
+        rows = min(len(problems), 4)  # the form keeps the height; the list scrolls
+        self.problems.setFixedHeight(rows * self.problems.sizeHintForRow(0)
+                                     + 2 * self.problems.frameWidth() + 2 if rows else 0)
         self.summary.setText(f"{len(problems)} problem{'s' * (len(problems) != 1)}: OK "
                              "is disabled until they are fixed" if problems else
                              "Valid: the same rules as tactical validate")

@@ -163,8 +163,8 @@ class CharacterForm(QWidget):
         self.description = self._line("description", "A note for the GM")
         self.traits = self._line("traits", "Trait ids, separated by commas "
                                            "(smartlink, troll, adept…)")
-        for label, widget in (("&Name", self.name), ("I&d", self.ident),
-                              ("Descri&ption", self.description), ("&Traits", self.traits)):
+        for label, widget in (("&Name", self.name), ("&Id", self.ident),
+                              ("&Description", self.description), ("&Traits", self.traits)):
             form.addRow(label, widget)
         left.addWidget(who)
 
@@ -185,12 +185,12 @@ class CharacterForm(QWidget):
                 ("health", "&Health", "Damage it takes before it is Down (Ch.6 Health)"),
                 ("stamina", "Sta&mina", "Stun and fatigue it takes (Ch.6 Stamina)"),
                 ("edge", "&Edge", "Edge points for a fight (Ch.6 Edge)"),
-                ("initiative_dice", "Initiative d&ice", "d6s rolled for Initiative (1d6 + AG "
+                ("initiative_dice", "Initiative dice", "d6s rolled for Initiative (1d6 + AG "
                                                         "+ CU, Ch.6 Initiative)")):
             form.addRow(label, self._add(key, spin(Character, key, tip)))
-        form.addRow("Spee&d", self._add("speed_m", metres(
+        form.addRow("Speed", self._add("speed_m", metres(
             Character, "speed_m", "Metres per move (Ch.6 Movement: 10 m)")))
-        form.addRow("Reac&h", self._add("reach_m", metres(
+        form.addRow("Reach", self._add("reach_m", metres(
             Character, "reach_m", "Melee reach (Ch.6 Melee: 2 m, the next hex)")))
         self.size_box = QComboBox()
         self.size_box.addItems(SIZES)
@@ -199,9 +199,9 @@ class CharacterForm(QWidget):
         form.addRow("Si&ze", self._add("size", self.size_box))
         left.addWidget(body)
 
-        self.skills = SkillRows(ch6_skills, "Add &skill", SKILL_RANKS)
+        self.skills = SkillRows(ch6_skills, "Add skil&l", SKILL_RANKS)
         self.weapons = PickRows(weapon_choices(library), "Add &weapon", "Remove this weapon")
-        self.armor = PickRows(armor_choices(library), "Add a&rmor", "Remove this armor")
+        self.armor = PickRows(armor_choices(library), "Add arm&or", "Remove this armor")
         for key, rows, title, column in (
                 ("armor", self.armor, "Armor (worn together: layered)", left),
                 ("skills", self.skills, "Skills (values with the attribute bonus in)", right),
@@ -334,6 +334,8 @@ class CharacterForm(QWidget):
         self._set("shadowrun.physical_limit", sr.get("physical_limit") or 0)
         self.sr_skills.set_values(sr.get("skills", {}) or {})
         self.kept = {k: v for k, v in rest.items() if v not in (None, [], (), {})}
+        for line in (self.name, self.ident, self.description, self.traits):
+            line.setCursorPosition(0)  # show the start of a long description
         self._quiet = False
         self.fix_tab_order()
         self._relayout()

@@ -26,6 +26,14 @@ def small_button(text: str, tip: str) -> QPushButton:
     return button
 
 
+def narrow(combo: QComboBox) -> QComboBox:
+    """A combo box that does not widen the form to its longest item (the form must fit
+    720p without scrolling sideways); the open list still shows every item whole."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(14)
+    return combo
+
+
 class _Row(QWidget):
     def __init__(self, fields: list[QWidget], remove_tip: str) -> None:
         super().__init__()
@@ -108,7 +116,7 @@ class PickRows(Rows):
         super().__init__(add_text, remove_tip)
 
     def make_fields(self) -> list[QWidget]:
-        combo = QComboBox()
+        combo = narrow(QComboBox())
         for ident, (label, tip) in self.choices.items():
             combo.addItem(label, ident)
             combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
@@ -152,7 +160,7 @@ class SkillRows(Rows):
         super().__init__(add_text, "Remove this skill")
 
     def make_fields(self) -> list[QWidget]:
-        name = QComboBox()
+        name = narrow(QComboBox())
         name.setEditable(True)
         name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         name.addItems(self.known)
