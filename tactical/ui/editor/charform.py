@@ -38,7 +38,7 @@ ATTRIBUTES = {"AG": "Agility", "CU": "Cunning", "ST": "Strength", "VI": "Vigor",
               "RE": "Resolve", "PR": "Presence"}  # Ch.6 attributes
 SR_ATTRIBUTES = ("body", "agility", "reaction", "strength", "willpower", "intuition",
                  "logic", "charisma")
-SKILL_RANKS = (0, 99)  # the schema bounds no skill; no rule text prints one over 20
+SKILL_RANKS = (0, 999)  # the schema bounds no skill (rule texts print up to 20): room for any
 SIZES = ("small", "medium", "large", "huge")
 
 # A new character: a valid street samurai NPC (Ch.6-style totals; SR5 numbers of a
