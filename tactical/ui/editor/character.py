@@ -34,7 +34,8 @@ from tactical.data.kinds import validate_document
 from tactical.data.library import Library, reference_problems
 from tactical.data.problems import DataError, Problem
 from tactical.data.yamlsafe import parse_yaml
-from tactical.ui.editor.charform import DEFAULT_CHARACTER, CharacterForm
+from tactical.ui.editor.charfields import default_character
+from tactical.ui.editor.charform import CharacterForm
 from tactical.ui.editor.marks import PROBLEM_STYLE
 
 HEAD = "kind: characters\ncharacters:\n"
@@ -93,15 +94,6 @@ def plain(message: str) -> str:
         return message
     return (f"not an id: lower-case letters, digits, - and _ (like ranged_close); "
             f"found {found.group(1)}")
-
-
-def default_character(library: Library) -> dict[str, Any]:
-    """The form's start for a new character: a street samurai, with the catalogue items
-    this library has."""
-    data = dict(DEFAULT_CHARACTER)
-    data["weapons"] = [w for w in data["weapons"] if w in library.weapons]
-    data["armor"] = [a for a in data["armor"] if a in library.armor]
-    return data
 
 
 class CharacterDialog(QDialog):
