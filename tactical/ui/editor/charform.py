@@ -47,12 +47,10 @@ from tactical.ui.editor.marks import mark
 from tactical.ui.editor.rows import PickRows, Rows, SkillRows
 
 
-def _group(title: str, inner: QWidget | None = None) -> tuple[QGroupBox, QVBoxLayout]:
+def _group(title: str, inner: QWidget) -> QGroupBox:
     box = QGroupBox(title)
-    layout = QVBoxLayout(box)
-    if inner is not None:
-        layout.addWidget(inner)
-    return box, layout
+    QVBoxLayout(box).addWidget(inner)
+    return box
 
 
 class CharacterForm(QWidget):
@@ -126,7 +124,7 @@ class CharacterForm(QWidget):
                 ("skills", self.skills, "Skills (values with the attribute bonus in)", right),
                 ("weapons", self.weapons, "Weapons (the first is the ready weapon)", right)):
             self._rows(key, rows)
-            column.addWidget(_group(title, rows)[0])
+            column.addWidget(_group(title, rows))
         left.addStretch(1)
 
         self.shadowrun = QGroupBox("Shadowrun (SR4/SR5)")
