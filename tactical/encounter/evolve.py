@@ -173,9 +173,12 @@ def _damage_taken(state: EncounterState, e: ev.DamageTaken) -> EncounterState:
 
 @handles(ev.HitRecorded)
 def _hit_recorded(state: EncounterState, e: ev.HitRecorded) -> EncounterState:
+    c = state.get(e.combatant)
     return _update(state, e.combatant, last_hit={
         "injury": e.injury, "previous_injury": e.previous_injury, "effects": e.effects,
-        "had_prone": e.had_prone, "had_unconscious": e.had_unconscious})
+        "had_prone": e.had_prone, "had_unconscious": e.had_unconscious},
+        initiative_zero_injury=c.initiative_zero_injury
+        or bool(e.effects.get("initiative_zero")))
 
 
 @handles(ev.InjurySet)
@@ -263,7 +266,9 @@ def _weapon_lost(state: EncounterState, e: ev.WeaponLost) -> EncounterState:
 def _initiative_changed(state: EncounterState, e: ev.InitiativeChanged) -> EncounterState:
     c = state.get(e.combatant)
     if e.kind == "zero":
-        return _update(state, e.combatant, initiative_zero=bool(e.value))
+        lasting = c.initiative_zero_injury and bool(e.value)  # taken back: lasts no more
+        return _update(state, e.combatant, initiative_zero=bool(e.value),
+                       initiative_zero_injury=lasting)
     if e.kind == "edge":  # Ch.6 l.90: Edge's +2d6, for the next round, once (issue 12 item 6)
         return _update(state, e.combatant, edge_initiative=True,
                        initiative_next_round=c.initiative_next_round + e.value)

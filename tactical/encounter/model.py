@@ -87,6 +87,11 @@ class Combatant:
     initiative_this_round: int = 0  # what was pending when this round started
     initiative_lasting: int = 0  # injury changes to the end of combat (Serious −2d6)
     initiative_zero: bool = False
+    # Ch.6 Critical, l.716: an injury's "Initiative 0 until end of combat" outlasts the
+    # injury itself: first aid "does not restore lost Initiative" (l.912), so a Critical
+    # treated down to Serious keeps it; set by the hit (HitRecorded), lifted only when the
+    # Initiative 0 is taken back (Edge lowering that hit)
+    initiative_zero_injury: bool = False
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
     unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
