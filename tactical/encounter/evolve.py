@@ -82,9 +82,10 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     # Ch.6: Charging and Evading last until the combatant's next turn; an Unaware
     # combatant can react again once its first turn comes (Awareness).
     c = state.get(e.combatant)
-    conditions = c.conditions - {Condition.CHARGING, Condition.EVADING}
+    conditions = c.conditions - {Condition.CHARGING, Condition.EVADING,
+                                 Condition.NO_FOOTWORK}  # l.198: until its next turn
     return _update(state, e.combatant, budget=budget, unaware=False, conditions=conditions,
-                   last_hit=None)
+                   last_hit=None, move_spent=False)
 
 
 @handles(ev.TurnEnded)
@@ -92,7 +93,8 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     c = state.get(e.combatant)
     conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED,
                                  Condition.CHARGE_ATTACK}
-    return _update(state, e.combatant, budget=Budget(), conditions=conditions)
+    return _update(state, e.combatant, budget=Budget(), conditions=conditions,
+                   move_spent=False)
 
 
 @handles(ev.ActionSpent)
@@ -107,7 +109,8 @@ def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
         changes["major"] = 0 if e.paid_with == "move" else changes.get("major", b.major)
         changes["move"] = 0 if e.paid_with == "major" else changes.get("move", b.move)
         changes["major_or_move"] = False
-    return _update(state, e.combatant, budget=replace(b, **changes))
+    moved = state.get(e.combatant).move_spent or e.action == "move"
+    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved)
 
 
 @handles(ev.Moved)

@@ -43,6 +43,10 @@ class Condition(StrEnum):
     DEAD = "dead"
     IMMOBILISED = "immobilised"
     FRIGHTENED = "frightened"  # Ch.6 Fear (l.972-976): failed a Discipline check; GM clears
+    # Ch.6 Move actions, l.198: attacked in melee with no Move to spend (none left,
+    # immobilised, grappled, pinned): Disadvantage on that attack, and enemies attacking it
+    # in melee have Advantage until its next turn
+    NO_FOOTWORK = "no_footwork"
 
 
 class Action(StrEnum):
@@ -96,6 +100,7 @@ class Combatant:
     reactions: int = 0  # left this round
     unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
     budget: Budget = field(default_factory=Budget)
+    move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
     used_edge_this_round: bool = False
     # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round
     edge_initiative: bool = False

@@ -17,7 +17,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import decide
-from tactical.encounter.fight import _melee_weapon, attack_facts
+from tactical.encounter.fight import _melee_weapon, attack_facts, attack_sight
 from tactical.encounter.model import EncounterState
 from tactical.rules.api import AttackPreviewParts
 
@@ -117,7 +117,8 @@ def preview(state: EncounterState, ctx: Context,
     refusals = list(engine_refusals(state, ctx, command))
     sight = None
     if attack.target in state.combatants and attack.attacker in state.combatants:
-        sight = ctx.oracle.sight(state, attack.attacker, attack.target)
+        sight = attack_sight(Batch(state, ctx, _NoDice()), state.get(attack.attacker),
+                             state.get(attack.target), attack)[0]  # l.204: from the peek
     try:
         parts = preview_parts(state, ctx, attack, reaction)
     except IllegalCommand as exc:

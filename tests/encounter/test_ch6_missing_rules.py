@@ -12,7 +12,7 @@ import pytest
 
 from tactical.core.errors import IllegalCommand
 from tactical.encounter.commands import command_from_payload
-from tactical.encounter.scenario import Played, play
+from tactical.encounter.scenario import Played, play, play_all
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -356,3 +356,50 @@ def test_a_rest_lifts_initiative_zero_only_without_a_critical_injury(tmp_path):
     runner = played.encounter.state.get("runner")
     assert runner.injury == "critical" and runner.fatigue == 0
     assert runner.initiative_zero and runner.effective_initiative() == 0
+
+
+def test_melee_engagement_spends_the_move_or_hampers_the_fighter():
+    # Ch.6 Move actions, l.198: engaged in melee counts as using a Move action; unable to
+    # spend one: Disadvantage on the attack, enemies attacking it get Advantage
+    played = play_all(SCENARIOS / "ch6_melee_footwork.json")  # a refused Move in it
+    footwork = [e for e in _events(played, "ActionSpent") if "l.198" in e["purpose"]]
+    assert [(e["combatant"], e["action"]) for e in footwork] == [("kicker", "move")] * 2
+    kicker_first, ganger, kicker_second = _events(played, "AttackResolved")
+    assert not any("l.198" in s for s in _advantages(kicker_first) | _disadvantages(
+        kicker_first))
+    assert "No Move to spend in melee (Ch.6 l.198)" in _disadvantages(ganger)
+    assert "Target has no Move to spend in melee (Ch.6 l.198)" in _advantages(kicker_second)
+    assert kicker_second["result"]["advantage"]["state"] == "advantage"
+
+
+def test_fire_around_cover_shoots_from_the_peek_hex_and_stays_put():
+    # Ch.6 Fire Around Cover, l.204: stick your head out, shoot, duck back down
+    played = play_all(SCENARIOS / "ch6_fire_around_cover.json")  # refusals in it
+    vanya_shot, guard_shot = _events(played, "AttackResolved")
+    assert [s["source"] for s in vanya_shot["result"]["tn_breakdown"]] == [
+        "Base TN", "Dodge 21 is higher than 20"]  # from [1, 3]: no cover
+    assert any("leans out to [1, 3]" in n["text"] for n in _events(played, "Note"))
+    assert {"source": "Full cover", "value": 10} in guard_shot["result"]["tn_breakdown"]
+    spent = [e["action"] for e in _events(played, "ActionSpent")
+             if e["combatant"] == "vanya"]
+    assert spent == ["major", "move"]
+    assert played.encounter.state.get("vanya").hex == (1, 2)
+
+
+def test_fire_around_cover_leans_round_a_wall_not_through_it():
+    from tactical.data.library import load_map
+    from tactical.geometry.mapgeom import build_map_geometry
+    from tactical.geometry.peek import peek_hexes
+
+    loaded = load_map(SCENARIOS / "maps" / "corner.yaml")
+    mg = build_map_geometry(loaded.map, 2.0)
+    # Vanya at [1, 2] against the warehouse's west wall: the hexes east of her are inside
+    # it; the four on her side are where she may lean out
+    assert set(peek_hexes(mg, (1, 2))) == {(1, 1), (0, 2), (0, 3), (1, 3)}
+    assert peek_hexes(mg, (0, 4)) == ()  # no high cover by her: nothing to peek round
+    thin = loaded.map.model_copy(update={"cover": tuple(
+        c.model_copy(update={"polygon": ((2.7, -1.0), (3.1, -1.0), (3.1, 9.0), (2.7, 9.0))})
+        for c in loaded.map.cover)})
+    beside_a_wall = peek_hexes(build_map_geometry(thin, 2.0), (1, 2))
+    assert (2, 1) not in beside_a_wall and (2, 2) not in beside_a_wall  # the far side
+    assert (1, 3) in beside_a_wall
