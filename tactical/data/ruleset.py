@@ -277,6 +277,7 @@ class TableActions(Frozen):
     # l.198 "If you are engaged in melee combat … This counts as using a Move action": what
     # a melee attack spends besides its own cost (None: nothing, the house rule)
     melee_engagement: ActionKind | None = "move"
+    mount: ActionKind = "move"  # l.208 Mount/Dismount (a Move action), each way
 
 
 class DisciplineChecks(Frozen):

@@ -117,7 +117,32 @@ def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
 def _moved(state: EncounterState, e: ev.Moved) -> EncounterState:
     if not e.path:
         return state
-    return _update(state, e.combatant, hex=tuple(e.path[-1]))
+    return _carry(_update(state, e.combatant, hex=tuple(e.path[-1])), e.combatant)
+
+
+def _carry(state: EncounterState, mount: str) -> EncounterState:
+    """Ch.6 Mount/Dismount (l.208): riders go where their mount goes."""
+    h = state.get(mount).hex
+    for rider in [c.id for c in state if c.riding == mount]:
+        state = _update(state, rider, hex=h)
+    return state
+
+
+@handles(ev.Mounted)
+def _mounted(state: EncounterState, e: ev.Mounted) -> EncounterState:
+    c = state.get(e.combatant)
+    return _update(state, e.combatant, riding=e.mount, hex=(e.hex[0], e.hex[1]),
+                   conditions=c.conditions | {Condition.MOUNTED})
+
+
+@handles(ev.Dismounted)
+def _dismounted(state: EncounterState, e: ev.Dismounted) -> EncounterState:
+    return _unmount(_update(state, e.combatant, hex=(e.hex[0], e.hex[1])), e.combatant)
+
+
+def _unmount(state: EncounterState, rider: str) -> EncounterState:
+    c = state.get(rider)
+    return _update(state, rider, riding=None, conditions=c.conditions - {Condition.MOUNTED})
 
 
 @handles(ev.MoveHalted)
@@ -348,10 +373,17 @@ def _combatant_removed(state: EncounterState, e: ev.CombatantRemoved) -> Encount
     order = tuple(cid for cid in state.order if cid != e.combatant)
     pending = tuple(p for p in state.pending if e.combatant not in (p.reactor, p.mover))
     halted = None if state.halted and state.halted.mover == e.combatant else state.halted
-    return replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
-                   halted=halted)
+    state = replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
+                    halted=halted)
+    for rider in [c.id for c in state if c.riding == e.combatant]:  # the mount is gone
+        state = _unmount(state, rider)
+    return state
 
 
 @handles(ev.TokenPlaced)
 def _token_placed(state: EncounterState, e: ev.TokenPlaced) -> EncounterState:
-    return _update(state, e.combatant, hex=(e.hex[0], e.hex[1]))
+    # A GM move takes a rider off its mount, and a mount's riders along (Ch.6 l.208)
+    state = _update(state, e.combatant, hex=(e.hex[0], e.hex[1]))
+    if state.get(e.combatant).riding is not None:
+        state = _unmount(state, e.combatant)
+    return _carry(state, e.combatant)

@@ -47,6 +47,7 @@ class Condition(StrEnum):
     # immobilised, grappled, pinned): Disadvantage on that attack, and enemies attacking it
     # in melee have Advantage until its next turn
     NO_FOOTWORK = "no_footwork"
+    MOUNTED = "mounted"  # Ch.6 Mount/Dismount (l.208): rides `riding`, shares its hex
 
 
 class Action(StrEnum):
@@ -101,6 +102,7 @@ class Combatant:
     unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
     budget: Budget = field(default_factory=Budget)
     move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
+    riding: str | None = None  # the mount or vehicle it rides (Ch.6 l.208): moves with it
     used_edge_this_round: bool = False
     # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round
     edge_initiative: bool = False

@@ -403,3 +403,41 @@ def test_fire_around_cover_leans_round_a_wall_not_through_it():
     beside_a_wall = peek_hexes(build_map_geometry(thin, 2.0), (1, 2))
     assert (2, 1) not in beside_a_wall and (2, 2) not in beside_a_wall  # the far side
     assert (1, 3) in beside_a_wall
+
+
+def test_a_rider_moves_with_its_mount_and_undo_takes_it_off(tmp_path):
+    # Ch.6 Mount/Dismount, l.208: on the horse Vanya shares its hex and goes where it goes
+    played = _play_first("mount_dismount", 6, tmp_path)  # up to Vanya's Mount
+    encounter = played.encounter
+    vanya = encounter.state.get("vanya")
+    assert (vanya.riding, vanya.hex, "mounted" in vanya.conditions) == ("horse", (2, 2), True)
+    assert vanya.budget.move == 0
+    encounter.undo()
+    vanya = encounter.state.get("vanya")
+    assert (vanya.riding, vanya.hex, vanya.budget.move) == (None, (1, 3), 1)
+    encounter.redo()
+    encounter.apply(command_from_payload({"type": "GMMove", "combatant": "horse",
+                                          "hex": [5, 1]}))
+    assert encounter.state.get("vanya").hex == (5, 1)  # a GM move carries the rider too
+    encounter.apply(command_from_payload({"type": "GMMove", "combatant": "vanya",
+                                          "hex": [1, 3]}))
+    vanya = encounter.state.get("vanya")  # a GM move of the rider takes it off
+    assert (vanya.riding, vanya.hex) == (None, (1, 3))
+    assert encounter.state.get("horse").hex == (5, 1)
+
+
+def test_dismount_needs_a_free_hex_next_to_the_mount(tmp_path):
+    played = _play_first("mount_dismount", 6, tmp_path)
+    encounter = played.encounter
+    for n, h in enumerate([(3, 1), (3, 2), (2, 3), (1, 3), (1, 2), (2, 1)]):
+        encounter.apply(command_from_payload({"type": "AddCombatant",
+                                              "combatant": f"crowd-{n}",
+                                              "character": "civilian", "hex": list(h),
+                                              "side": "corp"}))
+    with pytest.raises(IllegalCommand) as refused:
+        encounter.apply(command_from_payload({"type": "Dismount", "combatant": "vanya"}))
+    assert "no free hex next to Horse" in str(refused.value)
+    with pytest.raises(IllegalCommand) as refused:
+        encounter.apply(command_from_payload({"type": "Dismount", "combatant": "vanya",
+                                              "hex": [3, 1]}))
+    assert "cannot get off onto [3, 1]" in str(refused.value)
