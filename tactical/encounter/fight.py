@@ -177,7 +177,8 @@ def melee_footwork(batch: Batch, cid: str, weapon_id: str) -> None:
     move that closed in, a Charge, an earlier attack's footwork); with none to spend, or
     held in place (immobilised, grappled, pinned), the attacker has no footwork until its
     next turn (condition no_footwork: the resolver's Disadvantage and Advantage)."""
-    action = batch.ctx.rules.table_actions.melee_engagement
+    # a Chapter 6 rule: the running ruleset says whether it has it (Shadowrun does not)
+    action: str | None = getattr(batch.ruleset, "melee_engagement_action", None)
     c = batch.state.get(cid)
     if action is None or batch.ctx.weapon(weapon_id).kind != "melee" or c.move_spent:
         return
@@ -186,7 +187,7 @@ def melee_footwork(batch: Batch, cid: str, weapon_id: str) -> None:
     slot, why = (None, f"{c.name} is {' and '.join(held)}") if held \
         else payment(c, Action(action))
     if slot is not None:
-        batch.emit(ev.ActionSpent(cid, action, slot, "Melee footwork (Ch.6 l.198)"))
+        batch.emit(ev.ActionSpent(cid, action, str(slot), "Melee footwork (Ch.6 l.198)"))
     elif not c.has(Condition.NO_FOOTWORK):
         batch.emit(ev.ConditionChanged(cid, Condition.NO_FOOTWORK.value, True,
                                        f"no Move for melee footwork: {why} (Ch.6 l.198)"))

@@ -256,9 +256,11 @@ def reaction_cost_problems(setup: AttackSetup, mode: FireMode | None,
         parts.append(("a called shot", rules.attack_needs(None, (), True)))
     for what, needs in parts:
         if needs != one:
+            why = "a Reaction cannot pay a Minor action" if "minor" in needs else \
+                "a Reaction pays for the attack alone"  # Fire Around Cover's Move (l.204)
             problems.append(f"{what} takes {' + '.join(n.capitalize() for n in needs)}; a "
                             f"{name} is a Reaction and pays only for one attack "
-                            f"(Ch.6 l.1031: a Reaction cannot pay a Minor action)")
+                            f"(Ch.6 l.1031: {why})")
     return problems
 
 
