@@ -441,3 +441,11 @@ def test_dismount_needs_a_free_hex_next_to_the_mount(tmp_path):
         encounter.apply(command_from_payload({"type": "Dismount", "combatant": "vanya",
                                               "hex": [3, 1]}))
     assert "cannot get off onto [3, 1]" in str(refused.value)
+
+
+def test_improvised_first_aid_line_adds_up():
+    # Ch.6 l.904: improvised +10 (TN 25 for a Light injury); RULINGS Doubles: +5, shown
+    played = _play("first_aid_kits_long_rest")
+    notes = [n["text"] for n in _events(played, "Note")]
+    assert "Ganger 2 gives first aid to Ganger 1: 0+10+10+5 = 25 vs TN 25" in notes[0]
+    assert "Guard gives first aid to Kicker: 0+6+5 = 11 vs TN 10" in notes[1]

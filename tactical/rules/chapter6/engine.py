@@ -364,7 +364,9 @@ def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dic
                        advantages=advantages_of((), disadvantages))
     check = result.check
     text = (f"{healer} gives first aid to {patient}: {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "
+            + "".join(f"{d:+d}" for d in check.kept)
+            + (f"{check.double_bonus:+d}" if check.double_bonus else "")  # RULINGS Doubles
+            + f" = {check.total} vs TN "
             f"{sum(m.value for m in result.tn_breakdown)} — {check.degree.value}")
     text = _with(text, disadvantages)
     if not result.success:
