@@ -12,6 +12,7 @@ import pytest
 
 from tactical.core.errors import IllegalCommand
 from tactical.encounter.commands import command_from_payload
+from tactical.encounter.model import Condition
 from tactical.encounter.scenario import Played, play, play_all
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -21,14 +22,15 @@ def _play(name: str) -> Played:
     return play(SCENARIOS / f"ch6_{name}.json")
 
 
-def _play_first(name: str, count: int, tmp_path: Path) -> Played:
-    """The scenario's first `count` commands only (to try what comes next)."""
+def _play_first(name: str, count: int, tmp_path: Path, *, refusals: bool = False) -> Played:
+    """The scenario's first `count` commands only (to try what comes next); `refusals`:
+    some of them are refused (the scenario shows it)."""
     spec = json.loads((SCENARIOS / f"ch6_{name}.json").read_text(encoding="utf-8"))
     spec["map"] = str((SCENARIOS / spec["map"]).resolve())
     spec["commands"] = spec["commands"][:count]
     path = tmp_path / f"{name}-{count}.json"
     path.write_text(json.dumps(spec), encoding="utf-8")
-    return play(path)
+    return play_all(path) if refusals else play(path)
 
 
 def _events(played: Played, kind: str) -> list[dict[str, Any]]:
@@ -449,3 +451,17 @@ def test_improvised_first_aid_line_adds_up():
     notes = [n["text"] for n in _events(played, "Note")]
     assert "Ganger 2 gives first aid to Ganger 1: 0+10+10+5 = 25 vs TN 25" in notes[0]
     assert "Guard gives first aid to Kicker: 0+6+5 = 11 vs TN 10" in notes[1]
+
+
+def test_the_attack_preview_shows_the_missing_footwork(tmp_path):
+    # the dock's odds are the roll's: Ganger 1 will have no Move left after his Disarm's
+    # Minor (Ch.6 l.198), so the preview already counts the Disadvantage
+    from tactical.encounter import commands as cmd
+    from tactical.encounter.preview import preview
+
+    encounter = _play_first("melee_footwork", 13, tmp_path, refusals=True).encounter
+    shown = preview(encounter.state, encounter.ctx,
+                    cmd.Attack("ganger-1", "kicker", "hand-razors", options=("disarm",)))
+    assert shown is not None and shown.refusals == ()
+    assert "No Move to spend in melee (Ch.6 l.198)" in shown.plan.advantages.disadvantages
+    assert not encounter.state.get("ganger-1").has(Condition.NO_FOOTWORK)  # a dry run
