@@ -389,7 +389,7 @@ class Hands:
         c = self.document.state.get(cid)
         conditions = [Entry(x.value.capitalize(), "SetCondition", checked=c.has(x),
                             run=self._later(cmd.SetCondition(cid, x.value, not c.has(x))))
-                      for x in Condition]
+                      for x in Condition if x is not Condition.MOUNTED]  # Mount/Dismount
         return [
             Entry("Awareness check…", "CheckAwareness", run=lambda: self.awareness(cid)),
             Entry("Set/clear condition", "SetCondition", children=conditions),

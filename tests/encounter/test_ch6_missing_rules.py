@@ -465,3 +465,10 @@ def test_the_attack_preview_shows_the_missing_footwork(tmp_path):
     assert shown is not None and shown.refusals == ()
     assert "No Move to spend in melee (Ch.6 l.198)" in shown.plan.advantages.disadvantages
     assert not encounter.state.get("ganger-1").has(Condition.NO_FOOTWORK)  # a dry run
+
+
+def test_mounted_is_not_a_badge_the_gm_sets_by_hand(tmp_path):
+    encounter = _play_first("mount_dismount", 5, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="set by Mount and Dismount"):
+        encounter.apply(command_from_payload({"type": "SetCondition", "combatant": "kicker",
+                                              "condition": "mounted"}))
