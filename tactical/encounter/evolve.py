@@ -204,14 +204,20 @@ def _hit_recorded(state: EncounterState, e: ev.HitRecorded) -> EncounterState:
     c = state.get(e.combatant)
     return _update(state, e.combatant, last_hit={
         "injury": e.injury, "previous_injury": e.previous_injury, "effects": e.effects,
-        "had_prone": e.had_prone, "had_unconscious": e.had_unconscious},
+        "had_prone": e.had_prone, "had_unconscious": e.had_unconscious,
+        "zero_injury_before": c.initiative_zero_injury},
         initiative_zero_injury=c.initiative_zero_injury
         or bool(e.effects.get("initiative_zero")))
 
 
 @handles(ev.InjurySet)
 def _injury_set(state: EncounterState, e: ev.InjurySet) -> EncounterState:
-    return _update(state, e.combatant, injury=e.injury, last_hit=None)
+    # Edge lowered the last hit: its lasting Initiative 0 (Critical) goes with it
+    c = state.get(e.combatant)
+    before = c.last_hit.get("zero_injury_before") if c.last_hit else None
+    lasting = c.initiative_zero_injury if before is None else bool(before)
+    return _update(state, e.combatant, injury=e.injury, last_hit=None,
+                   initiative_zero_injury=lasting)
 
 
 @handles(ev.FatigueTaken)
