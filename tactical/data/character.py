@@ -62,6 +62,8 @@ class Character(Frozen):
     speed_m: float = Field(default=10.0, gt=0, le=200)  # Ch.6 Movement: default 10 m
     reach_m: float = Field(default=2.0, gt=0, le=20)  # Ch.6 Melee: adjacent hex
     size: Literal["small", "medium", "large", "huge"] = "medium"
+    # Ch.6 Mount/Dismount (l.208): a mount or vehicle carries this many riders (0: none)
+    carries: int = Field(default=0, ge=0, le=20)
     initiative_dice: int = Field(default=1, ge=1, le=6)  # Ch.6 Initiative: 1d6 + AG + CU
     armor: tuple[Slug, ...] = ()  # catalogue ids, worn together (layered)
     weapons: tuple[Slug, ...] = ()  # catalogue ids; the first is the ready weapon

@@ -57,7 +57,8 @@ class Defences(Frozen):
 
 
 OptionName = Literal["aim_for_opening", "charge", "disarm", "flurry", "grapple", "smash",
-                     "aimed_shot", "crossfire", "suppressive_fire", "trick_shot"]
+                     "aimed_shot", "crossfire", "suppressive_fire", "trick_shot",
+                     "fire_around_cover"]
 ModeName = Literal["SS", "SA", "BF", "AF"]
 
 
@@ -273,6 +274,10 @@ class TableActions(Frozen):
     dash_factor: float = Field(gt=0)  # Dash (Full): this many times the speed, any path
     use_skill: ActionKind
     assist: ActionKind
+    # l.198 "If you are engaged in melee combat … This counts as using a Move action": what
+    # a melee attack spends besides its own cost (None: nothing, the house rule)
+    melee_engagement: ActionKind | None = "move"
+    mount: ActionKind = "move"  # l.208 Mount/Dismount (a Move action), each way
 
 
 class DisciplineChecks(Frozen):

@@ -255,6 +255,25 @@ class BreakFree:
 
 
 @dataclass(frozen=True, slots=True)
+class Mount:
+    """Ch.6 Mount/Dismount (l.208), a Move action: get onto a mount or vehicle next to it
+    (a combatant whose sheet `carries` riders); the rider then shares its hex and moves
+    with it."""
+
+    combatant: str
+    mount: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dismount:
+    """Ch.6 Mount/Dismount (l.208), a Move action: get off onto a free hex next to the
+    mount (`hex`, the GM's choice; None: the first free one)."""
+
+    combatant: str
+    hex: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ApplyDamage:
     """The GM's manual override: damage straight to the total, with its injury."""
 
@@ -323,7 +342,8 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | LowerInjury | FirstAid | CheckAwareness | ApplyDamage | SetCondition | HealByHand
            | EditVitals | RemoveCombatant | AddCombatant | GMMove
            | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
-           | Assist | DisciplineCheck | ApplyTraumaPatch | ApplyStimPatch | Rest)
+           | Assist | DisciplineCheck | ApplyTraumaPatch | ApplyStimPatch | Rest
+           | Mount | Dismount)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -352,4 +372,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
     SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
-    Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest)}
+    Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount)}

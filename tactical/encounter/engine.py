@@ -18,6 +18,7 @@ from tactical.encounter import (
     harm,
     marks,
     medic,
+    mount,
     moves,
     nerve,
     readiness,
@@ -70,6 +71,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.ApplyTraumaPatch: medic.trauma_patch,
     cmd.ApplyStimPatch: medic.stim_patch,
     cmd.Rest: medic.rest,
+    cmd.Mount: mount.mount,
+    cmd.Dismount: mount.dismount,
 }
 
 

@@ -348,6 +348,24 @@ class TokenPlaced:
 
 
 @event
+class Mounted:
+    """Ch.6 Mount/Dismount (l.208): the rider gets onto `mount` and is now at its hex."""
+
+    combatant: str
+    mount: str
+    hex: Hex
+
+
+@event
+class Dismounted:
+    """Ch.6 Mount/Dismount (l.208): the rider gets off onto `hex`."""
+
+    combatant: str
+    mount: str
+    hex: Hex
+
+
+@event
 class CombatEnded:
     round: int
 

@@ -82,9 +82,10 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     # Ch.6: Charging and Evading last until the combatant's next turn; an Unaware
     # combatant can react again once its first turn comes (Awareness).
     c = state.get(e.combatant)
-    conditions = c.conditions - {Condition.CHARGING, Condition.EVADING}
+    conditions = c.conditions - {Condition.CHARGING, Condition.EVADING,
+                                 Condition.NO_FOOTWORK}  # l.198: until its next turn
     return _update(state, e.combatant, budget=budget, unaware=False, conditions=conditions,
-                   last_hit=None)
+                   last_hit=None, move_spent=False)
 
 
 @handles(ev.TurnEnded)
@@ -92,7 +93,8 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     c = state.get(e.combatant)
     conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED,
                                  Condition.CHARGE_ATTACK}
-    return _update(state, e.combatant, budget=Budget(), conditions=conditions)
+    return _update(state, e.combatant, budget=Budget(), conditions=conditions,
+                   move_spent=False)
 
 
 @handles(ev.ActionSpent)
@@ -107,14 +109,40 @@ def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
         changes["major"] = 0 if e.paid_with == "move" else changes.get("major", b.major)
         changes["move"] = 0 if e.paid_with == "major" else changes.get("move", b.move)
         changes["major_or_move"] = False
-    return _update(state, e.combatant, budget=replace(b, **changes))
+    moved = state.get(e.combatant).move_spent or e.action == "move"
+    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved)
 
 
 @handles(ev.Moved)
 def _moved(state: EncounterState, e: ev.Moved) -> EncounterState:
     if not e.path:
         return state
-    return _update(state, e.combatant, hex=tuple(e.path[-1]))
+    return _carry(_update(state, e.combatant, hex=tuple(e.path[-1])), e.combatant)
+
+
+def _carry(state: EncounterState, mount: str) -> EncounterState:
+    """Ch.6 Mount/Dismount (l.208): riders go where their mount goes."""
+    h = state.get(mount).hex
+    for rider in [c.id for c in state if c.riding == mount]:
+        state = _update(state, rider, hex=h)
+    return state
+
+
+@handles(ev.Mounted)
+def _mounted(state: EncounterState, e: ev.Mounted) -> EncounterState:
+    c = state.get(e.combatant)
+    return _update(state, e.combatant, riding=e.mount, hex=(e.hex[0], e.hex[1]),
+                   conditions=c.conditions | {Condition.MOUNTED})
+
+
+@handles(ev.Dismounted)
+def _dismounted(state: EncounterState, e: ev.Dismounted) -> EncounterState:
+    return _unmount(_update(state, e.combatant, hex=(e.hex[0], e.hex[1])), e.combatant)
+
+
+def _unmount(state: EncounterState, rider: str) -> EncounterState:
+    c = state.get(rider)
+    return _update(state, rider, riding=None, conditions=c.conditions - {Condition.MOUNTED})
 
 
 @handles(ev.MoveHalted)
@@ -173,14 +201,23 @@ def _damage_taken(state: EncounterState, e: ev.DamageTaken) -> EncounterState:
 
 @handles(ev.HitRecorded)
 def _hit_recorded(state: EncounterState, e: ev.HitRecorded) -> EncounterState:
+    c = state.get(e.combatant)
     return _update(state, e.combatant, last_hit={
         "injury": e.injury, "previous_injury": e.previous_injury, "effects": e.effects,
-        "had_prone": e.had_prone, "had_unconscious": e.had_unconscious})
+        "had_prone": e.had_prone, "had_unconscious": e.had_unconscious,
+        "zero_injury_before": c.initiative_zero_injury},
+        initiative_zero_injury=c.initiative_zero_injury
+        or bool(e.effects.get("initiative_zero")))
 
 
 @handles(ev.InjurySet)
 def _injury_set(state: EncounterState, e: ev.InjurySet) -> EncounterState:
-    return _update(state, e.combatant, injury=e.injury, last_hit=None)
+    # Edge lowered the last hit: its lasting Initiative 0 (Critical) goes with it
+    c = state.get(e.combatant)
+    before = c.last_hit.get("zero_injury_before") if c.last_hit else None
+    lasting = c.initiative_zero_injury if before is None else bool(before)
+    return _update(state, e.combatant, injury=e.injury, last_hit=None,
+                   initiative_zero_injury=lasting)
 
 
 @handles(ev.FatigueTaken)
@@ -263,7 +300,9 @@ def _weapon_lost(state: EncounterState, e: ev.WeaponLost) -> EncounterState:
 def _initiative_changed(state: EncounterState, e: ev.InitiativeChanged) -> EncounterState:
     c = state.get(e.combatant)
     if e.kind == "zero":
-        return _update(state, e.combatant, initiative_zero=bool(e.value))
+        lasting = c.initiative_zero_injury and bool(e.value)  # taken back: lasts no more
+        return _update(state, e.combatant, initiative_zero=bool(e.value),
+                       initiative_zero_injury=lasting)
     if e.kind == "edge":  # Ch.6 l.90: Edge's +2d6, for the next round, once (issue 12 item 6)
         return _update(state, e.combatant, edge_initiative=True,
                        initiative_next_round=c.initiative_next_round + e.value)
@@ -340,10 +379,17 @@ def _combatant_removed(state: EncounterState, e: ev.CombatantRemoved) -> Encount
     order = tuple(cid for cid in state.order if cid != e.combatant)
     pending = tuple(p for p in state.pending if e.combatant not in (p.reactor, p.mover))
     halted = None if state.halted and state.halted.mover == e.combatant else state.halted
-    return replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
-                   halted=halted)
+    state = replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
+                    halted=halted)
+    for rider in [c.id for c in state if c.riding == e.combatant]:  # the mount is gone
+        state = _unmount(state, rider)
+    return state
 
 
 @handles(ev.TokenPlaced)
 def _token_placed(state: EncounterState, e: ev.TokenPlaced) -> EncounterState:
-    return _update(state, e.combatant, hex=(e.hex[0], e.hex[1]))
+    # A GM move takes a rider off its mount, and a mount's riders along (Ch.6 l.208)
+    state = _update(state, e.combatant, hex=(e.hex[0], e.hex[1]))
+    if state.get(e.combatant).riding is not None:
+        state = _unmount(state, e.combatant)
+    return _carry(state, e.combatant)

@@ -13,11 +13,11 @@ from tactical.encounter import marks
 from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.harm import apply_harm
 from tactical.encounter.limits import out_of_action, reaction_block
-from tactical.encounter.model import Action, Combatant, Condition, PendingReaction
+from tactical.encounter.model import Action, Combatant, Condition, Hex, PendingReaction
 from tactical.encounter.moves import continue_move
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
-from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords
+from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInfo
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
@@ -62,11 +62,28 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         target_weapons=tuple(ctx.weapon(w) for w in target_sheet.weapons),
         attacker_reach_m=_reach(batch, attacker, weapon_id),
         target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
-        sight=ctx.oracle.sight(batch.state, attacker.id, target.id),
+        sight=attack_sight(batch, attacker, target, command)[0],
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
         choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid,
         crossfire_allies=len(crossfire_allies(batch, attacker, target)),
         target_exposed=command.exposed)
+
+
+def attack_sight(batch: Batch, attacker: Combatant, target: Combatant,
+                 command: cmd.Attack) -> tuple[SightInfo, Hex | None]:
+    """What the attacker sees of the target, and from which hex when it fires around cover
+    (Ch.6 Fire Around Cover, l.204: line of sight and cover from the best free hex next to
+    its own, round the high cover it stands behind; it stays in its hex, so attacks on it
+    and the reactions it draws still see it there). None: from where it stands."""
+    oracle = batch.ctx.oracle
+    if FIRE_AROUND_COVER not in command.options:
+        return oracle.sight(batch.state, attacker.id, target.id), None
+    peek = getattr(oracle, "peek_sight", None)
+    if peek is None:  # a scripted oracle: no map to peek round
+        return SightInfo(False, "none", None, 0.0, "this map cannot say where to peek "
+                                                     "(Fire Around Cover, l.204)"), None
+    found: tuple[SightInfo, Hex | None] = peek(batch.state, attacker.id, target.id)
+    return found
 
 
 def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
@@ -134,17 +151,51 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     costs = [] if charged else [Action(need) for need in needs]
     # Ch.6 Flurry, l.402: "Gain 1 additional attack": already paid for by the first
     paid = marks.extra_attack_left(a) is not None
+    around = FIRE_AROUND_COVER in command.options
     for action in [] if paid else costs:
         slot, why = payment(batch.state.get(a.id), action)
+        if around and action is Action.MOVE:  # Ch.6 l.204 "This move-equivalent action"
+            why += " (Fire Around Cover takes a Move action, Ch.6 l.204)"
         refuse_unless((slot is not None, why))
         batch.emit(ev.ActionSpent(a.id, action.value, str(slot), "Attack"))
+    melee_footwork(batch, a.id, weapon_id)
+    peek = attack_sight(batch, a, t, command)[1] if around else None
+    if peek is not None:
+        batch.emit(ev.Note(f"{a.name} leans out to {list(peek)} to fire around cover, then "
+                           f"ducks back to {list(a.hex)} (Ch.6 Fire Around Cover, l.204)"))
     resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
     if paid:
         marks.spend_extra_attack(batch, a.id)
 
 
+def melee_footwork(batch: Batch, cid: str, weapon_id: str) -> None:
+    """Ch.6 Move actions, l.198: "If you are engaged in melee combat, you are assumed to be
+    moving around … This counts as using a Move action. If you're unable to spend a Move
+    action …, you get Disadvantage on your attack, while enemies attacking you get
+    Advantage." A melee attack on one's turn engages (its target is in reach): it spends a
+    Move (`table_actions.melee_engagement`) unless one was already spent this turn (the
+    move that closed in, a Charge, an earlier attack's footwork); with none to spend, or
+    held in place (immobilised, grappled, pinned), the attacker has no footwork until its
+    next turn (condition no_footwork: the resolver's Disadvantage and Advantage)."""
+    # a Chapter 6 rule: the running ruleset says whether it has it (Shadowrun does not)
+    action: str | None = getattr(batch.ruleset, "melee_engagement_action", None)
+    c = batch.state.get(cid)
+    if action is None or batch.ctx.weapon(weapon_id).kind != "melee" or c.move_spent:
+        return
+    held = [n.value for n in (Condition.IMMOBILISED, Condition.GRAPPLED, Condition.PINNED)
+            if c.has(n)]
+    slot, why = (None, f"{c.name} is {' and '.join(held)}") if held \
+        else payment(c, Action(action))
+    if slot is not None:
+        batch.emit(ev.ActionSpent(cid, action, str(slot), "Melee footwork (Ch.6 l.198)"))
+    elif not c.has(Condition.NO_FOOTWORK):
+        batch.emit(ev.ConditionChanged(cid, Condition.NO_FOOTWORK.value, True,
+                                       f"no Move for melee footwork: {why} (Ch.6 l.198)"))
+
+
 CHARGE_OPTION = "charge"
 CROSSFIRE_OPTION = "crossfire"
+FIRE_AROUND_COVER = "fire_around_cover"
 
 
 def crossfire_allies(batch: Batch, attacker: Combatant, target: Combatant) -> set[str]:

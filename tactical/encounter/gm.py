@@ -36,6 +36,9 @@ def set_condition(batch: Batch, command: cmd.SetCondition) -> None:
     refuse_unless((command.condition in known,
                    f"unknown condition '{command.condition}'; expected one of: "
                    f"{', '.join(sorted(known))}"))
+    # Mounted goes with the mount it rides (Ch.6 l.208): a badge alone would tie it to none
+    refuse_unless((command.condition != Condition.MOUNTED.value,
+                   "mounted is set by Mount and Dismount (they tie the rider to its mount)"))
     if c.has(Condition(command.condition)) != command.on:
         batch.emit(ev.ConditionChanged(c.id, command.condition, command.on, "GM"))
 

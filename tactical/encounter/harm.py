@@ -41,16 +41,24 @@ NEXT_TURN_DISADVANTAGE = "disadvantage_next_turn"
 def rested(batch: Batch, cid: str, source: str) -> None:
     """Ch.6 Fatigue, l.814: Exhausted is Initiative 0; Stamina back below the threshold (a
     rest, a stim patch) lifts it, unless another cause still holds: Incapacitated, or an
-    injury whose effects zero Initiative (Critical). Those effects are looked up, not rolled:
-    the throwaway dice only fill durations nobody keeps (issue 12)."""
+    injury whose effects zero Initiative (Critical). A Critical treated down to Serious
+    still holds it: first aid "does not restore lost Initiative" (l.912), the Critical's
+    Initiative 0 lasts "until end of combat" (l.716)."""
+    c = batch.state.get(cid)
+    if c.initiative_zero and not c.initiative_zero_injury and not zero_holds(batch, cid):
+        batch.emit(ev.InitiativeChanged(cid, "zero", 0, f"{source}: no longer Exhausted"))
+
+
+def zero_holds(batch: Batch, cid: str, *, injury: bool = True) -> bool:
+    """Whether something the combatant suffers now sets its Initiative to 0: Exhausted,
+    Incapacitated, or (`injury`) an injury whose effects zero it (Critical). Those effects
+    are looked up, not rolled: the throwaway dice only fill durations nobody keeps."""
     c = batch.state.get(cid)
     ruleset = batch.ruleset
-    if not c.initiative_zero or ruleset.fatigue_zeroes_initiative(c) is not None:
-        return
-    injured = c.injury is not None and \
+    injured = injury and c.injury is not None and \
         ruleset.injury_effects(c.injury, RandomDice(0)).initiative_zero
-    if not injured and not ruleset.incapacitated(c):
-        batch.emit(ev.InitiativeChanged(cid, "zero", 0, f"{source}: no longer Exhausted"))
+    return injured or ruleset.incapacitated(c) \
+        or ruleset.fatigue_zeroes_initiative(c) is not None
 
 
 def apply_effects(batch: Batch, cid: str, e: InjuryEffects, source: str) -> None:
@@ -135,7 +143,9 @@ def lower_injury(batch: Batch, command: cmd.LowerInjury) -> None:
     if old.get("initiative_loss"):
         kind = "lasting" if old.get("initiative_duration") == "combat" else "next_round"
         batch.emit(ev.InitiativeChanged(c.id, kind, int(old["initiative_loss"]), source))
-    if old.get("initiative_zero") and not ruleset.incapacitated(c):
+    # the hit's Initiative 0 is taken back, unless something else still holds it (Exhausted
+    # by earlier Fatigue, Incapacitated: Ch.6 l.814, Cumulative damage)
+    if old.get("initiative_zero") and not zero_holds(batch, c.id, injury=False):
         batch.emit(ev.InitiativeChanged(c.id, "zero", 0, source))
     expired = {"disadvantage": old.get("disadvantage") in ("next_turn", "rounds"),
                NEXT_TURN_DISADVANTAGE: old.get("disadvantage") == "next_turn",

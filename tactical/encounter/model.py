@@ -43,6 +43,11 @@ class Condition(StrEnum):
     DEAD = "dead"
     IMMOBILISED = "immobilised"
     FRIGHTENED = "frightened"  # Ch.6 Fear (l.972-976): failed a Discipline check; GM clears
+    # Ch.6 Move actions, l.198: attacked in melee with no Move to spend (none left,
+    # immobilised, grappled, pinned): Disadvantage on that attack, and enemies attacking it
+    # in melee have Advantage until its next turn
+    NO_FOOTWORK = "no_footwork"
+    MOUNTED = "mounted"  # Ch.6 Mount/Dismount (l.208): rides `riding`, shares its hex
 
 
 class Action(StrEnum):
@@ -87,10 +92,17 @@ class Combatant:
     initiative_this_round: int = 0  # what was pending when this round started
     initiative_lasting: int = 0  # injury changes to the end of combat (Serious −2d6)
     initiative_zero: bool = False
+    # Ch.6 Critical, l.716: an injury's "Initiative 0 until end of combat" outlasts the
+    # injury itself: first aid "does not restore lost Initiative" (l.912), so a Critical
+    # treated down to Serious keeps it; set by the hit (HitRecorded), lifted only when the
+    # Initiative 0 is taken back (Edge lowering that hit)
+    initiative_zero_injury: bool = False
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
     unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
     budget: Budget = field(default_factory=Budget)
+    move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
+    riding: str | None = None  # the mount or vehicle it rides (Ch.6 l.208): moves with it
     used_edge_this_round: bool = False
     # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round
     edge_initiative: bool = False

@@ -50,6 +50,8 @@ def path_problems(batch: Batch, mover: str, start: Hex, path: Sequence[Hex]) -> 
     return problems
 
 
+# Ch.6 Mount/Dismount, l.208: a rider moves with its mount, not on its own
+RIDES = "rides a mount: it moves with it; Dismount first (a Move action, l.208)"
 MAX_PATH = 1000  # hexes; the fastest sprint is a few dozen
 
 
@@ -72,7 +74,8 @@ def move(batch: Batch, command: cmd.Move) -> None:
     get_up = f"is prone: Get Up first (a {rules.actions.get_up.capitalize()} action)"
     for condition, why in ((Condition.PRONE, get_up),
                            (Condition.GRAPPLED, "is grappled"),
-                           (Condition.IMMOBILISED, "is immobilised")):
+                           (Condition.IMMOBILISED, "is immobilised"),
+                           (Condition.MOUNTED, RIDES)):
         if c.has(condition):
             reasons.append(f"{c.name} {why}")
     straight = path == hex_line(c.hex, path[-1])[1:]
@@ -258,7 +261,8 @@ def checked_walk(batch: Batch, cid: str, path: tuple[Hex, ...], limit: float, wh
     reasons += [] if reasons else path_problems(batch, cid, c.hex, path)
     reasons += [f"{c.name} {why}" for condition, why in (
         (Condition.PRONE, "is prone: Get Up first"), (Condition.GRAPPLED, "is grappled"),
-        (Condition.IMMOBILISED, "is immobilised")) if c.has(condition)]
+        (Condition.IMMOBILISED, "is immobilised"), (Condition.MOUNTED, RIDES))
+        if c.has(condition)]
     if metres > limit:
         reasons.append(f"{metres:g} m is farther than {c.name}'s {what} of {limit:g} m")
     refuse_unless(*((False, r) for r in reasons))

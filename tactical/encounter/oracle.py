@@ -35,7 +35,8 @@ from tactical.geometry.pathfacts import (
     Reactor,
     prepare_reactors,
 )
-from tactical.geometry.sight import CoverLevel, sight
+from tactical.geometry.peek import beside_high_cover, best_peek, peek_hexes
+from tactical.geometry.sight import CoverLevel, SightResult, sight
 from tactical.rules import registry
 from tactical.rules.api import Ruleset
 from tactical.rules.reactions import (
@@ -160,15 +161,26 @@ class GeometryOracle:
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo:
         a, t = state.get(attacker), state.get(target)
-        result = sight(self.sync(state), a.hex, t.hex, self.params,
-                       target_prone=t.has(Condition.PRONE))
-        seen = result.line_of_sight
-        cover = result.cover.value if seen and result.cover is not CoverLevel.NO_LINE_OF_SIGHT \
-            else "none"
-        strongest = result.strongest
-        why = "" if seen else f"high cover blocks every ray ({result.rays} rays)"
-        return SightInfo(seen, cover, strongest.cover_class.value if strongest else None,
-                         result.distance_m, why)
+        return _info(sight(self.sync(state), a.hex, t.hex, self.params,
+                           target_prone=t.has(Condition.PRONE)))
+
+    def peek_sight(self, state: EncounterState, attacker: str,
+                   target: str) -> tuple[SightInfo, Hex | None]:
+        """Ch.6 Fire Around Cover (l.204): the sight from the best free hex next to the
+        attacker's, round the high cover it stands behind, and that hex (None, with the
+        reason as `why`, when there is none)."""
+        mg = self.sync(state)
+        a, t = state.get(attacker), state.get(target)
+        grid = self.loaded.map.grid
+        hexes = peek_hexes(mg, a.hex, lambda h: grid.contains(h) and state.occupant(h) is None)
+        best = best_peek(mg, hexes, t.hex, self.params, target_prone=t.has(Condition.PRONE))
+        if best is not None:
+            return _info(best), best.from_hex
+        metres = hex_distance(a.hex, t.hex) * self.rules.metres_per_hex
+        why = (f"{a.name} stands next to no high cover to fire around" if not
+               beside_high_cover(mg, a.hex) else
+               f"no free hex next to {a.name} sees {t.name} around its cover")
+        return SightInfo(False, "none", None, metres, f"{why} (Fire Around Cover, l.204)"), None
 
     def in_reach_of(self, state: EncounterState, combatant: str) -> frozenset[str]:
         c = state.get(combatant)
@@ -230,3 +242,14 @@ class GeometryOracle:
         # comparing them is by identity.
         self._prepared = (key, cached[1])
         return cached[1]
+
+
+def _info(result: SightResult) -> SightInfo:
+    """The geometry's sight as the engine reads it."""
+    seen = result.line_of_sight
+    cover = result.cover.value if seen and result.cover is not CoverLevel.NO_LINE_OF_SIGHT \
+        else "none"
+    strongest = result.strongest
+    why = "" if seen else f"high cover blocks every ray ({result.rays} rays)"
+    return SightInfo(seen, cover, strongest.cover_class.value if strongest else None,
+                     result.distance_m, why)

@@ -16,8 +16,8 @@ from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context, SightInfo
-from tactical.encounter.engine import decide
-from tactical.encounter.fight import _melee_weapon, attack_facts
+from tactical.encounter.engine import HANDLERS
+from tactical.encounter.fight import _melee_weapon, attack_facts, attack_sight
 from tactical.encounter.model import EncounterState
 from tactical.rules.api import AttackPreviewParts
 
@@ -54,15 +54,27 @@ class AttackPreview:
 def engine_refusals(state: EncounterState, ctx: Context, command: Any) -> tuple[str, ...]:
     """Every reason `decide` gives for refusing `command` now (empty: it would be accepted).
     Runs the engine up to its first die roll and throws the events away."""
+    return dry_run(state, ctx, command)[0]
+
+
+def dry_run(state: EncounterState, ctx: Context,
+            command: Any) -> tuple[tuple[str, ...], EncounterState]:
+    """`engine_refusals`, and the state as it stands at the command's first die roll: what
+    an attack resolves against after paying for itself (Ch.6 l.198: the melee footwork it
+    spent, or its lack; the Charge's attack claimed). Refused: the state as it was."""
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        return (f"{type(command).__name__} is not a command",), state
+    batch = Batch(state, ctx, _NoDice())
     try:
-        decide(state, command, ctx, _NoDice())
+        handler(batch, command)
     except _DryRunReachedDice:
-        return ()
+        return (), batch.state
     except IllegalCommand as exc:
-        return exc.reasons
+        return exc.reasons, state
     except TacticalError as exc:
-        return (str(exc),)
-    return ()
+        return (str(exc),), state
+    return (), state
 
 
 def reaction_attack(state: EncounterState, ctx: Context,
@@ -114,10 +126,14 @@ def preview(state: EncounterState, ctx: Context,
         attack, reaction = found
     else:
         attack, reaction = command, None
-    refusals = list(engine_refusals(state, ctx, command))
+    said, at_roll = dry_run(state, ctx, command)
+    refusals = list(said)
+    if isinstance(command, cmd.Attack):  # the odds as the roll will see the attacker
+        state = at_roll
     sight = None
     if attack.target in state.combatants and attack.attacker in state.combatants:
-        sight = ctx.oracle.sight(state, attack.attacker, attack.target)
+        sight = attack_sight(Batch(state, ctx, _NoDice()), state.get(attack.attacker),
+                             state.get(attack.target), attack)[0]  # l.204: from the peek
     try:
         parts = preview_parts(state, ctx, attack, reaction)
     except IllegalCommand as exc:

@@ -247,7 +247,7 @@ class Hands:
                   tip="roll initiative anew"),
             Entry("First aid on", "FirstAid", "Major", children=aid),
             Entry("More actions", children=self.more_turn_entries(cid),
-                  tip="Auto fire at several, Dash, Use a skill, Assist, patches…"),
+                  tip="Auto fire at several, Dash, Use a skill, Assist, patches, Mount…"),
         ]
         for entry in entries:
             entry.enabled = entry.enabled and acting
@@ -270,6 +270,9 @@ class Hands:
         enemies = [o for o in state if o.side != c.side]
         allies = [o for o in state if o.side == c.side and o.id != cid]
         near = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
+        sheets = self.document.loaded.library.characters
+        mounts = [o for o in allies if hex_distance(o.hex, c.hex) <= 1
+                  and o.character in sheets and sheets[o.character].carries > 0]
         return self._worded([
             Entry("Auto fire at", "AutoFire", "Major + Minor", children=[
                 Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id)) for o in enemies]
@@ -288,7 +291,23 @@ class Hands:
             Entry("Stim patch…", "ApplyStimPatch", "Minor", lambda: self.stim(cid)),
             Entry("Recover weapon", "RecoverWeapon", run=self._later(cmd.RecoverWeapon(cid))),
             Entry("Break free", "BreakFree", "Major", self._later(cmd.BreakFree(cid))),
+            # Ch.6 Mount/Dismount, l.208 (a Move action each way)
+            Entry("Mount", "Mount", "Move", children=[
+                Entry(o.name, "Mount", run=self._later(cmd.Mount(cid, o.id))) for o in mounts]
+                or [Entry(f"no mount or vehicle next to {c.name}", "Mount", enabled=False)],
+                tip="get onto a mount or vehicle next to it and move with it"),
+            Entry("Dismount…", "Dismount", "Move", lambda: self.dismount(cid),
+                  enabled=c.riding is not None,
+                  tip="click the hex next to the mount to get off onto"),
         ])
+
+    def dismount(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+
+        def onto(point: QPointF) -> None:
+            self.apply(cmd.Dismount(cid, self.view.board.hex_at(point)))
+
+        self.view.pick_point(f"{c.name}: click the hex to get off onto", onto)
 
     def _auto_fire(self, cid: str, first: str) -> Callable[[], None]:
         def fire() -> None:
@@ -370,7 +389,7 @@ class Hands:
         c = self.document.state.get(cid)
         conditions = [Entry(x.value.capitalize(), "SetCondition", checked=c.has(x),
                             run=self._later(cmd.SetCondition(cid, x.value, not c.has(x))))
-                      for x in Condition]
+                      for x in Condition if x is not Condition.MOUNTED]  # Mount/Dismount
         return [
             Entry("Awareness check…", "CheckAwareness", run=lambda: self.awareness(cid)),
             Entry("Set/clear condition", "SetCondition", children=conditions),

@@ -12,7 +12,8 @@ import pytest
 
 from tactical.core.errors import IllegalCommand
 from tactical.encounter.commands import command_from_payload
-from tactical.encounter.scenario import Played, play
+from tactical.encounter.model import Condition
+from tactical.encounter.scenario import Played, play, play_all
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -21,14 +22,15 @@ def _play(name: str) -> Played:
     return play(SCENARIOS / f"ch6_{name}.json")
 
 
-def _play_first(name: str, count: int, tmp_path: Path) -> Played:
-    """The scenario's first `count` commands only (to try what comes next)."""
+def _play_first(name: str, count: int, tmp_path: Path, *, refusals: bool = False) -> Played:
+    """The scenario's first `count` commands only (to try what comes next); `refusals`:
+    some of them are refused (the scenario shows it)."""
     spec = json.loads((SCENARIOS / f"ch6_{name}.json").read_text(encoding="utf-8"))
     spec["map"] = str((SCENARIOS / spec["map"]).resolve())
     spec["commands"] = spec["commands"][:count]
     path = tmp_path / f"{name}-{count}.json"
     path.write_text(json.dumps(spec), encoding="utf-8")
-    return play(path)
+    return play_all(path) if refusals else play(path)
 
 
 def _events(played: Played, kind: str) -> list[dict[str, Any]]:
@@ -356,3 +358,117 @@ def test_a_rest_lifts_initiative_zero_only_without_a_critical_injury(tmp_path):
     runner = played.encounter.state.get("runner")
     assert runner.injury == "critical" and runner.fatigue == 0
     assert runner.initiative_zero and runner.effective_initiative() == 0
+
+
+def test_melee_engagement_spends_the_move_or_hampers_the_fighter():
+    # Ch.6 Move actions, l.198: engaged in melee counts as using a Move action; unable to
+    # spend one: Disadvantage on the attack, enemies attacking it get Advantage
+    played = play_all(SCENARIOS / "ch6_melee_footwork.json")  # a refused Move in it
+    footwork = [e for e in _events(played, "ActionSpent") if "l.198" in e["purpose"]]
+    assert [(e["combatant"], e["action"]) for e in footwork] == [("kicker", "move")] * 2
+    kicker_first, ganger, kicker_second = _events(played, "AttackResolved")
+    assert not any("l.198" in s for s in _advantages(kicker_first) | _disadvantages(
+        kicker_first))
+    assert "No Move to spend in melee (Ch.6 l.198)" in _disadvantages(ganger)
+    assert "Target has no Move to spend in melee (Ch.6 l.198)" in _advantages(kicker_second)
+    assert kicker_second["result"]["advantage"]["state"] == "advantage"
+
+
+def test_fire_around_cover_shoots_from_the_peek_hex_and_stays_put():
+    # Ch.6 Fire Around Cover, l.204: stick your head out, shoot, duck back down
+    played = play_all(SCENARIOS / "ch6_fire_around_cover.json")  # refusals in it
+    vanya_shot, guard_shot = _events(played, "AttackResolved")
+    assert [s["source"] for s in vanya_shot["result"]["tn_breakdown"]] == [
+        "Base TN", "Dodge 21 is higher than 20"]  # from [1, 3]: no cover
+    assert any("leans out to [1, 3]" in n["text"] for n in _events(played, "Note"))
+    assert {"source": "Full cover", "value": 10} in guard_shot["result"]["tn_breakdown"]
+    spent = [e["action"] for e in _events(played, "ActionSpent")
+             if e["combatant"] == "vanya"]
+    assert spent == ["major", "move"]
+    assert played.encounter.state.get("vanya").hex == (1, 2)
+
+
+def test_fire_around_cover_leans_round_a_wall_not_through_it():
+    from tactical.data.library import load_map
+    from tactical.geometry.mapgeom import build_map_geometry
+    from tactical.geometry.peek import peek_hexes
+
+    loaded = load_map(SCENARIOS / "maps" / "corner.yaml")
+    mg = build_map_geometry(loaded.map, 2.0)
+    # Vanya at [1, 2] against the warehouse's west wall: the hexes east of her are inside
+    # it; the four on her side are where she may lean out
+    assert set(peek_hexes(mg, (1, 2))) == {(1, 1), (0, 2), (0, 3), (1, 3)}
+    assert peek_hexes(mg, (0, 4)) == ()  # no high cover by her: nothing to peek round
+    thin = loaded.map.model_copy(update={"cover": tuple(
+        c.model_copy(update={"polygon": ((2.7, -1.0), (3.1, -1.0), (3.1, 9.0), (2.7, 9.0))})
+        for c in loaded.map.cover)})
+    beside_a_wall = peek_hexes(build_map_geometry(thin, 2.0), (1, 2))
+    assert (2, 1) not in beside_a_wall and (2, 2) not in beside_a_wall  # the far side
+    assert (1, 3) in beside_a_wall
+
+
+def test_a_rider_moves_with_its_mount_and_undo_takes_it_off(tmp_path):
+    # Ch.6 Mount/Dismount, l.208: on the horse Vanya shares its hex and goes where it goes
+    played = _play_first("mount_dismount", 6, tmp_path)  # up to Vanya's Mount
+    encounter = played.encounter
+    vanya = encounter.state.get("vanya")
+    assert (vanya.riding, vanya.hex, "mounted" in vanya.conditions) == ("horse", (2, 2), True)
+    assert vanya.budget.move == 0
+    encounter.undo()
+    vanya = encounter.state.get("vanya")
+    assert (vanya.riding, vanya.hex, vanya.budget.move) == (None, (1, 3), 1)
+    encounter.redo()
+    encounter.apply(command_from_payload({"type": "GMMove", "combatant": "horse",
+                                          "hex": [5, 1]}))
+    assert encounter.state.get("vanya").hex == (5, 1)  # a GM move carries the rider too
+    encounter.apply(command_from_payload({"type": "GMMove", "combatant": "vanya",
+                                          "hex": [1, 3]}))
+    vanya = encounter.state.get("vanya")  # a GM move of the rider takes it off
+    assert (vanya.riding, vanya.hex) == (None, (1, 3))
+    assert encounter.state.get("horse").hex == (5, 1)
+
+
+def test_dismount_needs_a_free_hex_next_to_the_mount(tmp_path):
+    played = _play_first("mount_dismount", 6, tmp_path)
+    encounter = played.encounter
+    for n, h in enumerate([(3, 1), (3, 2), (2, 3), (1, 3), (1, 2), (2, 1)]):
+        encounter.apply(command_from_payload({"type": "AddCombatant",
+                                              "combatant": f"crowd-{n}",
+                                              "character": "civilian", "hex": list(h),
+                                              "side": "corp"}))
+    with pytest.raises(IllegalCommand) as refused:
+        encounter.apply(command_from_payload({"type": "Dismount", "combatant": "vanya"}))
+    assert "no free hex next to Horse" in str(refused.value)
+    with pytest.raises(IllegalCommand) as refused:
+        encounter.apply(command_from_payload({"type": "Dismount", "combatant": "vanya",
+                                              "hex": [3, 1]}))
+    assert "cannot get off onto [3, 1]" in str(refused.value)
+
+
+def test_improvised_first_aid_line_adds_up():
+    # Ch.6 l.904: improvised +10 (TN 25 for a Light injury); RULINGS Doubles: +5, shown
+    played = _play("first_aid_kits_long_rest")
+    notes = [n["text"] for n in _events(played, "Note")]
+    assert "Ganger 2 gives first aid to Ganger 1: 0+10+10+5 = 25 vs TN 25" in notes[0]
+    assert "Guard gives first aid to Kicker: 0+6+5 = 11 vs TN 10" in notes[1]
+
+
+def test_the_attack_preview_shows_the_missing_footwork(tmp_path):
+    # the dock's odds are the roll's: Ganger 1 will have no Move left after his Disarm's
+    # Minor (Ch.6 l.198), so the preview already counts the Disadvantage
+    from tactical.encounter import commands as cmd
+    from tactical.encounter.preview import preview
+
+    encounter = _play_first("melee_footwork", 13, tmp_path, refusals=True).encounter
+    shown = preview(encounter.state, encounter.ctx,
+                    cmd.Attack("ganger-1", "kicker", "hand-razors", options=("disarm",)))
+    assert shown is not None and shown.refusals == ()
+    assert "No Move to spend in melee (Ch.6 l.198)" in shown.plan.advantages.disadvantages
+    assert not encounter.state.get("ganger-1").has(Condition.NO_FOOTWORK)  # a dry run
+
+
+def test_mounted_is_not_a_badge_the_gm_sets_by_hand(tmp_path):
+    encounter = _play_first("mount_dismount", 5, tmp_path).encounter
+    with pytest.raises(IllegalCommand, match="set by Mount and Dismount"):
+        encounter.apply(command_from_payload({"type": "SetCondition", "combatant": "kicker",
+                                              "condition": "mounted"}))

@@ -105,6 +105,20 @@ def test_cutters_hand_razors_on_the_map(alley):
     assert "8 hits [limit 6] → 6" in line and "4 net" in line and "5P" in line
 
 
+def test_a_shadowrun_melee_attack_spends_no_move(alley):
+    # Chapter 6's melee footwork (l.198: engaged melee uses the Move action) is not a
+    # Shadowrun rule: Cutter, already next to Wombat, slashes and can still move
+    dice = ScriptedDice(d10=[1, 2], d6=[*CUTTER_SLASH, *WOMBAT_DODGE, *WOMBAT_RESISTS])
+    enc = Encounter(Context(alley, GeometryOracle(alley)), dice)
+    enc.apply(cmd.GMMove("cutter", (2, 1)))
+    enc.apply(cmd.SetInitiative("cutter", 12))
+    enc.apply(cmd.SetInitiative("wombat", 8))
+    enc.apply(cmd.StartCombat())
+    slash = enc.apply(cmd.Attack("cutter", "wombat"))
+    assert [e.action for e in slash if isinstance(e, ev.ActionSpent)] == ["major"]
+    assert enc.state.get("cutter").budget.move == 1
+
+
 def test_the_log_replays_the_shadowrun_fight(alley):
     log = Log()
     enc, *_ = play(alley, log)

@@ -108,14 +108,15 @@ def test_a_disadvantage_option_is_refused_while_disadvantaged_with_every_reason(
 
 
 @pytest.mark.parametrize(("options", "mode", "what"), [
-    ((Option.AIMED_SHOT,), None, "Aimed Shot"), ((), FireMode.AF, "AF fire")])
+    ((Option.AIMED_SHOT,), None, "Aimed Shot"), ((), FireMode.AF, "AF fire"),
+    ((Option.FIRE_AROUND_COVER,), None, "Fire Around Cover")])  # l.204: a Move besides
 def test_a_reaction_cannot_pay_an_option_or_mode_that_takes_a_minor(options, mode, what):
     """Ch.6 l.1031 (issue 12 item 2): a Reaction pays only for one attack."""
     s = setup(attacker=Attacker(14, advantages=("smartlink",)), reaction="snapshot",
               weapon=machine_pistol(), mode=mode, options=options,
               situation=Situation(distance_m=6))
     (reason,) = attack_refusals(s)
-    assert reason.startswith(f"{what} takes Major + Minor") and "Reaction" in reason
+    assert reason.startswith(f"{what} takes Major + M") and "Reaction" in reason
 
 
 def test_each_advantage_offsets_one_disadvantage_for_picking_an_option():

@@ -23,6 +23,7 @@ from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.engine import HANDLERS
 from tactical.encounter.model import Condition, Phase
+from tactical.geometry.hexgrid import hex_neighbours
 from tactical.ui.hands import find_action
 from tactical.ui.main_window import MainWindow
 
@@ -494,6 +495,46 @@ def restore_cover(win: MainWindow) -> None:
     assert not win.document.state.cover_removed
 
 
+def pony(win: MainWindow) -> None:
+    """A mount next to Kicker (the demo map has none): a civilian's sheet that carries one
+    rider (Ch.6 Mount/Dismount, l.208)."""
+    characters = win.document.loaded.library.characters
+    characters["pony"] = characters["civilian"].model_copy(  # type: ignore[index]
+        update={"id": "pony", "name": "Pony", "carries": 1})
+    win.document.apply(cmd.AddCombatant("pony", "pony", free_next_to(win, "kicker"), "runners"))
+
+
+def free_next_to(win: MainWindow, cid: str) -> tuple[int, int]:
+    state = win.document.state
+    return next(h for h in hex_neighbours(state.get(cid).hex)
+                if win.document.oracle.passable(h) is None and state.occupant(h) is None)
+
+
+def mount(win: MainWindow) -> None:
+    in_combat(win)
+    pony(win)
+    choose(win.dock.actions_bar.buttons["More actions"].menu(), "Mount", "Pony")
+    kicker = win.document.state.get("kicker")
+    assert (kicker.riding, kicker.hex) == ("pony", win.document.state.get("pony").hex)
+    assert log_has(win, "Kicker gets onto Pony")
+
+
+def dismount(win: MainWindow) -> None:
+    in_combat(win)
+    pony(win)
+    win.document.apply(cmd.Mount("kicker", "pony"))
+    win.document.apply(cmd.EndTurn())  # Kicker's Move went on getting on: next round
+    for _ in range(len(win.document.state.order) - 1):
+        win.document.apply(cmd.EndTurn())
+    assert win.document.state.actor == "kicker"
+    choose(win.dock.actions_bar.buttons["More actions"].menu(), "Dismount…")
+    onto = free_next_to(win, "pony")
+    click_board(win, onto)
+    kicker = win.document.state.get("kicker")
+    assert (kicker.riding, kicker.hex) == (None, onto)
+    assert log_has(win, f"Kicker gets off Pony onto {list(onto)}")
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -510,6 +551,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "ApplyTraumaPatch": trauma_patch, "ApplyStimPatch": stim_patch,
     "RecoverWeapon": recover_weapon, "BreakFree": break_free,
     "UseEdgeForReaction": edge_reaction, "DisciplineCheck": discipline, "Rest": rest,
+    "Mount": mount, "Dismount": dismount,  # Ch.6 l.208
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
 }

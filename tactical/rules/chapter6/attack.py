@@ -136,6 +136,10 @@ def _reach(setup: AttackSetup) -> float:
     return max(setup.attacker.reach_m, setup.weapon.reach_m)
 
 
+FOOTWORK_ATTACKER = "No Move to spend in melee (Ch.6 l.198)"
+FOOTWORK_TARGET = "Target has no Move to spend in melee (Ch.6 l.198)"
+
+
 def _sources(setup: AttackSetup, mode: FireMode | None,
              rules: Chapter6Ruleset) -> tuple[list[str], list[str]]:
     """Every Advantage and Disadvantage source except the options' and Burst fire's."""
@@ -161,9 +165,16 @@ def _sources(setup: AttackSetup, mode: FireMode | None,
             adv.append("Parry without a weapon")
     if d.charging:
         adv.append("Target charged")
-    if d.immobilised:
+    melee = setup.kind is AttackKind.MELEE
+    # Ch.6 Move actions, l.198: in melee, no Move to spend (immobilised, or none left) is
+    # Disadvantage on one's attack and Advantage for enemies attacking one in melee
+    if melee and (d.immobilised or d.no_footwork):
+        adv.append(FOOTWORK_TARGET)
+    elif d.immobilised:
         adv.append("Target immobilised")
-    if a.immobilised:
+    if melee and (a.immobilised or a.no_footwork):
+        dis.append(FOOTWORK_ATTACKER)
+    elif a.immobilised:
         dis.append("Immobilised")
     if mode is FireMode.AF and s.targets > 1:
         dis.append("Auto fire at several targets")
@@ -245,9 +256,11 @@ def reaction_cost_problems(setup: AttackSetup, mode: FireMode | None,
         parts.append(("a called shot", rules.attack_needs(None, (), True)))
     for what, needs in parts:
         if needs != one:
+            why = "a Reaction cannot pay a Minor action" if "minor" in needs else \
+                "a Reaction pays for the attack alone"  # Fire Around Cover's Move (l.204)
             problems.append(f"{what} takes {' + '.join(n.capitalize() for n in needs)}; a "
                             f"{name} is a Reaction and pays only for one attack "
-                            f"(Ch.6 l.1031: a Reaction cannot pay a Minor action)")
+                            f"(Ch.6 l.1031: {why})")
     return problems
 
 

@@ -216,7 +216,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         reach_m=facts.attacker_reach_m,
         edge=EdgeUse(choice.edge) if choice.edge else None,
         immobilised=bool({"immobilised", "grappled"} & held),
-        unarmed=_unarmed(weapon, rules))
+        unarmed=_unarmed(weapon, rules), no_footwork="no_footwork" in held)
     parry_skill = max((target_sheet.skills.get(s, 0) for s in rules.defences.parry.skill),
                       default=0)
     parry_weapon = any(set(rules.defences.parry_weapon_tags) & set(w.tags)
@@ -229,6 +229,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
         defenseless=choice.defenseless or not _standing(target),
         unaware=target.unaware, charging="charging" in theirs,
         immobilised=bool({"immobilised", "grappled"} & theirs),
+        no_footwork="no_footwork" in theirs,
         evading="evading" in theirs,
         shield=any(rules.melee_gear.shield_tag in w.tags for w in facts.target_weapons),
         armed=target.weapon is not None and not any(
@@ -363,7 +364,9 @@ def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dic
                        advantages=advantages_of((), disadvantages))
     check = result.check
     text = (f"{healer} gives first aid to {patient}: {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept) + f" = {check.total} vs TN "
+            + "".join(f"{d:+d}" for d in check.kept)
+            + (f"{check.double_bonus:+d}" if check.double_bonus else "")  # RULINGS Doubles
+            + f" = {check.total} vs TN "
             f"{sum(m.value for m in result.tn_breakdown)} — {check.degree.value}")
     text = _with(text, disadvantages)
     if not result.success:

@@ -157,6 +157,13 @@ class Chapter6:
         return cumulative_state(who.damage, who.health, self.numbers) \
             is not CumulativeState.NONE
 
+    @property
+    def melee_engagement_action(self) -> str | None:
+        """Ch.6 Move actions, l.198: what a melee attack on one's turn spends besides its own
+        cost (`table_actions.melee_engagement`; None: nothing). An optional member the
+        engine asks for by name: a game without the rule (Shadowrun) has none."""
+        return self.numbers.table_actions.melee_engagement
+
     def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:
         """Ch.6 Fatigue, l.814 and RULINGS: Exhausted is "Initiative 0, one Minor action"
         (issue 12 item 10); the action limit is in `turn_budget`."""

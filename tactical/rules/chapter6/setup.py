@@ -57,6 +57,7 @@ class Option(StrEnum):
     CROSSFIRE = "crossfire"
     SUPPRESSIVE_FIRE = "suppressive_fire"
     TRICK_SHOT = "trick_shot"
+    FIRE_AROUND_COVER = "fire_around_cover"  # l.204: sight and cover from the peek hex
 
 
 class Defence(StrEnum):
@@ -76,6 +77,7 @@ OPTION_NAMES: dict[Option, str] = {
     Option.DISARM: "Disarm", Option.FLURRY: "Flurry", Option.GRAPPLE: "Grapple",
     Option.SMASH: "Smash", Option.AIMED_SHOT: "Aimed Shot", Option.CROSSFIRE: "Crossfire",
     Option.SUPPRESSIVE_FIRE: "Suppressive Fire", Option.TRICK_SHOT: "Trick Shot",
+    Option.FIRE_AROUND_COVER: "Fire Around Cover",
 }
 
 
@@ -89,6 +91,7 @@ class Attacker:
     edge: EdgeUse | None = None
     immobilised: bool = False
     unarmed: bool = False  # an unarmed attack that does not count as armed (l.1009)
+    no_footwork: bool = False  # engaged in melee without a Move to spend (l.198)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,7 @@ class Defender:
     evading: bool = False
     shield: bool = False  # Ch.6 l.1009: a shield negates the attacker's Reach Advantage
     armed: bool = False  # holds a weapon: an unarmed attack on it has Disadvantage (l.1009)
+    no_footwork: bool = False  # engaged in melee without a Move to spend (l.198)
 
 
 def defence_value(name: str, character: Character, parry_skill: int = 0,

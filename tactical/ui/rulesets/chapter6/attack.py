@@ -318,6 +318,11 @@ def option_tip(name: str, spec: Any, rules: Chapter6Ruleset) -> str:
         parts.append(f"{spec.extra_attacks} extra attack")
     if spec.ignores_cover:
         parts.append("rolled vs Discipline, ignores cover")
+    if name == Option.FIRE_AROUND_COVER.value:  # Ch.6 l.204
+        parts.append("shoot from the best free hex next to the attacker round the high cover "
+                     "it stands by, then duck back")
+    if spec.needs:
+        parts.append("takes " + " + ".join(n.capitalize() for n in spec.needs))
     return "; ".join(parts)
 
 
