@@ -78,8 +78,10 @@ def _cover(c: Cover) -> list[tuple[str, str]]:
     pairs = [("id", text(c.id))] if c.id is not None else []
     if c.label:
         pairs.append(("label", text(c.label)))
-    pairs += [("class", c.cover_class.value), ("height", c.height),
-              ("polygon", _polygon(c.polygon))]
+    pairs += [("class", c.cover_class.value), ("height", c.height)]
+    if c.door:
+        pairs.append(("door", "true"))
+    pairs.append(("polygon", _polygon(c.polygon)))
     return pairs
 
 

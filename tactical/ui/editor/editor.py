@@ -172,7 +172,7 @@ class MapEditor(QWidget):
                 "label": "Wall" if wall and not panel.label.text() else panel.label.text(),
                 "class": "impenetrable" if wall else panel.cover_class.currentText(),
                 "height": "high" if wall else panel.cover_height.currentText(),
-                "polygon": tuple(polygon)})
+                "door": not wall and panel.door.isChecked(), "polygon": tuple(polygon)})
         except ValueError:
             self.status("That shape has no area; draw at least three points not in a line")
             return False
@@ -185,13 +185,13 @@ class MapEditor(QWidget):
             self.view.selected_covers, self.view.selected_tokens = set(), set()
             self.stack.push(ec.RemoveItems(self.model, sorted(covers), sorted(tokens)))
 
-    def _cover_edited(self, label: str, cover_class: str, height: str) -> None:
+    def _cover_edited(self, label: str, cover_class: str, height: str, door: bool) -> None:
         if len(self.view.selected_covers) != 1:
             return
         (index,) = self.view.selected_covers
         old = self.model.draft.cover[index]
         new = Cover.model_validate({"id": old.id, "label": label, "class": cover_class,
-                                    "height": height, "polygon": old.polygon})
+                                    "height": height, "door": door, "polygon": old.polygon})
         if new != old:
             self.stack.push(ec.ReplaceCover(self.model, index, new, "Edit cover"))
 
