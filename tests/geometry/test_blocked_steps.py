@@ -1,0 +1,98 @@
+"""Which steps high cover blocks (tactical/geometry/blocked.py; docs/formats.md "Walls block
+steps"): what a GM expects of walls, gaps, doorways, pillars and crates on a hex map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tactical.data.library import load_map
+from tactical.data.maps import Cover, Grid, MapFile
+from tactical.geometry.blocked import blocked_steps
+from tactical.geometry.layout import hex_to_point, layout_for
+from tactical.geometry.mapgeom import build_map_geometry
+
+ROOT = Path(__file__).resolve().parents[2]
+GRID = Grid(columns=8, rows=6)
+LAYOUT = layout_for(GRID)
+# Columns q = 2 and q = 3 have centres at x = 3.46 and 5.20 m; x = 4.33 m lies between.
+X = (hex_to_point(LAYOUT, (2, 0))[0] + hex_to_point(LAYOUT, (3, 0))[0]) / 2
+
+
+def wall(y0: float, y1: float, *, height: str = "high", x: float = X, thick: float = 0.2,
+         cid: str = "w") -> Cover:
+    return Cover.model_validate({"id": cid, "class": "impenetrable", "height": height,
+                                 "polygon": ((x - thick / 2, y0), (x + thick / 2, y0),
+                                             (x + thick / 2, y1), (x - thick / 2, y1))})
+
+
+def steps(*covers: Cover, grid: Grid = GRID) -> dict[tuple[tuple[int, int], ...], str]:
+    m = MapFile(kind="map", name="t", grid=grid, cover=covers)
+    geometry = build_map_geometry(m)
+    return {pair: geometry.cover_ids[i] for pair, i in blocked_steps(geometry, grid)
+            .pairs.items()}
+
+
+def crossing(pairs) -> set[tuple[tuple[int, int], ...]]:
+    return {p for p in pairs if {p[0][0], p[1][0]} == {2, 3}}
+
+
+def test_a_thin_wall_blocks_every_step_across_it_and_none_along_it():
+    blocked = steps(wall(-2, 13))
+    # every step from column 2 to column 3 (two a hex, but the grid's edge rows) is blocked
+    across = {(a, b) for a in [(2, r) for r in range(-1, 5)]
+              for b in [(3, r) for r in range(-2, 5)]
+              if abs(a[1] - b[1]) <= 1 and (b[1] - a[1]) in (-1, 0)}
+    inside = {p for p in across if all(GRID.contains(h) for h in p)}
+    assert crossing(blocked) == inside
+    assert set(blocked.values()) == {"w"}
+    assert all({a[0], b[0]} == {2, 3} for a, b in blocked)  # nothing along the wall
+
+
+def test_low_cover_is_climbed_over():
+    assert steps(wall(-2, 13, height="low")) == {}
+
+
+def test_a_doorway_a_metre_wide_lets_a_step_through_a_crack_does_not():
+    y = hex_to_point(LAYOUT, (2, 2))[1] + 1  # the side (2, 2) shares with (3, 2)
+    doorway = crossing(steps(wall(-2, y - 0.5, cid="n"), wall(y + 0.5, 13, cid="s")))
+    crack = crossing(steps(wall(-2, y - 0.15, cid="n"), wall(y + 0.15, 13, cid="s")))
+    assert ((2, 2), (3, 2)) not in doorway
+    assert ((2, 2), (3, 2)) in crack  # 30 cm: nobody squeezes through
+    assert len(crack) > len(doorway)
+
+
+def test_a_line_that_only_touches_a_wall_end_passes():
+    y = hex_to_point(LAYOUT, (2, 2))[1]  # the wall ends exactly on (2, 2)'s centre line
+    blocked = crossing(steps(wall(-2, y)))
+    assert ((2, 2), (3, 2)) not in blocked and ((2, 1), (3, 1)) in blocked
+
+
+def test_the_warehouse_crate_stack_is_walked_round_its_shelving_is_not_walked_through():
+    loaded = load_map(ROOT / "maps" / "warehouse.yaml")
+    geometry = build_map_geometry(loaded.map)
+    found = blocked_steps(geometry, loaded.map.grid)
+    # (8, 3)'s centre is 14 cm from the crate stack's corner: the step round it to (9, 2)
+    # cuts the corner on the straight line, yet a token walks round it.
+    assert found.blocker((8, 3), (9, 2)) is None
+    # The shelving (1.2 m deep, high) stands between columns 9 and 10.
+    assert geometry.cover_ids[found.blocker((9, -2), (10, -2))] == "shelving"
+    assert found.blocker((10, -2), (9, -2)) == found.blocker((9, -2), (10, -2))
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_a_wall_along_a_shared_side_blocks_that_step_on_both_grids(orientation):
+    grid = Grid(columns=6, rows=6, orientation=orientation)
+    layout = layout_for(grid)
+    a, b = (2, 2), (3, 2)
+    (ax, ay), (bx, by) = hex_to_point(layout, a), hex_to_point(layout, b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    ux, uy = (bx - ax) / 2, (by - ay) / 2  # half a step; the side runs across it
+    px, py = -uy * 0.7, ux * 0.7
+    side = Cover.model_validate({"id": "side", "class": "light", "height": "high",
+                                 "polygon": ((mx + px - ux * 0.1, my + py - uy * 0.1),
+                                             (mx + px + ux * 0.1, my + py + uy * 0.1),
+                                             (mx - px + ux * 0.1, my - py + uy * 0.1),
+                                             (mx - px - ux * 0.1, my - py - uy * 0.1))})
+    assert ((2, 2), (3, 2)) in steps(side, grid=grid)
