@@ -266,5 +266,5 @@ def import_uvtt(path: Path, out: Path, *, grid_m: float = 1.5,
     if problem is not None:
         image.unlink(missing_ok=True)
         raise _fail(str(path), "image", problem)
-    save_map(imported.map, out)
+    save_map(imported.map, out, keep_comments=False)  # a new map, not an edit of `out`
     return imported

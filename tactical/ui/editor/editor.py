@@ -379,7 +379,9 @@ class MapEditor(QWidget):
             m = draft.to_map()
         except ValueError as error:
             raise TacticalError(f"the map cannot be saved yet: {error}") from None
-        save_map(m, path)
+        # the comments of the file it was opened from stay in place (docs/formats.md)
+        save_map(m, path, comments_from=self.model.path,
+                 keep_comments=self.model.path is not None)
         self.model.path = path
         self.stack.setClean()
         self.saved.emit(path)
