@@ -24,7 +24,7 @@ from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
 from tactical.encounter.terrain import current_cover, map_covers, terrain_key
 from tactical.geometry.bands import weapon_range
-from tactical.geometry.blocked import BlockedSteps, blocked_steps
+from tactical.geometry.blocked import BlockedSteps, blocked_steps, updated_steps
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import Band, GeometryParams
@@ -71,6 +71,7 @@ class GeometryOracle:
         # load and at a terrain change, never during a drag)
         self._steps: dict[tuple[object, ...], BlockedSteps] = {
             self._terrain: blocked_steps(self.geometry, loaded.map.grid)}
+        self._base = (self.geometry, self._steps[self._terrain])  # the map as drawn
         self._doors = frozenset(key for key, c in map_covers(loaded.map).items() if c.door)
 
     # --- what the engine asks
@@ -90,7 +91,7 @@ class GeometryOracle:
                     update={"cover": current_cover(self.loaded.map, state)})
                 found = self._geometries[key] = build_map_geometry(moved,
                                                                    self.rules.metres_per_hex)
-                self._steps[key] = blocked_steps(found, self.loaded.map.grid)
+                self._steps[key] = self._steps_for(found, state)
             self.geometry, self._terrain = found, key
             self._prepared = self._scan = None  # prepared against the old walls
         return self.geometry
@@ -103,6 +104,18 @@ class GeometryOracle:
         if len(inside):
             return f"inside {self.geometry.cover_labels[int(inside[0])] or 'cover'}"
         return None
+
+    def _steps_for(self, geometry: MapGeometry, state: EncounterState) -> BlockedSteps:
+        """The blocked steps of the terrain in `state`: the map's, worked out again only
+        near the covers the fight removed or added (a door opened costs milliseconds)."""
+        base_geometry, base = self._base
+        where = {key: i for i, key in enumerate(base_geometry.cover_ids)}
+        changed = [tuple(shapely.bounds(base_geometry.geoms[where[key]]).tolist())
+                   for key in state.cover_removed if key in where]
+        changed += [(min(x for x, _ in a.polygon), min(y for _, y in a.polygon),
+                     max(x for x, _ in a.polygon), max(y for _, y in a.polygon))
+                    for a in state.cover_added]
+        return updated_steps(base, base_geometry, geometry, self.loaded.map.grid, changed)
 
     def step_blocked(self, state: EncounterState, a: Hex, b: Hex) -> str | None:
         """Why high cover blocks the step from hex `a` to its neighbour `b`, or None

@@ -20,6 +20,8 @@ closed gap belongs to the piece nearest it). A drag step then asks a dict: O(1),
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +33,7 @@ from tactical.data.maps import Orientation as GridOrientation
 from tactical.geometry.layout import axial_block, hex_corners
 from tactical.geometry.mapgeom import MapGeometry
 
-__all__ = ["CLEARANCE_M", "BlockedSteps", "blocked_steps"]
+__all__ = ["CLEARANCE_M", "BlockedSteps", "blocked_steps", "updated_steps"]
 
 CLEARANCE_M = 0.25  # half the narrowest gap a token passes: 50 cm, shoulder width
 # Half of the six directions: each unordered neighbour pair once (E, NE, S in axial terms).
@@ -232,20 +234,22 @@ def _cut_apart(geometry: MapGeometry, shapes: np.ndarray, ca: np.ndarray, cb: np
     return done, cut
 
 
-def blocked_steps(geometry: MapGeometry, grid: Grid) -> BlockedSteps:
-    """Every step between two hexes of `grid` that the geometry's high cover blocks."""
-    if not geometry.high.any():
-        return BlockedSteps({})
+def _pairs(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every neighbour pair of the grid once: hexes a, b (n, 2) and the direction b − a."""
     starts = axial_block(grid, range(grid.columns), range(grid.rows))
     half = np.array(_HALF)
     a = np.repeat(starts, len(half), axis=0)
     d = np.tile(half, (len(starts), 1))
     b = a + d
     keep = _in_grid(grid, b)
-    a, b, d = a[keep], b[keep], d[keep]
+    return a[keep], b[keep], d[keep]
+
+
+def _blocked(geometry: MapGeometry, a: np.ndarray, b: np.ndarray, d: np.ndarray
+             ) -> dict[tuple[Hex, Hex], int]:
     pair, cover, inside = _crossed(geometry, a, b)
     if len(pair) == 0:
-        return BlockedSteps({})
+        return {}
     # Name the cover the line runs through longest (a door rather than the end of the wall
     # beside it), the first in map order among equals.
     order = np.lexsort((cover, -np.round(inside, 6), pair))
@@ -259,4 +263,48 @@ def blocked_steps(geometry: MapGeometry, grid: Grid) -> BlockedSteps:
         one: Hex = (int(a[p, 0]), int(a[p, 1]))
         two: Hex = (int(b[p, 0]), int(b[p, 1]))
         found[(one, two) if one <= two else (two, one)] = c
+    return found
+
+
+def blocked_steps(geometry: MapGeometry, grid: Grid) -> BlockedSteps:
+    """Every step between two hexes of `grid` that the geometry's high cover blocks."""
+    if not geometry.high.any():
+        return BlockedSteps({})
+    return BlockedSteps(_blocked(geometry, *_pairs(grid)))
+
+
+# How far from a changed cover a pair's answer may change: the pair's midpoint is at most
+# half a step plus a corner (2.16 m on 2 m hexes) from its hexes' outline, and covers within
+# twice the clearance of that outline count.
+def _reach(geometry: MapGeometry) -> float:
+    return geometry.layout.size * math.sqrt(3) / 2 + geometry.layout.size \
+        + 2 * CLEARANCE_M + 0.01
+
+
+def updated_steps(base: BlockedSteps, base_geometry: MapGeometry, geometry: MapGeometry,
+                  grid: Grid, changed: Sequence[tuple[float, float, float, float]]
+                  ) -> BlockedSteps:
+    """`blocked_steps(geometry, grid)` from those of `base_geometry` when only the covers
+    whose bounds are `changed` differ (a door opened mid-fight): only the pairs near them
+    are worked out again, so a door on a big map costs milliseconds. Covers are matched
+    by id, so both geometries must name them alike (the oracle's do: "cover-<index>" of
+    the map as drawn for a cover without an id, encounter/terrain.current_cover)."""
+    a, b, d = _pairs(grid)
+    middle = (_centres(geometry, a) + _centres(geometry, b)) / 2
+    reach = _reach(geometry)
+    near = np.zeros(len(a), dtype=bool)
+    for x0, y0, x1, y1 in changed:
+        near |= (middle[:, 0] >= x0 - reach) & (middle[:, 0] <= x1 + reach) \
+            & (middle[:, 1] >= y0 - reach) & (middle[:, 1] <= y1 + reach)
+    redone = {(tuple(map(int, p)), tuple(map(int, q))) for p, q in zip(a[near], b[near],
+                                                                       strict=True)}
+    index = {key: i for i, key in enumerate(geometry.cover_ids)}
+    found: dict[tuple[Hex, Hex], int] = {}
+    for pair, old in base.pairs.items():
+        if pair not in redone and pair[::-1] not in redone:
+            new = index.get(base_geometry.cover_ids[old])
+            if new is not None:
+                found[pair] = new
+    if geometry.high.any() and near.any():
+        found.update(_blocked(geometry, a[near], b[near], d[near]))
     return BlockedSteps(found)

@@ -9,7 +9,7 @@ import pytest
 
 from tactical.data.library import load_map
 from tactical.data.maps import Cover, Grid, MapFile
-from tactical.geometry.blocked import blocked_steps
+from tactical.geometry.blocked import blocked_steps, updated_steps
 from tactical.geometry.layout import hex_to_point, layout_for
 from tactical.geometry.mapgeom import build_map_geometry
 
@@ -96,3 +96,30 @@ def test_a_wall_along_a_shared_side_blocks_that_step_on_both_grids(orientation):
                                              (mx - px + ux * 0.1, my - py + uy * 0.1),
                                              (mx - px - ux * 0.1, my - py - uy * 0.1))})
     assert ((2, 2), (3, 2)) in steps(side, grid=grid)
+
+
+def named(found, geometry) -> dict:
+    return {pair: geometry.cover_ids[i] for pair, i in found.pairs.items()}
+
+
+def test_a_terrain_change_worked_out_near_it_equals_a_fresh_build():
+    """Mid-fight, the oracle updates the map's blocked steps only near the covers removed
+    or added (updated_steps); the answer is the same as building them all again."""
+    loaded = load_map(ROOT / "maps" / "warehouse.yaml")
+    m = loaded.map
+    base_geometry = build_map_geometry(m)
+    base = blocked_steps(base_geometry, m.grid)
+    rubble = Cover.model_validate({"id": "rubble", "class": "tough", "height": "high",
+                                   "polygon": ((9.0, 6.0), (9.2, 6.0), (9.2, 11.0),
+                                               (9.0, 11.0))})
+    tall = [c for c in m.cover if c.height == "high"]
+    for gone in tall:
+        covers = (*(c for c in m.cover if c is not gone), rubble)
+        changed = [(min(x for x, _ in c.polygon), min(y for _, y in c.polygon),
+                    max(x for x, _ in c.polygon), max(y for _, y in c.polygon))
+                   for c in (gone, rubble)]
+        geometry = build_map_geometry(m.model_copy(update={"cover": covers}))
+        fresh = blocked_steps(geometry, m.grid)
+        assert named(updated_steps(base, base_geometry, geometry, m.grid, changed),
+                     geometry) == named(fresh, geometry), gone.id
+        assert any(v == "rubble" for v in named(fresh, geometry).values())
