@@ -146,7 +146,12 @@ def _crossed(geometry: MapGeometry, a: np.ndarray, b: np.ndarray
     apart = ~(shapely.intersects(geoms, shapely.points(ca[pair]))
               | shapely.intersects(geoms, shapely.points(cb[pair])))
     pair, cover, lines = pair[apart], cover[apart], lines[apart]
-    inside = shapely.length(shapely.intersection(lines, geometry.geoms[cover]))
+    # how much of the line each cover holds: worked out only where two covers cross one
+    # line (it only chooses which to name)
+    inside = np.zeros(len(pair))
+    shared = np.bincount(pair, minlength=len(a))[pair] > 1
+    inside[shared] = shapely.length(shapely.intersection(lines[shared],
+                                                         geometry.geoms[cover[shared]]))
     return pair, cover, inside
 
 
