@@ -36,6 +36,7 @@ from tactical.geometry.mapgeom import MapGeometry
 __all__ = ["CLEARANCE_M", "BlockedSteps", "blocked_steps", "updated_steps"]
 
 CLEARANCE_M = 0.25  # half the narrowest gap a token passes: 50 cm, shoulder width
+MAX_EXACT = 5_000  # steps worked out by overlay at most; a big real map needs ~500
 # Half of the six directions: each unordered neighbour pair once (E, NE, S in axial terms).
 _HALF = ((1, 0), (1, -1), (0, 1))
 
@@ -185,6 +186,11 @@ def _separated(geometry: MapGeometry, a: np.ndarray, b: np.ndarray,
     separated[mine] = shapely.intersects(left[mine], geoms) \
         & shapely.intersects(right[mine], geoms)
     rest = ~lone
+    # Bounded work on a hostile tangle of walls (issue 11): past MAX_EXACT pairs, a step
+    # whose straight line crosses high cover is blocked without the exact test.
+    tangled = np.unique(pair[rest])[MAX_EXACT:]
+    separated[tangled] = True
+    rest &= ~np.isin(pair, tangled)
     if rest.any():
         done, cut = _cut_apart(geometry, shapes, ca, _centres(geometry, b), pair[rest],
                                cover[rest])

@@ -123,3 +123,18 @@ def test_a_terrain_change_worked_out_near_it_equals_a_fresh_build():
         assert named(updated_steps(base, base_geometry, geometry, m.grid, changed),
                      geometry) == named(fresh, geometry), gone.id
         assert any(v == "rubble" for v in named(fresh, geometry).values())
+
+
+def test_past_the_exact_test_budget_a_crossed_line_blocks(monkeypatch):
+    """A hostile tangle of walls stays quick to open (issue 11): past MAX_EXACT steps the
+    straight line decides, erring towards a wall (the step through the doorway grazes a
+    wall end on its straight line; only the exact test finds the way round it)."""
+    import tactical.geometry.blocked as blocked
+
+    y = hex_to_point(LAYOUT, (2, 2))[1] + 1
+    covers = (wall(-2, y - 0.5, cid="n"), wall(y + 0.5, 13, cid="s"))
+    exact = crossing(steps(*covers))
+    monkeypatch.setattr(blocked, "MAX_EXACT", 0)
+    rough = crossing(steps(*covers))
+    assert exact < rough
+    assert ((2, 2), (3, 2)) in rough - exact  # through the doorway: only exactly open
