@@ -4,18 +4,21 @@ A token steps from a hex to a neighbour. A thin wall (an imported Universal VTT 
 20 cm thick) can lie between two hexes without covering either centre, so "is the hex
 free?" alone lets a token walk through it. The rule: a step is blocked when high cover
 cuts the two hexes apart — inside the pair of hexes there is no way round it from one
-centre to the other at least CLEARANCE_M × 2 wide (a person's shoulders). So a wall along
-the side the hexes share blocks, a door a metre wide lets a token through once it is open
-wherever the grid falls on it, and the corner of a crate stack beside a hex centre, or a
-pillar that hides half the side, is walked round.
+centre to the other, a gap between two covers narrower than 2 × CLEARANCE_M (a person's
+shoulders) being no way. So a wall along the side the hexes share blocks, a door a metre
+wide lets a token through once it is open wherever the grid falls on it, and the corner of
+a crate stack beside a hex centre, or a pillar that leaves room at the side, is walked
+round.
 
 Built once per map and terrain state, vectorised, and only where it can matter: the
 neighbour pairs whose straight centre-to-centre line crosses the inside of high cover
 (midpoints against the cover index, then an exact test against each cover shrunk by 1 µm,
-MapGeometry.inner, so a line that only touches an edge passes); for those, the pair's two
-hexes minus the nearby high cover (narrow gaps closed: grown by the clearance, joined,
-shrunk back), and whether both centres lie in one piece of what is left (a centre in a
-closed gap belongs to the piece nearest it). A drag step then asks a dict: O(1), no shapely call.
+MapGeometry.inner, so a line that only touches an edge passes). For those, a lone convex
+cover cuts the hexes apart when it reaches their outline on both sides of the line; else
+the pair's two hexes minus the nearby high cover (narrow gaps closed: grown by the
+clearance, joined, shrunk back), and whether both centres lie in one piece of what is left
+(a centre in a closed gap belongs to the piece nearest it). A drag step then asks a dict:
+O(1), no shapely call.
 """
 
 from __future__ import annotations
