@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tactical.data.library import load_map
 from tactical.data.maps import Cover, Grid, MapFile
@@ -138,3 +141,32 @@ def test_past_the_exact_test_budget_a_crossed_line_blocks(monkeypatch):
     rough = crossing(steps(*covers))
     assert exact < rough
     assert ((2, 2), (3, 2)) in rough - exact  # through the doorway: only exactly open
+
+
+segments = st.tuples(st.floats(-1, 14), st.floats(-1, 11), st.floats(-4, 4), st.floats(-4, 4)) \
+    .filter(lambda s: abs(s[2]) + abs(s[3]) > 0.3)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(segments, min_size=1, max_size=8), st.data())
+def test_updating_after_any_change_is_a_fresh_build(lines, data):
+    """Whatever walls a fight removes (and the rubble it adds), the steps worked out near
+    the change are those of a fresh build (updated_steps shares blocked_steps' code)."""
+    from tactical.data.uvtt import thick_line
+
+    grid = Grid(columns=8, rows=6)
+    covers = tuple(Cover.model_validate({"id": f"w{i}", "class": "tough", "height": "high",
+                                         "polygon": thick_line((x, y), (x + dx, y + dy), 0.2)})
+                   for i, (x, y, dx, dy) in enumerate(lines))
+    gone = data.draw(st.sets(st.sampled_from([c.id for c in covers]), min_size=1))
+    added = tuple(c.model_copy(update={"id": f"rubble-{c.id}"})
+                  for c in covers[:data.draw(st.integers(0, 1))])
+    base_map = MapFile(kind="map", name="t", grid=grid, cover=covers)
+    now = base_map.model_copy(update={"cover": tuple(c for c in covers if c.id not in gone)
+                                      + added})
+    base_geometry, geometry = build_map_geometry(base_map), build_map_geometry(now)
+    changed = [shapely.bounds(shapely.Polygon(c.polygon)).tolist()
+               for c in covers + added if c.id in gone or c in added]
+    updated = updated_steps(blocked_steps(base_geometry, grid), base_geometry, geometry,
+                            grid, changed)
+    assert named(updated, geometry) == named(blocked_steps(geometry, grid), geometry)
