@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from tactical.core.types import Hex
 from tactical.data.character import Character
@@ -87,6 +87,9 @@ class Cover(Frozen):
     label: str = ""
     cover_class: CoverClass = Field(alias="class")
     height: Literal["low", "high"]  # RULINGS: low gives cover only; high also blocks sight
+    # A door can be opened and closed mid-fight (issue 15): a flag, never guessed from a name
+    # (version 1 files are migrated on read, MapFile._migrate).
+    door: bool = False
     polygon: tuple[Point, ...] = Field(min_length=3, max_length=2000)
 
     @field_validator("polygon")
@@ -115,9 +118,19 @@ class Token(Frozen):
     aware: bool = True  # Ch.6 Awareness: an Unaware combatant loses round 1
 
 
+MAP_VERSION: Literal[2] = 2  # docs/formats.md#map-versions
+
+
+def named_door(cover: dict[str, Any]) -> bool:
+    """How a version 1 map marked a door: its id or label starts with "door"."""
+    return any(isinstance(cover.get(key), str) and cover[key].strip().lower().startswith("door")
+               for key in ("id", "label"))
+
+
 class MapFile(Frozen):
     kind: Literal["map"]
-    version: Literal[1] = 1
+    # 1: doors were covers named "door…"; 2: a cover's `door: true` (docs/formats.md)
+    version: Literal[1, 2] = MAP_VERSION
     name: str
     description: str = ""
     # a ruleset id; `tactical validate` and the engine check it against the registry
@@ -129,6 +142,30 @@ class MapFile(Frozen):
     cover: tuple[Cover, ...] = Field(default=(), max_length=MAX_COVER)
     tokens: tuple[Token, ...] = Field(default=(), max_length=MAX_TOKENS)
     characters: tuple[Character, ...] = Field(default=(), max_length=MAX_TOKENS)
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _not_newer(cls, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAP_VERSION:
+            raise ValueError(f"map format {value} is newer than this Tactical reads "
+                             f"(1–{MAP_VERSION}); update Tactical")
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _migrate(cls, data: Any) -> Any:
+        """Read a version 1 map (or one without `version`) as version 2: a cover written
+        without `door` whose id or label starts with "door" is a door. A map built in code
+        from Cover objects is already current: only written covers (mappings) are guessed."""
+        if not isinstance(data, dict) or data.get("version", 1) != 1:
+            return data
+        migrated = {**data, "version": MAP_VERSION}
+        covers = data.get("cover")
+        if isinstance(covers, list | tuple):
+            migrated["cover"] = [{**c, "door": named_door(c)}
+                                 if isinstance(c, dict) and "door" not in c else c
+                                 for c in covers]
+        return migrated
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         yield from duplicate_ids("tokens", self.tokens)

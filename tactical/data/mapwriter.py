@@ -18,7 +18,16 @@ from typing import Any
 
 import yaml
 
+from tactical.data.mapcomments import Anchor, Comments, comments_of, shape_key
 from tactical.data.maps import Background, Cover, MapFile, Point, Side, Token
+from tactical.data.problems import DataError
+from tactical.data.reading import FileRefused, read_bounded
+from tactical.data.yamlsafe import MAX_BYTES
+
+try:  # libyaml's loader, for the safety check of a commented save
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 WIDTH = 92  # where a flow mapping wraps: the bundled maps' line length
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_ .()'/-]*$")
@@ -78,8 +87,10 @@ def _cover(c: Cover) -> list[tuple[str, str]]:
     pairs = [("id", text(c.id))] if c.id is not None else []
     if c.label:
         pairs.append(("label", text(c.label)))
-    pairs += [("class", c.cover_class.value), ("height", c.height),
-              ("polygon", _polygon(c.polygon))]
+    pairs += [("class", c.cover_class.value), ("height", c.height)]
+    if c.door:
+        pairs.append(("door", "true"))
+    pairs.append(("polygon", _polygon(c.polygon)))
     return pairs
 
 
@@ -123,42 +134,80 @@ _Dumper.add_representer(list, _Dumper.represent_list)
 _Dumper.add_representer(tuple, _Dumper.represent_list)
 
 
-def dump_map(m: MapFile) -> str:
-    """The map as YAML text, fields in the documented order."""
-    out = ["# Tactical map (format: docs/formats.md#maps). Metres: x right, y down, origin at",
-           "# the centre of hex (0, 0).",
-           "kind: map", f"version: {m.version}", f"name: {text(m.name)}"]
+HEADER = ("# Tactical map (format: docs/formats.md#maps). Metres: x right, y down, origin at",
+          "# the centre of hex (0, 0).")
+
+
+def _commented(lines: list[str], anchor: Anchor, comments: Comments, indent: int) -> list[str]:
+    """An item's lines with the comments it had: the block above it, and the one at the
+    end of its first line (only where YAML reads it as a comment: after a whole one-line
+    item, or after a comma inside a flow mapping)."""
+    out = [" " * indent + line for line in comments.before.get(anchor, ())] + lines
+    end = comments.after.get(anchor)
+    if end is not None and (len(lines) == 1 or lines[0].endswith(",")):
+        out[len(out) - len(lines)] += "  " + end
+    return out
+
+
+def dump_map(m: MapFile, comments: Comments | None = None) -> str:
+    """The map as YAML text, fields in the documented order; with `comments` (those of
+    the file it was read from, mapcomments.comments_of), each back where it was."""
+    notes = comments or Comments()
+
+    def put(key: str, text: str, indent: int = 0, anchor: Anchor | None = None) -> None:
+        out.extend(_commented(text.split("\n"), anchor or ("field", key), notes, indent))
+
+    out = list(notes.header or HEADER)
+    put("kind", "kind: map")
+    put("version", f"version: {m.version}")
+    put("name", f"name: {text(m.name)}")
     if m.description:
-        out.append(yaml.dump({"description": m.description}, Dumper=_Dumper, width=WIDTH,
-                             allow_unicode=True).rstrip("\n"))
-    out.append(f"ruleset: {m.ruleset}")
-    out.append("grid: " + _flow([("columns", str(m.grid.columns)), ("rows", str(m.grid.rows)),
-                                 ("orientation", m.grid.orientation.value)], 6))
+        put("description", yaml.dump({"description": m.description}, Dumper=_Dumper,
+                                     width=WIDTH, allow_unicode=True).rstrip("\n"))
+    put("ruleset", f"ruleset: {m.ruleset}")
+    put("grid", "grid: " + _flow([("columns", str(m.grid.columns)),
+                                  ("rows", str(m.grid.rows)),
+                                  ("orientation", m.grid.orientation.value)], 6))
     if m.background is not None:
-        out.append("background: " + _flow(_background(m.background), 12))
+        put("background", "background: " + _flow(_background(m.background), 12))
     if m.sides:
-        out.append("sides:")
-        out += [f"  {text(key)}: " + _flow(_side(side), 4 + len(text(key)))
-                for key, side in m.sides.items()]
+        put("sides", "sides:")
+        for key, side in m.sides.items():
+            put(key, f"  {text(key)}: " + _flow(_side(side), 4 + len(text(key))), 2,
+                ("sides", key))
     if m.cover:
-        out.append("cover:")
-        out += ["  - " + _flow(_cover(c), 4) for c in m.cover]
+        put("cover", "cover:")
+        for c in m.cover:
+            anchor = ("cover", "id", c.id) if c.id is not None else \
+                ("cover", "shape", shape_key(c.polygon))
+            put("cover", "  - " + _flow(_cover(c), 4), 2, anchor)
     if m.tokens:
-        out.append("tokens:")
-        out += ["  - " + _flow(_token(t), 4) for t in m.tokens]
+        put("tokens", "tokens:")
+        for t in m.tokens:
+            put("tokens", "  - " + _flow(_token(t), 4), 2, ("tokens", t.id))
     if m.characters:
-        dumped = [c.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-                  for c in m.characters]
-        body = yaml.dump({"characters": dumped}, Dumper=_Dumper, sort_keys=False,
-                         allow_unicode=True, width=WIDTH, default_flow_style=False, indent=2)
-        out.append(body.rstrip("\n"))
+        put("characters", "characters:")
+        for sheet in m.characters:
+            body = yaml.dump([sheet.model_dump(mode="json", by_alias=True,
+                                               exclude_defaults=True)],
+                             Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                             width=WIDTH, default_flow_style=False, indent=2)
+            put("characters", body.rstrip("\n"), 0, ("characters", sheet.id))
+    out.extend(notes.footer)
     return "\n".join(out) + "\n"
 
 
-def save_map(m: MapFile, path: Path | str) -> None:
-    """Write the map atomically: a crash mid-save leaves the old file, never half a map."""
+def save_map(m: MapFile, path: Path | str, *, comments_from: Path | str | None = None,
+             keep_comments: bool = True) -> None:
+    """Write the map atomically: a crash mid-save leaves the old file, never half a map.
+    The comments of the file it is saved over (or of `comments_from`, the file it was
+    opened from) are kept in place (docs/formats.md#comments)."""
     path = Path(path)
-    data = dump_map(m).encode("utf-8")
+    comments = _comments_of(Path(comments_from or path)) if keep_comments else None
+    text = dump_map(m, comments)
+    if comments and yaml.load(text, Loader=_Loader) != yaml.load(dump_map(m), Loader=_Loader):
+        text = dump_map(m)  # never: a comment put where YAML reads it as data; drop them
+    data = text.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -169,3 +218,12 @@ def save_map(m: MapFile, path: Path | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _comments_of(path: Path) -> Comments | None:
+    """The comments of the map at `path`; None when there is no such readable file."""
+    try:
+        raw = read_bounded(path, MAX_BYTES)
+        return comments_of(raw.decode("utf-8"), str(path))
+    except (OSError, FileRefused, UnicodeDecodeError, DataError):
+        return None

@@ -8,9 +8,10 @@ The format is JSON: `resolution` {map_origin, map_size (grid squares), pixels_pe
 through reading.py, bounded, and every refusal names the field at fault.
 
 Walls become high, impenetrable cover (a thin rectangle per straight run: RULINGS, high
-cover blocks sight); doors become high cover with a `door-` id the GM can open in the
-editor. The hex grid (2 m flat side to flat side, shared/ARCHITECTURE.md) is laid over the
-picture so that it covers it entirely; `grid_m` says how many metres a map square is.
+cover blocks sight); portals become doors: high cover flagged `door: true` (id `door-N`)
+that the GM opens and closes mid-fight. The hex grid (2 m flat side to flat side,
+shared/ARCHITECTURE.md) is laid over the picture so that it covers it entirely; `grid_m`
+says how many metres a map square is.
 """
 
 from __future__ import annotations
@@ -218,7 +219,7 @@ def convert(doc: dict[str, Any], file: str, name: str, image_name: str, *,
         doors += 1
         cover.append(Cover.model_validate({
             "id": f"door-{doors}", "label": "door", "class": CoverClass.MEDIUM,
-            "height": "high", "polygon": thick_line(a, b, DOOR_M)}))
+            "height": "high", "door": True, "polygon": thick_line(a, b, DOOR_M)}))
     if len(cover) > MAX_COVER:
         raise _fail(file, "line_of_sight", f"{len(cover):,} wall runs and doors; a map holds "
                     f"at most {MAX_COVER:,} covers")
@@ -265,5 +266,5 @@ def import_uvtt(path: Path, out: Path, *, grid_m: float = 1.5,
     if problem is not None:
         image.unlink(missing_ok=True)
         raise _fail(str(path), "image", problem)
-    save_map(imported.map, out)
+    save_map(imported.map, out, keep_comments=False)  # a new map, not an edit of `out`
     return imported

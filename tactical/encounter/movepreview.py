@@ -64,7 +64,8 @@ def first_blocked(state: EncounterState, ctx: Context, mover: str, hexes: Sequen
     the first `known_ok` steps known to be enterable on the way."""
     last = len(hexes) - 1
     for step in range(known_ok + 1, len(hexes)):
-        why = hex_problems(state, ctx.oracle, mover, hexes[step], last=step == last)
+        why = hex_problems(state, ctx.oracle, mover, hexes[step], last=step == last,
+                           came_from=hexes[step - 1])
         if why:
             return Blocked(step, hexes[step], tuple(why))
     return None

@@ -17,9 +17,10 @@ from tactical.rules.reactions import ReactionOffer
 
 
 def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex, *,
-                 last: bool) -> list[str]:
-    """Why `mover` cannot enter `hex_` (walls, cover, an enemy there), or stop in it when it
-    is the `last` hex (anyone there). The engine and the move preview both ask this."""
+                 last: bool, came_from: Hex | None = None) -> list[str]:
+    """Why `mover` cannot enter `hex_` (from `came_from`: a wall between them; walls, cover,
+    an enemy there), or stop in it when it is the `last` hex (anyone there). The engine and
+    the move preview both ask this."""
     problems: list[str] = []
     sync = getattr(oracle, "sync", None)  # issue 15: the cover as it stands now
     if sync is not None:
@@ -27,6 +28,13 @@ def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex
     blocked = oracle.passable(hex_)
     if blocked:
         problems.append(blocked)
+    # issue 15: a thin wall between two hexes blocks the step (docs/formats.md); said only
+    # of a hex the token could stand in (else "inside the wall" says it all)
+    step_blocked = getattr(oracle, "step_blocked", None)
+    if not blocked and step_blocked is not None and came_from is not None:
+        wall = step_blocked(state, came_from, hex_)
+        if wall:
+            problems.append(wall)
     other = state.occupant(hex_)
     if other is not None and other.id != mover:
         if other.side != state.get(mover).side and not other.has(Condition.DEAD):
@@ -45,7 +53,8 @@ def path_problems(batch: Batch, mover: str, start: Hex, path: Sequence[Hex]) -> 
             problems.append(f"step {index + 1} {list(hex_)} is not next to {list(previous)}")
             break
         problems += [f"step {index + 1} {list(hex_)}: {why}" for why in hex_problems(
-            batch.state, batch.ctx.oracle, mover, hex_, last=index == len(path) - 1)]
+            batch.state, batch.ctx.oracle, mover, hex_, last=index == len(path) - 1,
+            came_from=previous)]
         previous = hex_
     return problems
 

@@ -22,8 +22,9 @@ from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
-from tactical.encounter.terrain import current_cover, terrain_key
+from tactical.encounter.terrain import current_cover, map_covers, terrain_key
 from tactical.geometry.bands import weapon_range
+from tactical.geometry.blocked import BlockedSteps, blocked_steps, updated_steps
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import Band, GeometryParams
@@ -67,6 +68,12 @@ class GeometryOracle:
         self._terrain: tuple[object, ...] = (frozenset(), ())
         self._geometries: dict[tuple[object, ...], MapGeometry] = {
             self._terrain: self.geometry}
+        # the steps high cover blocks, per terrain like the geometry, built with it (at
+        # load and at a terrain change, never during a drag)
+        self._steps: dict[tuple[object, ...], BlockedSteps] = {
+            self._terrain: blocked_steps(self.geometry, loaded.map.grid)}
+        self._base = (self.geometry, self._steps[self._terrain])  # the map as drawn
+        self._doors = frozenset(key for key, c in map_covers(loaded.map).items() if c.door)
 
     # --- what the engine asks
 
@@ -78,11 +85,14 @@ class GeometryOracle:
             found = self._geometries.get(key)
             if found is None:
                 if len(self._geometries) > 16:  # a long fight's doors: keep a few
-                    self._geometries.pop(next(iter(self._geometries)))
+                    oldest = next(iter(self._geometries))
+                    self._geometries.pop(oldest)
+                    self._steps.pop(oldest, None)
                 moved = self.loaded.map.model_copy(
                     update={"cover": current_cover(self.loaded.map, state)})
                 found = self._geometries[key] = build_map_geometry(moved,
                                                                    self.rules.metres_per_hex)
+                self._steps[key] = self._steps_for(found, state)
             self.geometry, self._terrain = found, key
             self._prepared = self._scan = None  # prepared against the old walls
         return self.geometry
@@ -95,6 +105,35 @@ class GeometryOracle:
         if len(inside):
             return f"inside {self.geometry.cover_labels[int(inside[0])] or 'cover'}"
         return None
+
+    def _steps_for(self, geometry: MapGeometry, state: EncounterState) -> BlockedSteps:
+        """The blocked steps of the terrain in `state`: the map's, worked out again only
+        near the covers the fight removed or added (a door opened costs milliseconds)."""
+        base_geometry, base = self._base
+        where = {key: i for i, key in enumerate(base_geometry.cover_ids)}
+        changed = [tuple(shapely.bounds(base_geometry.geoms[where[key]]).tolist())
+                   for key in state.cover_removed if key in where]
+        changed += [(min(x for x, _ in a.polygon), min(y for _, y in a.polygon),
+                     max(x for x, _ in a.polygon), max(y for _, y in a.polygon))
+                    for a in state.cover_added]
+        return updated_steps(base, base_geometry, geometry, self.loaded.map.grid, changed)
+
+    def step_blocked(self, state: EncounterState, a: Hex, b: Hex) -> str | None:
+        """Why high cover blocks the step from hex `a` to its neighbour `b`, or None
+        (docs/formats.md "Walls block steps"; a dict lookup once the terrain is known)."""
+        self.sync(state)
+        steps = self._steps.get(self._terrain)
+        if steps is None:
+            steps = self._steps[self._terrain] = blocked_steps(self.geometry,
+                                                               self.loaded.map.grid)
+        index = steps.blocker(a, b)
+        if index is None:
+            return None
+        key, label = self.geometry.cover_ids[index], self.geometry.cover_labels[index]
+        name = key if not label or label == key else f"{label} ({key})"
+        if key in self._doors:
+            return f"{name} is closed and in the way from {list(a)}"
+        return f"{name} is in the way from {list(a)}"
 
     def triggers(self, state: EncounterState, mover: str, start: Hex, path: Sequence[Hex],
                  skip: frozenset[str], started_in_reach_of: frozenset[str]

@@ -175,7 +175,7 @@ class MapEditor(QWidget):
                 "label": "Wall" if wall and not panel.label.text() else panel.label.text(),
                 "class": "impenetrable" if wall else panel.cover_class.currentText(),
                 "height": "high" if wall else panel.cover_height.currentText(),
-                "polygon": tuple(polygon)})
+                "door": not wall and panel.door.isChecked(), "polygon": tuple(polygon)})
         except ValueError:
             self.status("That shape has no area; draw at least three points not in a line")
             return False
@@ -188,13 +188,13 @@ class MapEditor(QWidget):
             self.view.selected_covers, self.view.selected_tokens = set(), set()
             self.stack.push(ec.RemoveItems(self.model, sorted(covers), sorted(tokens)))
 
-    def _cover_edited(self, label: str, cover_class: str, height: str) -> None:
+    def _cover_edited(self, label: str, cover_class: str, height: str, door: bool) -> None:
         if len(self.view.selected_covers) != 1:
             return
         (index,) = self.view.selected_covers
         old = self.model.draft.cover[index]
         new = Cover.model_validate({"id": old.id, "label": label, "class": cover_class,
-                                    "height": height, "polygon": old.polygon})
+                                    "height": height, "door": door, "polygon": old.polygon})
         if new != old:
             self.stack.push(ec.ReplaceCover(self.model, index, new, "Edit cover"))
 
@@ -409,7 +409,9 @@ class MapEditor(QWidget):
             m = draft.to_map()
         except ValueError as error:
             raise TacticalError(f"the map cannot be saved yet: {error}") from None
-        save_map(m, path)
+        # the comments of the file it was opened from stay in place (docs/formats.md)
+        save_map(m, path, comments_from=self.model.path,
+                 keep_comments=self.model.path is not None)
         self.model.path = path
         self.stack.setClean()
         self.saved.emit(path)

@@ -36,9 +36,9 @@ def pt_dr(cover_class: str) -> str:
 
 class CoverPanel(QGroupBox):
     """Edits the selected cover (or the defaults for new cover when none is selected);
-    `edited(label, class, height)` when the GM changes a field."""
+    `edited(label, class, height, door)` when the GM changes a field."""
 
-    edited = Signal(str, str, str)
+    edited = Signal(str, str, str, bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Cover", parent)
@@ -50,6 +50,9 @@ class CoverPanel(QGroupBox):
         self.cover_class.setCurrentText(CoverClass.MEDIUM.value)
         self.cover_height = QComboBox()
         self.cover_height.addItems(["high", "low"])
+        self.door = QCheckBox("&Door: opens and closes mid-fight")
+        self.door.setToolTip("Combat ▸ Doors and cover… opens it (it stops blocking sight "
+                             "and movement) and closes it again")
         self.values = QLabel()
         self.values.setWordWrap(True)
         self.what = QLabel("New cover")
@@ -57,11 +60,13 @@ class CoverPanel(QGroupBox):
         form.addRow("&Label", self.label)
         form.addRow("&Class", self.cover_class)
         form.addRow("&Height", self.cover_height)
+        form.addRow(self.door)
         form.addRow("PT/DR", self.values)
         self._quiet = False
         self.label.editingFinished.connect(self._emit)
         self.cover_class.currentTextChanged.connect(self._emit)
         self.cover_height.currentTextChanged.connect(self._emit)
+        self.door.toggled.connect(self._emit)
         self._show_values()
 
     def _show_values(self) -> None:
@@ -73,7 +78,7 @@ class CoverPanel(QGroupBox):
         self._show_values()
         if not self._quiet:
             self.edited.emit(self.label.text(), self.cover_class.currentText(),
-                             self.cover_height.currentText())
+                             self.cover_height.currentText(), self.door.isChecked())
 
     def show_cover(self, cover: Cover | None) -> None:
         self._quiet = True
@@ -82,6 +87,7 @@ class CoverPanel(QGroupBox):
             self.label.setText(cover.label)
             self.cover_class.setCurrentText(cover.cover_class.value)
             self.cover_height.setCurrentText(cover.height)
+            self.door.setChecked(cover.door)
         self._show_values()
         self._quiet = False
 

@@ -25,7 +25,7 @@ def choices(window: MainWindow) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     for key, cover in terrain.map_covers(document.loaded.map).items():
         name = cover.label or key
-        door = key.startswith("door") or name.lower().startswith("door")
+        door = cover.door  # the map's flag (version 1 names were migrated on read)
         if key in state.cover_removed:
             verb = "Close" if door else "Put back"
             out.append((f"{verb} {name} ({key})", terrain.RestoreCover(

@@ -1,0 +1,87 @@
+"""Thin walls block movement (issue 15, docs/formats.md "Walls block steps"): a Universal VTT
+wall is a 20 cm polygon between hexes, covering no hex centre; a Move across it is refused
+naming the wall, through the closed door naming the door, and through the open door it is
+accepted at once — undo shuts it again. The drag preview shows the same refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from tactical.cli import main
+from tactical.core.dice import RandomDice
+from tactical.core.errors import IllegalCommand
+from tactical.data.library import load_map
+from tactical.encounter import commands as cmd
+from tactical.encounter import oracle as oracle_module
+from tactical.encounter import terrain
+from tactical.encounter.context import Context
+from tactical.encounter.encounter import Encounter
+from tactical.encounter.movepreview import move_preview
+from tactical.encounter.oracle import GeometryOracle
+from tests.cli.uvttfiles import room, write_uvtt
+
+# The imported room (grid 2 m a square): the wall runs down x = 8.85 m, between hex columns
+# q = 5 (centres at x = 8.66 m) and q = 6 (10.39 m); the door spans y = 5–7 m.
+TOKENS = """tokens:
+  - {id: kicker, character: kicker, side: runners, hex: [5, -1]}
+  - {id: guard, character: security-guard, side: corp, hex: [0, 6]}
+"""
+
+
+@pytest.fixture
+def encounter(tmp_path, capsys):
+    source = write_uvtt(tmp_path / "room.dd2vtt", room())
+    out = tmp_path / "room.yaml"
+    assert main(["import", str(source), "--out", str(out), "--grid-m", "2"]) == 0
+    capsys.readouterr()
+    out.write_text(out.read_text(encoding="utf-8") + TOKENS, encoding="utf-8")
+    loaded = load_map(out)
+    fight = Encounter(Context(loaded, GeometryOracle(loaded)), RandomDice(3))
+    fight.apply(cmd.SetInitiative("kicker", 20))
+    fight.apply(cmd.SetInitiative("guard", 5))
+    fight.apply(cmd.StartCombat())
+    return fight
+
+
+def test_a_move_through_the_thin_wall_is_refused_naming_the_wall(encounter):
+    oracle = encounter.ctx.oracle
+    assert oracle.passable((6, -1)) is None  # the hex beyond is free: only the wall is not
+    with pytest.raises(IllegalCommand,
+                       match=r"step 1 \[6, -1\]: wall \(wall-1\) is in the way from \[5, -1\]"):
+        encounter.apply(cmd.Move("kicker", ((6, -1),)))
+    # Along the wall, on its own side, the kicker walks freely.
+    encounter.apply(cmd.Move("kicker", ((5, 0),)))
+    assert encounter.state.get("kicker").hex == (5, 0)
+
+
+def test_the_closed_door_blocks_the_open_one_lets_through_and_undo_shuts_it(encounter):
+    encounter.apply(cmd.Move("kicker", ((5, 0),)))
+    with pytest.raises(IllegalCommand, match=r"door \(door-1\) is closed and in the way"):
+        encounter.apply(cmd.Move("kicker", ((6, 0),)))
+    encounter.apply(terrain.RemoveCover("door-1", "opened"))
+    encounter.apply(cmd.Move("kicker", ((6, 0),)))
+    assert encounter.state.get("kicker").hex == (6, 0)
+    encounter.undo()  # the move
+    encounter.undo()  # the door
+    assert encounter.state.cover_removed == frozenset()
+    with pytest.raises(IllegalCommand, match=r"door \(door-1\) is closed"):
+        encounter.apply(cmd.Move("kicker", ((6, 0),)))
+    encounter.redo()  # the door opens again: at once
+    encounter.apply(cmd.Move("kicker", ((6, 0),)))
+
+
+def test_the_drag_preview_shows_the_blocked_step_without_rebuilding(encounter, monkeypatch):
+    built = []
+    monkeypatch.setattr(oracle_module, "blocked_steps",
+                        lambda *a: built.append(a) or pytest.fail("rebuilt mid-drag"))
+    state, ctx = encounter.state, encounter.ctx
+    path = [(5, 0), (5, 1), (6, 0), (7, 0)]  # down the wall, then through the door
+    previous = None
+    for n in range(1, len(path) + 1):
+        previous = move_preview(state, ctx, "kicker", path[:n], previous)
+    assert previous is not None and previous.blocked is not None
+    assert (previous.blocked.step, previous.blocked.hex) == (3, (6, 0))
+    assert previous.blocked.reasons == (
+        "door (door-1) is closed and in the way from [5, 1]",)
+    assert previous.allowed == 2
+    assert built == []

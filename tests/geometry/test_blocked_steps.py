@@ -1,0 +1,172 @@
+"""Which steps high cover blocks (tactical/geometry/blocked.py; docs/formats.md "Walls block
+steps"): what a GM expects of walls, gaps, doorways, pillars and crates on a hex map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tactical.data.library import load_map
+from tactical.data.maps import Cover, Grid, MapFile
+from tactical.geometry.blocked import blocked_steps, updated_steps
+from tactical.geometry.layout import hex_to_point, layout_for
+from tactical.geometry.mapgeom import build_map_geometry
+
+ROOT = Path(__file__).resolve().parents[2]
+GRID = Grid(columns=8, rows=6)
+LAYOUT = layout_for(GRID)
+# Columns q = 2 and q = 3 have centres at x = 3.46 and 5.20 m; x = 4.33 m lies between.
+X = (hex_to_point(LAYOUT, (2, 0))[0] + hex_to_point(LAYOUT, (3, 0))[0]) / 2
+
+
+def wall(y0: float, y1: float, *, height: str = "high", x: float = X, thick: float = 0.2,
+         cid: str = "w") -> Cover:
+    return Cover.model_validate({"id": cid, "class": "impenetrable", "height": height,
+                                 "polygon": ((x - thick / 2, y0), (x + thick / 2, y0),
+                                             (x + thick / 2, y1), (x - thick / 2, y1))})
+
+
+def steps(*covers: Cover, grid: Grid = GRID) -> dict[tuple[tuple[int, int], ...], str]:
+    m = MapFile(kind="map", name="t", grid=grid, cover=covers)
+    geometry = build_map_geometry(m)
+    return {pair: geometry.cover_ids[i] for pair, i in blocked_steps(geometry, grid)
+            .pairs.items()}
+
+
+def crossing(pairs) -> set[tuple[tuple[int, int], ...]]:
+    return {p for p in pairs if {p[0][0], p[1][0]} == {2, 3}}
+
+
+def test_a_thin_wall_blocks_every_step_across_it_and_none_along_it():
+    blocked = steps(wall(-2, 13))
+    # every step from column 2 to column 3 (two a hex, but the grid's edge rows) is blocked
+    across = {(a, b) for a in [(2, r) for r in range(-1, 5)]
+              for b in [(3, r) for r in range(-2, 5)]
+              if abs(a[1] - b[1]) <= 1 and (b[1] - a[1]) in (-1, 0)}
+    inside = {p for p in across if all(GRID.contains(h) for h in p)}
+    assert crossing(blocked) == inside
+    assert set(blocked.values()) == {"w"}
+    assert all({a[0], b[0]} == {2, 3} for a, b in blocked)  # nothing along the wall
+
+
+def test_low_cover_is_climbed_over():
+    assert steps(wall(-2, 13, height="low")) == {}
+
+
+def test_a_doorway_a_metre_wide_lets_a_step_through_a_crack_does_not():
+    y = hex_to_point(LAYOUT, (2, 2))[1] + 1  # the side (2, 2) shares with (3, 2)
+    doorway = crossing(steps(wall(-2, y - 0.5, cid="n"), wall(y + 0.5, 13, cid="s")))
+    crack = crossing(steps(wall(-2, y - 0.15, cid="n"), wall(y + 0.15, 13, cid="s")))
+    assert ((2, 2), (3, 2)) not in doorway
+    assert ((2, 2), (3, 2)) in crack  # 30 cm: nobody squeezes through
+    assert len(crack) > len(doorway)
+
+
+def test_a_line_that_only_touches_a_wall_end_passes():
+    y = hex_to_point(LAYOUT, (2, 2))[1]  # the wall ends exactly on (2, 2)'s centre line
+    blocked = crossing(steps(wall(-2, y)))
+    assert ((2, 2), (3, 2)) not in blocked and ((2, 1), (3, 1)) in blocked
+
+
+def test_the_warehouse_crate_stack_is_walked_round_its_shelving_is_not_walked_through():
+    loaded = load_map(ROOT / "maps" / "warehouse.yaml")
+    geometry = build_map_geometry(loaded.map)
+    found = blocked_steps(geometry, loaded.map.grid)
+    # (8, 3)'s centre is 14 cm from the crate stack's corner: the step round it to (9, 2)
+    # cuts the corner on the straight line, yet a token walks round it.
+    assert found.blocker((8, 3), (9, 2)) is None
+    # The shelving (1.2 m deep, high) stands between columns 9 and 10.
+    assert geometry.cover_ids[found.blocker((9, -2), (10, -2))] == "shelving"
+    assert found.blocker((10, -2), (9, -2)) == found.blocker((9, -2), (10, -2))
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_a_wall_along_a_shared_side_blocks_that_step_on_both_grids(orientation):
+    grid = Grid(columns=6, rows=6, orientation=orientation)
+    layout = layout_for(grid)
+    a, b = (2, 2), (3, 2)
+    (ax, ay), (bx, by) = hex_to_point(layout, a), hex_to_point(layout, b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    ux, uy = (bx - ax) / 2, (by - ay) / 2  # half a step; the side runs across it
+    px, py = -uy * 0.7, ux * 0.7
+    side = Cover.model_validate({"id": "side", "class": "light", "height": "high",
+                                 "polygon": ((mx + px - ux * 0.1, my + py - uy * 0.1),
+                                             (mx + px + ux * 0.1, my + py + uy * 0.1),
+                                             (mx - px + ux * 0.1, my - py + uy * 0.1),
+                                             (mx - px - ux * 0.1, my - py - uy * 0.1))})
+    assert ((2, 2), (3, 2)) in steps(side, grid=grid)
+
+
+def named(found, geometry) -> dict:
+    return {pair: geometry.cover_ids[i] for pair, i in found.pairs.items()}
+
+
+def test_a_terrain_change_worked_out_near_it_equals_a_fresh_build():
+    """Mid-fight, the oracle updates the map's blocked steps only near the covers removed
+    or added (updated_steps); the answer is the same as building them all again."""
+    loaded = load_map(ROOT / "maps" / "warehouse.yaml")
+    m = loaded.map
+    base_geometry = build_map_geometry(m)
+    base = blocked_steps(base_geometry, m.grid)
+    rubble = Cover.model_validate({"id": "rubble", "class": "tough", "height": "high",
+                                   "polygon": ((9.0, 6.0), (9.2, 6.0), (9.2, 11.0),
+                                               (9.0, 11.0))})
+    tall = [c for c in m.cover if c.height == "high"]
+    for gone in tall:
+        covers = (*(c for c in m.cover if c is not gone), rubble)
+        changed = [(min(x for x, _ in c.polygon), min(y for _, y in c.polygon),
+                    max(x for x, _ in c.polygon), max(y for _, y in c.polygon))
+                   for c in (gone, rubble)]
+        geometry = build_map_geometry(m.model_copy(update={"cover": covers}))
+        fresh = blocked_steps(geometry, m.grid)
+        assert named(updated_steps(base, base_geometry, geometry, m.grid, changed),
+                     geometry) == named(fresh, geometry), gone.id
+        assert any(v == "rubble" for v in named(fresh, geometry).values())
+
+
+def test_past_the_exact_test_budget_a_crossed_line_blocks(monkeypatch):
+    """A hostile tangle of walls stays quick to open (issue 11): past MAX_EXACT steps the
+    straight line decides, erring towards a wall (the step through the doorway grazes a
+    wall end on its straight line; only the exact test finds the way round it)."""
+    import tactical.geometry.blocked as blocked
+
+    y = hex_to_point(LAYOUT, (2, 2))[1] + 1
+    covers = (wall(-2, y - 0.5, cid="n"), wall(y + 0.5, 13, cid="s"))
+    exact = crossing(steps(*covers))
+    monkeypatch.setattr(blocked, "MAX_EXACT", 0)
+    rough = crossing(steps(*covers))
+    assert exact < rough
+    assert ((2, 2), (3, 2)) in rough - exact  # through the doorway: only exactly open
+
+
+segments = st.tuples(st.floats(-1, 14), st.floats(-1, 11), st.floats(-4, 4), st.floats(-4, 4)) \
+    .filter(lambda s: abs(s[2]) + abs(s[3]) > 0.3)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(segments, min_size=1, max_size=8), st.data())
+def test_updating_after_any_change_is_a_fresh_build(lines, data):
+    """Whatever walls a fight removes (and the rubble it adds), the steps worked out near
+    the change are those of a fresh build (updated_steps shares blocked_steps' code)."""
+    from tactical.data.uvtt import thick_line
+
+    grid = Grid(columns=8, rows=6)
+    covers = tuple(Cover.model_validate({"id": f"w{i}", "class": "tough", "height": "high",
+                                         "polygon": thick_line((x, y), (x + dx, y + dy), 0.2)})
+                   for i, (x, y, dx, dy) in enumerate(lines))
+    gone = data.draw(st.sets(st.sampled_from([c.id for c in covers]), min_size=1))
+    added = tuple(c.model_copy(update={"id": f"rubble-{c.id}"})
+                  for c in covers[:data.draw(st.integers(0, 1))])
+    base_map = MapFile(kind="map", name="t", grid=grid, cover=covers)
+    now = base_map.model_copy(update={"cover": tuple(c for c in covers if c.id not in gone)
+                                      + added})
+    base_geometry, geometry = build_map_geometry(base_map), build_map_geometry(now)
+    changed = [shapely.bounds(shapely.Polygon(c.polygon)).tolist()
+               for c in covers + added if c.id in gone or c in added]
+    updated = updated_steps(blocked_steps(base_geometry, grid), base_geometry, geometry,
+                            grid, changed)
+    assert named(updated, geometry) == named(blocked_steps(geometry, grid), geometry)

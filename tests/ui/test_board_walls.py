@@ -1,0 +1,64 @@
+"""The board's drag shows a step a thin wall blocks (issue 15): dragging Kicker across an
+imported Universal VTT wall marks the first hex he cannot enter and names the wall; once the
+GM opens the door, the drag through it is clear at once."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+
+from tactical.cli import main
+from tactical.core.dice import RandomDice
+from tactical.data.library import load_map
+from tactical.encounter import terrain
+from tactical.encounter.commands import SetInitiative, StartCombat
+from tactical.ui.board import BoardScene, BoardView
+from tactical.ui.board.palette import PATH_TOO_LONG
+from tactical.ui.board.view import drag_summary
+from tactical.ui.document import EncounterDocument
+from tests.cli.uvttfiles import room, write_uvtt
+from tests.ui.test_board import at, drag_through, mouse
+
+TOKENS = """tokens:
+  - {id: kicker, character: kicker, side: runners, hex: [5, 0]}
+  - {id: guard, character: security-guard, side: corp, hex: [0, 6]}
+"""
+
+
+@pytest.fixture
+def board(qtbot, tmp_path, capsys):
+    source = write_uvtt(tmp_path / "room.dd2vtt", room())
+    out = tmp_path / "room.yaml"
+    assert main(["import", str(source), "--out", str(out), "--grid-m", "2"]) == 0
+    capsys.readouterr()
+    out.write_text(out.read_text(encoding="utf-8") + TOKENS, encoding="utf-8")
+    document = EncounterDocument.for_map(load_map(out), RandomDice(6))
+    for cid, value in (("kicker", 30), ("guard", 5)):
+        assert document.apply(SetInitiative(cid, value)) is not None
+    assert document.apply(StartCombat()) is not None
+    scene = BoardScene(document)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    view.zoom_to_fit()
+    return document, scene, view
+
+
+def test_the_drag_marks_the_wall_and_the_open_door_lets_it_through(board, qtbot):
+    document, scene, view = board
+    drag_through(view, (5, 0), ((5, -1), (6, -1)))  # north along the wall, then across it
+    tool = view.drag_tool
+    qtbot.waitUntil(lambda: tool.dragging and tool.path[-1] == (6, -1))
+    assert tool.blocked == (2, "6,-1: wall (wall-1) is in the way from [5, -1]")
+    assert scene.overlay.path.allowed == 1
+    assert ("Cannot enter 6,-1: wall (wall-1) is in the way from [5, -1]",
+            PATH_TOO_LONG.name()) in drag_summary(tool)
+    view.cancel_drag()
+    assert document.apply(terrain.RemoveCover("door-1", "opened")) is not None
+    drag_through(view, (5, 0), ((6, 0), (7, 0)))  # through the open door
+    qtbot.waitUntil(lambda: tool.dragging and tool.path[-1] == (7, 0))
+    assert tool.blocked is None
+    mouse(view, QEvent.Type.MouseButtonRelease, at(view, (7, 0)), Qt.MouseButton.NoButton)
+    qtbot.waitUntil(lambda: document.state.get("kicker").hex == (7, 0))
