@@ -304,3 +304,18 @@ def test_each_alt_letter_goes_to_one_field(editor, qtbot):
     assert health.isAncestorOf(QApplication.focusWidget()) or \
         QApplication.focusWidget() is health
     dialog.reject()
+
+
+def test_a_mount_is_made_in_the_form(editor, qtbot):
+    """Ch.6 Mount/Dismount (l.208): the sheet's `carries` makes a mount; the form edits it and
+    the YAML tab shows it (0, the default, is left out)."""
+    select_roster(editor, "kicker")
+    dialog = editor.edit_character(accept=False)
+    qtbot.addWidget(dialog)
+    assert dialog.form.fields["carries"].value() == 0
+    retype(dialog.form.fields["carries"], "2")
+    dialog.tabs.setCurrentIndex(1)
+    assert "carries: 2" in dialog.text.toPlainText()
+    dialog.text.setPlainText(dialog.text.toPlainText().replace("carries: 2", "carries: 1"))
+    dialog.tabs.setCurrentIndex(0)
+    assert dialog.form.fields["carries"].value() == 1

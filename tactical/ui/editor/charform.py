@@ -114,6 +114,9 @@ class CharacterForm(QWidget):
         self.size_box.setToolTip("Size (a target's size changes the TN)")
         self.size_box.currentIndexChanged.connect(self._changed)
         form.addRow("Si&ze", self._add("size", self.size_box))
+        form.addRow("Carries", self._add("carries", spin(
+            Character, "carries", "A mount or vehicle: how many riders it carries (0: none; "
+                                  "Ch.6 Mount/Dismount, l.208)")))
         left.addWidget(body)
 
         self.skills = SkillRows(ch6_skills, "Add skil&l", SKILL_RANKS)
@@ -235,7 +238,8 @@ class CharacterForm(QWidget):
         for key in ATTRIBUTES:
             self._set(f"attributes.{key}", attributes.get(key, 0))
         defaults = Character.model_fields
-        for key in ("health", "stamina", "edge", "initiative_dice", "speed_m", "reach_m"):
+        for key in ("health", "stamina", "edge", "initiative_dice", "speed_m", "reach_m",
+                    "carries"):
             value = rest.pop(key, defaults[key].default)
             self._set(key, value if isinstance(value, int | float) else 1)
         self.size_box.setCurrentText(str(rest.pop("size", "medium")))
@@ -290,6 +294,8 @@ class CharacterForm(QWidget):
         for key in ("health", "stamina", "edge", "speed_m", "reach_m", "initiative_dice"):
             data[key] = self._value(key)
         data["size"] = self.size_box.currentText()
+        if self._value("carries"):
+            data["carries"] = self._value("carries")
         data["armor"] = self.armor.ids()
         data["weapons"] = self.weapons.ids()
         data["traits"] = [t.strip() for t in re.split(r"[,\s]+", self.traits.text())
