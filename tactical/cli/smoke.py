@@ -12,7 +12,9 @@ once its first frame is painted (the frozen app's cold start, packaging/coldstar
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -111,6 +113,23 @@ def check_content() -> str:
     return f"content found in {app_root()} (rulesets: {', '.join(sorted(registry.ids()))})"
 
 
+def import_all() -> str:
+    """Every module of the app imports: a bundle missing a library (one the packager
+    excluded, or a hidden import) fails here, not when the GM opens that dialog."""
+    import tactical
+
+    names = [info.name for info in pkgutil.walk_packages(tactical.__path__, "tactical.")
+             if not info.name.endswith("__main__")]  # that one would start the app again
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise SmokeFailed(f"cannot import {name}: {exc}") from None
+    if len(names) < 50:  # the bundle lost its modules (tactical/ has about 190)
+        raise SmokeFailed(f"only {len(names)} modules of the app were found")
+    return f"{len(names)} modules imported"
+
+
 def play_round(log_path: Path) -> Encounter:
     """The demo encounter, logged to `log_path`, after one scripted round."""
     loaded = load_map(demo_map())
@@ -163,6 +182,7 @@ def steps(folder: Path) -> Iterator[tuple[str, Callable[[], str]]]:
 
     holder: list[Encounter] = []
     yield "content", check_content
+    yield "modules", import_all
     yield "round", play
     yield "log", lambda: reopen(log_path, holder[0])
     yield "frame", frame
