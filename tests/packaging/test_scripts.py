@@ -54,3 +54,17 @@ def test_the_bundle_check_names_an_uncovered_library_and_a_missing_xcb_plugin(tm
     assert any("libc.so.6" in p and "libc6, missing from depends.txt" in p for p in problems)
     covered = bundle_check.check(bundle, depends=["libc6", "libselinux1", "libpcre2-8-0"])
     assert not any("libc6" in p for p in covered)
+
+
+@pytest.mark.skipif(not all(shutil.which(t) for t in ("readelf", "ldconfig", "dpkg-query")),
+                    reason="needs a Debian system (readelf, ldconfig, dpkg-query)")
+def test_a_library_missing_on_the_build_machine_fails_the_check(tmp_path, monkeypatch):
+    """The xcb trap: PyInstaller only warns when the build machine lacks a library."""
+    bundle_check = load("linux/bundle_check.py")
+    bundle = tmp_path / "tactical"
+    bundle.mkdir()
+    shutil.copy(Path(shutil.which("ls") or "/bin/ls").resolve(), bundle / "tactical")
+    monkeypatch.setattr(bundle_check, "system_libraries", dict)  # a machine without them
+    problems = bundle_check.check(bundle, depends=["libc6"])
+    assert any("libc.so.6" in p and "neither in the bundle nor on this machine" in p
+               for p in problems)
