@@ -68,6 +68,8 @@ def check(bundle: Path, depends: list[str]) -> list[str]:
     inside = {p.name for p in bundle.rglob("*")}
     system = system_libraries()
     problems: list[str] = []
+    problems += [f"{p.relative_to(bundle)} is a link to nothing" for p in bundle.rglob("*")
+                 if p.is_symlink() and not p.exists()]
     if not any(p.name == XCB_PLUGIN for p in files):
         problems.append(f"Qt's xcb platform plugin ({XCB_PLUGIN}) is not in the bundle")
     from_system: dict[str, set[str]] = {}
