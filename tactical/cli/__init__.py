@@ -34,6 +34,11 @@ def _gui_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ruleset", choices=sorted(registry.ids()),
                         help="run a new encounter under this ruleset (default: the map's)")
     parser.add_argument("--version", action="version", version=f"tactical {__version__}")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="check this installation (demo, one round, one frame drawn "
+                        "offscreen; writes only in a temporary folder) and exit")
+    parser.add_argument("--first-frame", action="store_true",
+                        help=argparse.SUPPRESS)  # packaging/coldstart.py times the frozen app
     return parser
 
 
@@ -61,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
             return 0
     args = _gui_parser().parse_args(args_list)
+    if args.smoke_test or args.first_frame:  # issue 17: the check every package runs
+        from tactical.cli import smoke
+
+        return smoke.run() if args.smoke_test else smoke.first_frame()
     from tactical.ui.app import run_gui  # Qt is imported only when a window is wanted
 
     return run_gui(args.file, args.ruleset)
