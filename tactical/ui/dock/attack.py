@@ -370,11 +370,12 @@ class AttackPanel(QWidget):
         self.current = preview(state, self.document.encounter.ctx, command)
         self._show_preview(self.current, stop)
 
-    def _clear_preview(self) -> None:
+    def _clear_preview(self, hide: bool = True) -> None:
         self.current = None
         for label in self._preview_labels():
             label.setText("")
-            label.hide()
+            if hide:
+                label.hide()
 
     def _preview_labels(self) -> tuple[QLabel, ...]:
         return (self.tn_label, self.hit_label, self.breakdown, self.situation, self.advantage,
@@ -385,7 +386,9 @@ class AttackPanel(QWidget):
             label.setVisible(bool(label.text()))
 
     def _show_preview(self, p: AttackPreview | None, stop: bool) -> None:
-        self._clear_preview()
+        # texts cleared, labels left shown: _reveal hides the ones left empty (hiding all
+        # and showing them again relaid the dock out on every change; issue 13)
+        self._clear_preview(hide=p is None)
         self.current = p
         if p is None:
             return
