@@ -37,11 +37,12 @@ def main(kind: str) -> int:
     from tactical.ui.main_window import MainWindow
 
     app = application()
-    main_window = MainWindow()
+    main_window = MainWindow(first_frame_first=True)  # as `tactical` starts (run_gui)
     main_window.show()
     open_first(main_window, None)
     assert main_window.view is not None
-    main_window.view.viewport().installEventFilter(watcher)
+    main_window.finish_after_first_frame()
+    main_window.view.viewport().installEventFilter(watcher)  # last: its filter runs first
     return app.exec()
 
 
