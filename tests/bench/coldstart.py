@@ -10,6 +10,10 @@ import sys
 
 
 def main(kind: str) -> int:
+    if kind == "app":  # as `tactical` starts: the engine before PySide6 (tactical.cli)
+        from tactical.cli import load_engine
+
+        load_engine()
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     class FirstPaint(QObject):
