@@ -34,6 +34,7 @@ from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce
 from tactical.ui.dock.lines import result_lines
+from tactical.ui.dock.relayout import OneLayout
 from tactical.ui.document import EncounterDocument
 
 
@@ -64,6 +65,7 @@ class AttackPanel(QWidget):
         self._attacker: str | None = None
         self._last: ev.AttackResolved | None = None
         self._last_lines: list[str] = []
+        self._one_layout = OneLayout(self)  # widgets shown and hidden, laid out once
         self._build()
         document.changed.connect(self.sync)
         document.selection_changed.connect(self._selected)
@@ -252,6 +254,10 @@ class AttackPanel(QWidget):
     # --- reading the document
 
     def sync(self, _events: Any = None) -> None:
+        with self._one_layout:
+            self._sync()
+
+    def _sync(self) -> None:
         state = self.document.state
         if self.reactor is not None and self.offer() is None:
             self.reactor = None
@@ -352,6 +358,10 @@ class AttackPanel(QWidget):
 
     def refresh(self, *_args: Any) -> None:
         """Recompute the preview from the widgets (no command is applied)."""
+        with self._one_layout:
+            self._refresh()
+
+    def _refresh(self) -> None:
         command = self.command()
         offer = self.offer()
         kind = self._weapon_kind()
