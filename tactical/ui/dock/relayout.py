@@ -24,7 +24,7 @@ class OneLayout:
     def _all(self) -> list[QLayout]:
         if self._layouts is None:  # the panel's widgets are all built by its first sync
             widgets = [self.panel, *self.panel.findChildren(QWidget)]
-            self._layouts = [w.layout() for w in widgets if w.layout() is not None]
+            self._layouts = [layout for w in widgets if (layout := w.layout()) is not None]
         return self._layouts
 
     def __enter__(self) -> None:
