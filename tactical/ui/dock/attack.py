@@ -65,8 +65,9 @@ class AttackPanel(QWidget):
         self._attacker: str | None = None
         self._last: ev.AttackResolved | None = None
         self._last_lines: list[str] = []
-        self._one_layout = OneLayout(self)  # widgets shown and hidden, laid out once
         self._build()
+        # widgets shown and hidden, laid out once (the ruleset parts' rows are in the form)
+        self._one_layout = OneLayout(self, self.body)
         document.changed.connect(self.sync)
         document.selection_changed.connect(self._selected)
         self.sync()

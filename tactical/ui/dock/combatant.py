@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 from tactical.encounter.model import Combatant, Timer
 from tactical.ui import rulesets
 from tactical.ui.dock import style
-from tactical.ui.dock.relayout import OneLayout
 from tactical.ui.document import EncounterDocument
 
 
@@ -48,7 +47,6 @@ class StatusPanel(QWidget):
         form.addRow("Timers", self.timers)
         form.addRow("Weapon", self.weapon)
         layout.addLayout(form)
-        self._one_layout = OneLayout(self)
         document.changed.connect(self.sync)
         document.selection_changed.connect(self.sync)
         self.sync()
@@ -60,10 +58,6 @@ class StatusPanel(QWidget):
         return state.get(cid) if cid else None
 
     def sync(self, _arg: Any = None) -> None:
-        with self._one_layout:  # rows shown and hidden, the panel laid out once
-            self._sync()
-
-    def _sync(self) -> None:
         c = self.shown()
         for child in self.findChildren(QWidget):
             child.setVisible(c is not None)

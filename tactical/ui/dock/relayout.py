@@ -14,22 +14,20 @@ from PySide6.QtWidgets import QLayout, QWidget
 
 
 class OneLayout:
-    """`with panel_layout:` around a sync; nested entries lay out at the outermost exit."""
+    """`with panel_layout:` around a sync; nested entries lay out at the outermost exit.
+    `widgets`: the panel and the containers whose rows it shows and hides, outer first
+    (never a combo box's or a scroll area's own inner layouts: those stay Qt's)."""
 
-    def __init__(self, panel: QWidget) -> None:
-        self.panel = panel
-        self._layouts: list[QLayout] | None = None  # the panel's and its widgets', outer first
+    def __init__(self, *widgets: QWidget) -> None:
+        self.widgets = widgets
         self._depth = 0
 
-    def _all(self) -> list[QLayout]:
-        if self._layouts is None:  # the panel's widgets are all built by its first sync
-            widgets = [self.panel, *self.panel.findChildren(QWidget)]
-            self._layouts = [layout for w in widgets if (layout := w.layout()) is not None]
-        return self._layouts
+    def _layouts(self) -> list[QLayout]:
+        return [layout for w in self.widgets if (layout := w.layout()) is not None]
 
     def __enter__(self) -> None:
         if self._depth == 0:
-            for layout in self._all():
+            for layout in self._layouts():
                 layout.setEnabled(False)
         self._depth += 1
 
@@ -38,8 +36,10 @@ class OneLayout:
         self._depth -= 1
         if self._depth:
             return
-        layouts = self._all()
+        layouts = self._layouts()
         for layout in layouts:
             layout.setEnabled(True)
-        for layout in reversed(layouts):  # inner widgets first: the outer ones ask them
+        for layout in reversed(layouts):  # inner containers first: the outer ones ask them
+            layout.invalidate()
             layout.activate()
+        self.widgets[0].updateGeometry()  # the dock around the panel: its new size
