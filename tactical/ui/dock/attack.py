@@ -64,6 +64,7 @@ class AttackPanel(QWidget):
         self.current: AttackPreview | None = None
         self._attacker: str | None = None
         self._last: ev.AttackResolved | None = None
+        self._last_batch = (0, -1)  # (batches in effect, the last one's number) when rolled
         self._last_lines: list[str] = []
         self._build()
         # widgets shown and hidden, laid out once (the ruleset parts' rows are in the form)
@@ -263,8 +264,9 @@ class AttackPanel(QWidget):
         if self.reactor is not None and self.offer() is None:
             self.reactor = None
         a = self.attacker()
-        if self._last is not None and not any(
-                e is self._last for e in self.document.encounter.history.effective_events()):
+        done = self.document.encounter.history.done
+        k, number = self._last_batch  # its batch still in effect? (not a walk of the fight)
+        if self._last is not None and not (len(done) >= k > 0 and done[k - 1] == number):
             self._last = None  # undone
             self.result_frame.hide()
         if a is None:
@@ -450,6 +452,8 @@ class AttackPanel(QWidget):
 
     def _show_result(self, e: ev.AttackResolved) -> None:
         self._last = e
+        done = self.document.encounter.history.done  # e is in the batch applied last
+        self._last_batch = (len(done), done[-1] if done else -1)
         state = self.document.state
         name = {c.id: c.name for c in state}
         colour = style.GREEN if e.hit else style.VERMILLION
