@@ -25,7 +25,7 @@ class Frozen(BaseModel):
 
     # allow_inf_nan: a NaN offset or an infinite range would poison every distance (issue 11)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
-                              allow_inf_nan=False)
+                              allow_inf_nan=False, defer_build=True)
 
     @field_validator("*", mode="before")
     @classmethod

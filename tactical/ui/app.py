@@ -86,10 +86,11 @@ def open_first(window: MainWindow, path: Path | None, ruleset: str | None = None
 
 def run_gui(path: Path | None, ruleset: str | None = None) -> int:
     app = application()
-    window = MainWindow()
+    window = MainWindow(first_frame_first=True)  # the board paints first (issue 13)
     if window.settings.value("window/geometry") is None:
         window.showMaximized()  # first run: the whole screen (a projector, usually)
     else:
         window.show()
     open_first(window, path, ruleset)
+    window.finish_after_first_frame()
     return app.exec()

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -28,8 +29,6 @@ from tactical.encounter.store import autosave, files
 from tactical.ui import actions as acts
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.legend import EDGES
-from tactical.ui.board.render import render_image, save_png
-from tactical.ui.dock import CombatDock
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Asker, DialogAsker, Entry, Hands, fill_menu
 from tactical.ui.opening import (
@@ -42,6 +41,10 @@ from tactical.ui.opening import (
 from tactical.ui.player.control import PlayerScreen
 from tactical.ui.rulesets import DEFAULT_RULESET, titles
 
+if TYPE_CHECKING:
+    from tactical.ui.dock import CombatDock
+    from tactical.ui.editor.install import EditMode
+
 MAX_RECENT = 8
 
 
@@ -52,9 +55,17 @@ def dock_width(window_width: int) -> int:
 
 
 class MainWindow(QMainWindow):
+    """`first_frame_first`: the combat dock and the map editor are built (and their modules
+    imported) only once the board has painted its first frame — see `finish_start`; the
+    `tactical` command starts so (issue 13: cold start ≤ 0.4 s). Otherwise they are
+    there from the start."""
+
     def __init__(self, document: EncounterDocument | None = None,
-                 settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+                 settings: QSettings | None = None, parent: QWidget | None = None,
+                 first_frame_first: bool = False) -> None:
         super().__init__(parent)
+        self._starting = first_frame_first  # dock and editor still to come
+        self.edit_mode: EditMode | None = None
         self.settings = settings or QSettings()
         self.document: EncounterDocument | None = None
         self.scene: BoardScene | None = None  # a view does not own its scene: keep it
@@ -89,12 +100,47 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.hover_label, 1)
         self.setCentralWidget(self._placeholder())
         self._rebuild_recent()
+        if not self._starting:
+            self._install_editor()
+        self.set_document(document)
+        self._restore_layout()
+
+    def _install_editor(self) -> None:
         # issue 15: File ▸ New map…, Import…, Save map and the Edit map toggle
         from tactical.ui.editor.install import install_editor
 
         self.edit_mode = install_editor(self)
-        self.set_document(document)
-        self._restore_layout()
+
+    # --- a cold start: the board's first frame, then the rest (issue 13)
+
+    def finish_start(self) -> None:
+        """Build what `first_frame_first` left out: the map editor, and the dock of the
+        document shown (the window's saved layout then applies to it)."""
+        if not self._starting:
+            return
+        self._starting = False
+        self._install_editor()
+        if self.document is not None:
+            self._show_dock(self.document)
+            if self.edit_mode is not None:
+                self.edit_mode.terrain.watch()
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+
+    def finish_after_first_frame(self) -> None:
+        """`finish_start` once the board has painted (at once if there is no board)."""
+        if self.view is None:
+            QTimer.singleShot(0, self.finish_start)
+        else:
+            self.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and self.view is not None \
+                and watched is self.view.viewport():
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self.finish_start)  # after this frame is on screen
+        return super().eventFilter(watched, event)
 
     # --- the document
 
@@ -124,16 +170,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.hands = Hands(document, self.view, self.ask,
                            lambda text: self.statusBar().showMessage(text, 8000))
-        self.dock = CombatDock(document, self, hands=self.hands)
-        self.dock.initiative.menu_requested.connect(self.initiative_menu)
         self.hands.attack = self.attack_target
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        if self.settings.value("window/state") is None:  # first run: the map keeps ≥ 60 %
-            self.resizeDocks([self.dock], [dock_width(self.width())],
-                             Qt.Orientation.Horizontal)
-        self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
-        self.dock.toggleViewAction().setText("Combat &dock")
-        self.combat_menu.addActions(self._dock_actions)
+        if not self._starting:
+            self._show_dock(document)
         document.changed.connect(self._update_actions)
         document.refused.connect(self._refused)
         for layer in LAYERS:
@@ -145,8 +184,22 @@ class MainWindow(QMainWindow):
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
         self._update_actions()
-        self.edit_mode.terrain.watch()  # issue 15: doors opened mid-fight redraw the board
+        if self.edit_mode is not None:  # issue 15: doors opened mid-fight redraw the board
+            self.edit_mode.terrain.watch()
         self.view.setFocus()
+
+    def _show_dock(self, document: EncounterDocument) -> None:
+        from tactical.ui.dock import CombatDock
+
+        self.dock = CombatDock(document, self, hands=self.hands)
+        self.dock.initiative.menu_requested.connect(self.initiative_menu)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        if self.settings.value("window/state") is None:  # first run: the map keeps ≥ 60 %
+            self.resizeDocks([self.dock], [dock_width(self.width())],
+                             Qt.Orientation.Horizontal)
+        self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
+        self.dock.toggleViewAction().setText("Combat &dock")
+        self.combat_menu.addActions(self._dock_actions)
 
     def _placeholder(self) -> QLabel:
         label = QLabel("No encounter open.\nFile ▸ New encounter from map… (Ctrl+N) or "
@@ -334,6 +387,8 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Export board image", "board.png",
                                               "PNG images (*.png)")
         if path:
+            from tactical.ui.board.render import render_image, save_png
+
             image = render_image(self.document, (1920, 1080), self.document.selected)
             try:
                 save_png(image, Path(path))

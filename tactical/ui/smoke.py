@@ -79,9 +79,10 @@ def time_first_paint(settings_path: Path) -> int:
     """The GUI as `tactical` starts it, on the demo; quits after its first painted frame."""
     app = application()
     settings = QSettings(str(settings_path), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings)
+    window = MainWindow(settings=settings, first_frame_first=True)  # as run_gui (issue 13)
     window.show()
     open_first(window, None)
+    window.finish_after_first_frame()
     if window.view is None:
         print("first frame: the demo did not open", file=sys.stderr)
         return 1

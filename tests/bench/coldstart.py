@@ -10,6 +10,10 @@ import sys
 
 
 def main(kind: str) -> int:
+    if kind == "app":  # as `tactical` starts: the engine before PySide6 (tactical.cli)
+        from tactical.cli import load_engine
+
+        load_engine()
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     class FirstPaint(QObject):
@@ -37,11 +41,12 @@ def main(kind: str) -> int:
     from tactical.ui.main_window import MainWindow
 
     app = application()
-    main_window = MainWindow()
+    main_window = MainWindow(first_frame_first=True)  # as `tactical` starts (run_gui)
     main_window.show()
     open_first(main_window, None)
     assert main_window.view is not None
-    main_window.view.viewport().installEventFilter(watcher)
+    main_window.finish_after_first_frame()
+    main_window.view.viewport().installEventFilter(watcher)  # last: its filter runs first
     return app.exec()
 
 

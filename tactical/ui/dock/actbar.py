@@ -36,7 +36,8 @@ class ActionsBar(QWidget):
         while self.grid.count():
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
-            if widget is not None:
+            if widget is not None:  # hidden now, deleted once back in the event loop (the
+                widget.hide()  # button may be the one whose click runs this sync)
                 widget.deleteLater()
         self.buttons = {}
         actor = self.document.state.actor

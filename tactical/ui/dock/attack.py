@@ -34,6 +34,7 @@ from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce
 from tactical.ui.dock.lines import result_lines
+from tactical.ui.dock.relayout import OneLayout
 from tactical.ui.document import EncounterDocument
 
 
@@ -63,8 +64,11 @@ class AttackPanel(QWidget):
         self.current: AttackPreview | None = None
         self._attacker: str | None = None
         self._last: ev.AttackResolved | None = None
+        self._last_batch = (0, -1)  # (batches in effect, the last one's number) when rolled
         self._last_lines: list[str] = []
         self._build()
+        # widgets shown and hidden, laid out once (the ruleset parts' rows are in the form)
+        self._one_layout = OneLayout(self, self.body)
         document.changed.connect(self.sync)
         document.selection_changed.connect(self._selected)
         self.sync()
@@ -252,12 +256,17 @@ class AttackPanel(QWidget):
     # --- reading the document
 
     def sync(self, _events: Any = None) -> None:
+        with self._one_layout:
+            self._sync()
+
+    def _sync(self) -> None:
         state = self.document.state
         if self.reactor is not None and self.offer() is None:
             self.reactor = None
         a = self.attacker()
-        if self._last is not None and not any(
-                e is self._last for e in self.document.encounter.history.effective_events()):
+        done = self.document.encounter.history.done
+        k, number = self._last_batch  # its batch still in effect? (not a walk of the fight)
+        if self._last is not None and not (len(done) >= k > 0 and done[k - 1] == number):
             self._last = None  # undone
             self.result_frame.hide()
         if a is None:
@@ -352,6 +361,10 @@ class AttackPanel(QWidget):
 
     def refresh(self, *_args: Any) -> None:
         """Recompute the preview from the widgets (no command is applied)."""
+        with self._one_layout:
+            self._refresh()
+
+    def _refresh(self) -> None:
         command = self.command()
         offer = self.offer()
         kind = self._weapon_kind()
@@ -370,11 +383,12 @@ class AttackPanel(QWidget):
         self.current = preview(state, self.document.encounter.ctx, command)
         self._show_preview(self.current, stop)
 
-    def _clear_preview(self) -> None:
+    def _clear_preview(self, hide: bool = True) -> None:
         self.current = None
         for label in self._preview_labels():
             label.setText("")
-            label.hide()
+            if hide:
+                label.hide()
 
     def _preview_labels(self) -> tuple[QLabel, ...]:
         return (self.tn_label, self.hit_label, self.breakdown, self.situation, self.advantage,
@@ -385,7 +399,9 @@ class AttackPanel(QWidget):
             label.setVisible(bool(label.text()))
 
     def _show_preview(self, p: AttackPreview | None, stop: bool) -> None:
-        self._clear_preview()
+        # texts cleared, labels left shown: _reveal hides the ones left empty (hiding all
+        # and showing them again relaid the dock out on every change; issue 13)
+        self._clear_preview(hide=p is None)
         self.current = p
         if p is None:
             return
@@ -436,6 +452,8 @@ class AttackPanel(QWidget):
 
     def _show_result(self, e: ev.AttackResolved) -> None:
         self._last = e
+        done = self.document.encounter.history.done  # e is in the batch applied last
+        self._last_batch = (len(done), done[-1] if done else -1)
         state = self.document.state
         name = {c.id: c.name for c in state}
         colour = style.GREEN if e.hit else style.VERMILLION

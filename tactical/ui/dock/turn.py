@@ -12,6 +12,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.model import Combatant
 from tactical.ui import rulesets
 from tactical.ui.dock import style
+from tactical.ui.dock.relayout import OneLayout
 from tactical.ui.document import EncounterDocument
 
 SLOTS = (("major", "Major", style.ORANGE, "Attack, Ready weapon, Disengage, Overwatch…"),
@@ -71,10 +72,15 @@ class TurnPanel(QWidget):
         self.why.setObjectName("turnWhy")
         style.tint(self.why, style.VERMILLION)
         layout.addWidget(self.why)
+        self._one_layout = OneLayout(self)
         document.changed.connect(self.sync)
         self.sync()
 
     def sync(self, _events: Any = None) -> None:
+        with self._one_layout:  # rows shown and hidden, the panel laid out once
+            self._sync()
+
+    def _sync(self) -> None:
         state = self.document.state
         actor = state.actor
         visible = actor is not None
