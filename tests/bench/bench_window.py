@@ -1,9 +1,12 @@
 """The whole window end to end (issue 13): the real MainWindow at 1920 × 1080, offscreen,
 driven with mouse events. Prints ONE JSON line:
 
-- drag_step_{p50,p95,max}_ms_{200,400}_{melee,shotgun}: one hex step of a drag (the mouse
-  move, the preview, the repaint it causes) on a generated 200 × 200 map (2,000 covers, 100
-  tokens) and a 400 × 400 map (5,000 covers, 400 tokens); targets p95 ≤ 8, max ≤ 16.
+- drag_step_{p50,p95,max}_ms_{200,400}_{melee,shotgun}: one hex step of a drag in combat
+  (the mouse move, the engine's move preview with its reactions, the repaint it causes), the
+  mover acting, on a generated 200 × 200 map (2,000 covers, 100 tokens) and a 400 × 400 map
+  (5,000 covers, 400 tokens); targets p95 ≤ 8, max ≤ 16. The same with `_player` appended:
+  with the players' window open too (1920 × 1080, follow camera, fog of war on; issue 16's
+  frame cost). `_gm`: a drag before combat (a GM move: no preview), shotgun mover.
 - undo_ms_10k, redo_ms_10k, append_ms_10k: in a 10,000-event fight (target ≤ 20).
 - open_ms_200, open_ms_400: File ▸ Open of those maps to the first painted frame (≤ 300 /
   ≤ 1000).
@@ -39,6 +42,7 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.ui.document import EncounterDocument
 from tactical.ui.main_window import MainWindow
+from tactical.ui.player.camera import CameraMode
 
 SEED = 13
 WIDTH, HEIGHT = 1920, 1080
@@ -151,6 +155,29 @@ def drag_steps(window: MainWindow, token: str) -> tuple[list[float], list[float]
     return times, cpu
 
 
+def with_player_view(window: MainWindow) -> None:
+    """View ▸ Player view: the players' window at 1920 × 1080, following the GM's view,
+    with fog of war on (issue 16: the frame cost with both windows open)."""
+    screen = window.player_screen
+    screen.fog_action.setChecked(True)
+    screen.set_mode(CameraMode.FOLLOW)
+    screen.action.setChecked(True)
+    players = screen.window
+    assert players is not None and players.scene.fog is not None
+    players.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    players.resize(WIDTH, HEIGHT)
+    pump()
+
+
+def drag_figures(results: dict[str, float | str], key: str, steps: list[float],
+                 cpu: list[float]) -> None:
+    results[f"drag_step_p50_ms_{key}"] = round(statistics.median(steps), 2)
+    results[f"drag_step_p95_ms_{key}"] = round(percentile(steps, 95), 2)
+    results[f"drag_step_max_ms_{key}"] = round(max(steps), 2)
+    results[f"drag_step_cpu_p95_ms_{key}"] = round(percentile(cpu, 95), 2)
+    results[f"drag_step_cpu_max_ms_{key}"] = round(max(cpu), 2)
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -233,15 +260,23 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
                                                window.view and window.view.viewport().repaint())))
         results[f"open_ms_{size}"] = round(statistics.median(opens), 1)
         results[f"open_cpu_ms_{size}"] = cpu_median(3)
+        drag_figures(results, f"{size}_gm", *drag_steps(window, "t1"))  # before combat
+        document = window.document
+        assert document is not None
+        # the melee mover acts first, then the shotgun mover (End turn)
+        for command in (cmd.SetInitiative("t0", 1000), cmd.SetInitiative("t1", 999),
+                        cmd.StartCombat()):
+            assert document.apply(command) is not None, command
         for mover, token in (("melee", "t0"), ("shotgun", "t1")):
-            steps, cpu = drag_steps(window, token)
-            key = f"{size}_{mover}"
-            results[f"drag_step_p50_ms_{key}"] = round(statistics.median(steps), 2)
-            results[f"drag_step_p95_ms_{key}"] = round(percentile(steps, 95), 2)
-            results[f"drag_step_max_ms_{key}"] = round(max(steps), 2)
-            results[f"drag_step_cpu_p95_ms_{key}"] = round(percentile(cpu, 95), 2)
-            results[f"drag_step_cpu_max_ms_{key}"] = round(max(cpu), 2)
-            print(key, results, file=sys.stderr)
+            if document.state.actor != token:
+                document.apply(cmd.EndTurn())
+            assert document.state.actor == token, (document.state.actor, token)
+            drag_figures(results, f"{size}_{mover}", *drag_steps(window, token))
+            with_player_view(window)
+            drag_figures(results, f"{size}_{mover}_player", *drag_steps(window, token))
+            window.player_screen.action.setChecked(False)  # closed again
+            pump()
+        print(size, results, file=sys.stderr)
 
     document = EncounterDocument.for_map(load_map(demo_map()), RandomDice(SEED))
     fight(document)

@@ -132,10 +132,7 @@ class DragTool(QObject):
             self.report = None
             self.blocked = None
             self.scene.overlay.clear()
-            token = self.scene.tokens[self.token_id]
-            token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
-            token.name_label.setVisible(False)
-            self.scene.arrange_labels()
+            self._place_token()
             return
         self.evaluations += 1
         document = self.document
@@ -151,14 +148,20 @@ class DragTool(QObject):
         self.scene.overlay.dragged = self.token_id
         self.scene.overlay.show(preview.hexes, preview.allowed, preview.metres,
                                 preview.limit_m, preview.reactions, faint, where)
+        self._place_token()
+        self.stepped.emit(preview)
+
+    def _place_token(self) -> None:
+        """The dragged token to the path's end; only the names near where it was and is now
+        (and the trigger names) move — a GM move too (issue 13: placing all 400 names of a
+        400-token map again was most of a step)."""
+        assert self.token_id is not None
         token = self.scene.tokens[self.token_id]
         was = token.pos()
         token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
         token.name_label.setVisible(False)
-        # only the names near where the token was and is now (and the trigger names) move
         now = token.pos()
         self.scene.arrange_labels([QRectF(was, was), QRectF(now, now)])
-        self.stepped.emit(preview)
 
     def commit(self) -> bool:
         token_id, path, report, gm = self.token_id, tuple(self.path[1:]), self.report, self.gm
