@@ -339,6 +339,12 @@ def _read_general(text: str, file: str) -> YamlDocument | None:
 
 def read_yaml(path: Path | str) -> YamlDocument:
     """Read and parse a YAML file, refusing oversized, undecodable or hostile files."""
+    file, text, _raw = read_text(path)
+    return parse_yaml(text, file)
+
+
+def read_text(path: Path | str) -> tuple[str, str, bytes]:
+    """A YAML file's name, text and bytes, refusing oversized or undecodable files."""
     path = Path(path)
     file = str(path)
     try:
@@ -351,4 +357,4 @@ def read_yaml(path: Path | str) -> YamlDocument:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise _fail(file, line, column, "not UTF-8 text; save the file as UTF-8") from None
-    return parse_yaml(text, file)
+    return file, text, raw

@@ -83,7 +83,27 @@ def bold_font() -> QFont:
 
 def text_path(text: str, height_m: float, centre: tuple[float, float] = (0.0, 0.0),
               font: QFont | None = None) -> QPainterPath:
-    """`text` as a path whose capital height is about `height_m`, centred on `centre`."""
+    """`text` as a path whose capital height is about `height_m`, centred on `centre`.
+    In the app's font, each text and size is laid out once (issue 13: 400 tokens named
+    "Ganger" laid out the same glyphs 800 times when a map opened); a copy is returned (a
+    QPainterPath copy shares its data until written), so the caller may change it."""
+    if font is not None:
+        return _text_path(text, height_m, centre, font)
+    key = (text, height_m, centre)
+    found = _TEXT_PATHS.get(key)
+    if found is None:
+        if len(_TEXT_PATHS) >= _TEXT_PATHS_MAX:
+            _TEXT_PATHS.clear()
+        found = _TEXT_PATHS[key] = _text_path(text, height_m, centre, None)
+    return QPainterPath(found)
+
+
+_TEXT_PATHS: dict[tuple[str, float, tuple[float, float]], QPainterPath] = {}
+_TEXT_PATHS_MAX = 4096
+
+
+def _text_path(text: str, height_m: float, centre: tuple[float, float],
+               font: QFont | None) -> QPainterPath:
     raw = QPainterPath()
     raw.addText(0.0, 0.0, font or bold_font(), text)
     box = raw.boundingRect()
