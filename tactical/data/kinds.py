@@ -18,7 +18,7 @@ from tactical.data.problems import DataError
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.schema import validate
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
-from tactical.data.yamlsafe import YamlDocument, parse_yaml, read_text
+from tactical.data.yamlsafe import Reparse, YamlDocument, parse_yaml, read_text
 
 KINDS: dict[str, type[BaseModel]] = {
     "map": MapFile,
@@ -70,10 +70,13 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-#: The last files read, by name and content: opening the same map again (File ▸ Open
+#: The last maps read, by name and content: opening the same map again (File ▸ Open
 #: recent, a new fight on it) skips parsing and validating it (issue 13). A file edited in
-#: between has another digest and is read afresh. Both halves are read-only: the model is
-#: frozen and nothing writes into a parsed document.
+#: between has another digest and is read afresh. Kept: the model (frozen; the open map
+#: holds it anyway) and the text; a document served from here has no `data` (read the
+#: model) and finds a problem's line by reading the text again (yamlsafe.Reparse).
+#: (Rulesets, catalogues and rosters are read once and kept by their own modules: they
+#: would only push the maps out.)
 _RECENT: OrderedDict[tuple[str, bytes], tuple[YamlDocument, BaseModel]] = OrderedDict()
 RECENT_FILES = 4
 
@@ -89,7 +92,8 @@ def load_file(path: Path | str) -> tuple[YamlDocument, BaseModel]:
     with collector_paused():
         doc = parse_yaml(text, file)
         found = doc, validate_document(doc)
-    _RECENT[key] = found
+    if isinstance(found[1], MapFile):
+        _RECENT[key] = (YamlDocument(file, None, None, Reparse(text, file)), found[1])
     while len(_RECENT) > RECENT_FILES:
         _RECENT.popitem(last=False)
     return found

@@ -46,6 +46,8 @@ class YamlDocument:
     def position(self, loc: Loc, *, at_key: bool = False) -> tuple[int, int]:
         """1-based line and column of the value at `loc` (or of its key), or of the deepest
         parent that exists when the value itself is missing."""
+        if isinstance(self.marks, Reparse):
+            return self.marks.document().position(loc, at_key=at_key)
         if self.marks is not None:
             return _position(self.marks, loc, at_key)
         node = self.node
@@ -67,6 +69,25 @@ class YamlDocument:
                 break
             node, best = child, child.start_mark
         return best.line + 1, best.column + 1
+
+
+class Reparse:
+    """The marks of a document kept only as its text (tactical/data/kinds.py keeps the last
+    maps read without their parsed values and marks — some 85,000 objects for a 400 × 400
+    map that the garbage collector would walk at every full collection): the text is read
+    again, once, when a problem needs a line and column."""
+
+    __slots__ = ("_document", "file", "text")
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+        self._document: YamlDocument | None = None
+
+    def document(self) -> YamlDocument:
+        if self._document is None:
+            self._document = parse_yaml(self.text, self.file)
+        return self._document
 
 
 def _fail(file: str, line: int, column: int, message: str) -> DataError:
