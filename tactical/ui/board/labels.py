@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QTransform
@@ -12,7 +13,11 @@ from tactical.ui.board.palette import TEXT, Z
 from tactical.ui.board.shapes import draw_halo_text, text_path
 
 MIN_PX_PER_M = 7.0  # smaller than this, labels are unreadable: skip them
-SCALES_KEPT = 2  # the GM's board and the players' screen, each at its own zoom
+IMAGES_KEPT = 1024  # ~10 kB each: names and trigger names at the zooms last drawn
+
+#: Rasterised labels shared by every label with the same text, size, colour and zoom: a
+#: trigger's name shown again, or the 400 "Ganger"s of a big map, are rasterised once.
+_IMAGES: OrderedDict[tuple[object, ...], tuple[QImage, QPointF]] = OrderedDict()
 
 
 class LabelItem(QGraphicsItem):
@@ -32,7 +37,6 @@ class LabelItem(QGraphicsItem):
         self._colour = QColor(colour)
         self._path = QPainterPath()
         self._rect = QRectF()
-        self._images: dict[tuple[float, float, float], tuple[QImage, QPointF]] = {}
         self.set_text(text)
 
     @property
@@ -40,15 +44,13 @@ class LabelItem(QGraphicsItem):
         return QColor(self._colour)
 
     def set_text(self, text: str, colour: QColor | None = None) -> None:
-        if colour is not None and QColor(colour) != self._colour:
+        if colour is not None:
             self._colour = QColor(colour)
-            self._images.clear()
         if text == self.text:
             self.update()
             return
         self.prepareGeometryChange()
         self.text = text
-        self._images.clear()
         self._path = text_path(text, self._height) if text else QPainterPath()
         halo = self._height * 0.35
         self._rect = self._path.boundingRect().adjusted(-halo, -halo, halo, halo)
@@ -78,9 +80,10 @@ class LabelItem(QGraphicsItem):
     def _image(self, sx: float, sy: float, ratio: float) -> tuple[QImage, QPointF]:
         """The label rasterised at `sx`, `sy` device pixels per metre (times `ratio`), and
         where the item's origin is in it (device pixels)."""
-        key = (sx, sy, ratio)
-        found = self._images.get(key)
+        key = (self.text, self._height, self._colour.rgba(), sx, sy, ratio)
+        found = _IMAGES.get(key)
         if found is not None:
+            _IMAGES.move_to_end(key)
             return found
         kx, ky = sx * ratio, sy * ratio
         r = self._rect
@@ -97,7 +100,7 @@ class LabelItem(QGraphicsItem):
         draw_halo_text(p, self._path, self._height * 0.32, self._colour)
         p.end()
         image.setDevicePixelRatio(ratio)
-        if len(self._images) >= SCALES_KEPT:
-            self._images.pop(next(iter(self._images)))
-        self._images[key] = (image, origin)
-        return image, origin
+        _IMAGES[key] = found = (image, origin)
+        if len(_IMAGES) > IMAGES_KEPT:
+            _IMAGES.popitem(last=False)
+        return found
