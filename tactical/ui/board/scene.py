@@ -112,9 +112,12 @@ class BoardScene(QGraphicsScene):
         # What the board was built from lives as long as the board: keep the collector
         # from walking it again at every full collection (issue 13: pauses over a frame in
         # the middle of a drag on a 400 × 400 map). What an earlier board froze is let go
-        # first, so a board the GM closed is collected, not kept for the session.
-        gc.unfreeze()
-        gc.collect()
+        # first, so a board the GM closed is collected, not kept for the session. Nothing
+        # frozen yet (the first board): nothing to let go, and the collection (~50 ms) is
+        # skipped — what garbage is frozen with it is collected when the next board comes.
+        if gc.get_freeze_count():
+            gc.unfreeze()
+            gc.collect()
         gc.freeze()
 
     # --- building
