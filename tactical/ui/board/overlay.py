@@ -21,8 +21,7 @@ from tactical.ui.board.palette import (
     TRIGGER_LABEL_HEIGHT,
     Z,
 )
-from tactical.ui.board.shapes import polygon_path
-from tactical.ui.board.stamps import stamp
+from tactical.ui.board.shapes import polygon_path, stamp
 from tactical.ui.rulesets import RulesetView
 
 RING_GAP = 0.3
