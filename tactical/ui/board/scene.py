@@ -146,9 +146,13 @@ class BoardScene(QGraphicsScene):
                                                      self.document.oracle.params.metres_per_hex)
         for tile in self.grid_tiles:
             self.addItem(tile)
-        # issue 15: the cover as it stands (doors opened, walls blown open mid-fight)
-        self.cover_chunks: list[CoverChunk] = cover_chunks(self.map.model_copy(
-            update={"cover": current_cover(self.map, self.document.state)}))
+        # issue 15: the cover as it stands (doors opened, walls blown open mid-fight); as
+        # the map has it when nothing changed (issue 13: copying 5,000 covers to give them
+        # the ids nothing here reads was a twentieth of opening a 400 × 400 map)
+        state = self.document.state
+        as_it_stands = self.map if not (state.cover_removed or state.cover_added) else \
+            self.map.model_copy(update={"cover": current_cover(self.map, state)})
+        self.cover_chunks: list[CoverChunk] = cover_chunks(as_it_stands)
         for chunk in self.cover_chunks:
             self.addItem(chunk)
 
