@@ -58,6 +58,8 @@ from tactical.ui.rulesets import view_of
 
 PIXMAP_CACHE_KB = 192 * 1024
 
+_froze_a_board = False  # BoardScene froze what lived (gc.freeze) at least once
+
 #: Layers the main window toggles with keys 1–5, in that order.
 LAYERS = ("grid", "cover", "bands", "triggers", "tokens")
 
@@ -115,10 +117,12 @@ class BoardScene(QGraphicsScene):
         # first, so a board the GM closed is collected, not kept for the session. Nothing
         # frozen yet (the first board): nothing to let go, and the collection (~50 ms) is
         # skipped — what garbage is frozen with it is collected when the next board comes.
-        if gc.get_freeze_count():
+        global _froze_a_board
+        if _froze_a_board:  # (not gc.get_freeze_count(): it counts by walking them all)
             gc.unfreeze()
             gc.collect()
         gc.freeze()
+        _froze_a_board = True
 
     # --- building
 
