@@ -23,8 +23,8 @@ from tactical.ui.board.scene import BoardScene
 
 
 class DragTool(QObject):
-    """Signals: `started(token_id)`, `stepped(MovePreview)` after every new hex,
-    `finished(committed)`."""
+    """Signals: `started(token_id)`, `stepped(MovePreview)` after every new hex (None: a GM
+    move, no preview), `finished(committed)`."""
 
     started = Signal(str)
     stepped = Signal(object)
@@ -139,6 +139,7 @@ class DragTool(QObject):
             self.blocked = None
             self.scene.overlay.clear()
             self._place_token()
+            self.stepped.emit(None)
             return
         self.evaluations += 1
         document = self.document
