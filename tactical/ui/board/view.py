@@ -396,7 +396,10 @@ class BoardView(QGraphicsView):
         dirty = now.united(self._hud_rect) if not self._hud_rect.isEmpty() else now
         self._hud_rect = now
         if not dirty.isEmpty():
-            self.viewport().update(dirty.toAlignedRect().adjusted(-2, -2, 2, 2))
+            # through the scene, so it is painted with what the step changed, in one pass
+            # (the viewport's own update came first, and the step's items made a second)
+            self.board.update(self.mapToScene(
+                dirty.toAlignedRect().adjusted(-2, -2, 2, 2)).boundingRect())
 
     def _paint_ruler(self, painter: QPainter) -> None:
         assert self.ruler is not None
