@@ -26,7 +26,7 @@ from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Condition, EncounterState
-from tactical.encounter.terrain import current_cover
+from tactical.encounter.terrain import current_cover, terrain_key
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
@@ -154,7 +154,7 @@ class BoardScene(QGraphicsScene):
         # the map has it when nothing changed (issue 13: copying 5,000 covers to give them
         # the ids nothing here reads was a twentieth of opening a 400 × 400 map)
         state = self.document.state
-        as_it_stands = self.map if not (state.cover_removed or state.cover_added) else \
+        as_it_stands = self.map if not any(terrain_key(state)) else \
             self.map.model_copy(update={"cover": current_cover(self.map, state)})
         self.cover_chunks: list[CoverChunk] = cover_chunks(as_it_stands)
         for chunk in self.cover_chunks:
