@@ -177,6 +177,7 @@ class BoardView(QGraphicsView):
             if not self.drag_tool.press(scene_pos, gm=gm):  # empty board: pan
                 self._pan_from = point
                 self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            self._drag_changed()  # a press clears the last drop's note
             event.accept()
             return
         if button == Qt.MouseButton.RightButton:  # the menu opens on the press itself
