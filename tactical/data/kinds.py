@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+import hashlib
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -13,7 +18,7 @@ from tactical.data.problems import DataError
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.schema import validate
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
-from tactical.data.yamlsafe import YamlDocument, read_yaml
+from tactical.data.yamlsafe import Reparse, YamlDocument, parse_yaml, read_text
 
 KINDS: dict[str, type[BaseModel]] = {
     "map": MapFile,
@@ -50,7 +55,45 @@ def validate_document(doc: YamlDocument) -> BaseModel:
     return validate(doc, model)
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside: reading a file builds tens of thousands of
+    dicts, lists and models that are all alive until it ends, and the collector would walk
+    them again and again for nothing (issue 13: a third of reading a 400 × 400 map).
+    Memory is still freed by reference counting; the collector resumes after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+#: The last maps read, by name and content: opening the same map again (File ▸ Open
+#: recent, a new fight on it) skips parsing and validating it (issue 13). A file edited in
+#: between has another digest and is read afresh. Kept: the model (frozen; the open map
+#: holds it anyway) and the text; a document served from here has no `data` (read the
+#: model) and finds a problem's line by reading the text again (yamlsafe.Reparse).
+#: (Rulesets, catalogues and rosters are read once and kept by their own modules: they
+#: would only push the maps out.)
+_RECENT: OrderedDict[tuple[str, bytes], tuple[YamlDocument, BaseModel]] = OrderedDict()
+RECENT_FILES = 4
+
+
 def load_file(path: Path | str) -> tuple[YamlDocument, BaseModel]:
     """Read, parse and validate one data file of any kind."""
-    doc = read_yaml(path)
-    return doc, validate_document(doc)
+    file, text, raw = read_text(path)
+    key = (file, hashlib.blake2b(raw, digest_size=20).digest())
+    found = _RECENT.get(key)
+    if found is not None:
+        _RECENT.move_to_end(key)
+        return found
+    with collector_paused():
+        doc = parse_yaml(text, file)
+        found = doc, validate_document(doc)
+    if isinstance(found[1], MapFile):
+        _RECENT[key] = (YamlDocument(file, None, None, Reparse(text, file)), found[1])
+    while len(_RECENT) > RECENT_FILES:
+        _RECENT.popitem(last=False)
+    return found

@@ -35,7 +35,11 @@ class CoverClass(StrEnum):
 
     @property
     def rank(self) -> int:
-        return list(CoverClass).index(self)
+        return _COVER_RANK[self]
+
+
+#: Looked up, not searched for: every cover of a map asks once when the map is opened.
+_COVER_RANK = {c: i for i, c in enumerate(CoverClass)}
 
 
 class Orientation(StrEnum):

@@ -44,9 +44,16 @@ class Frozen(BaseModel):
 
 
 def _has_bool(value: Any) -> bool:
-    if isinstance(value, bool):
+    # Asked of every field of every model of a file (a polygon is a list of lists): a loop,
+    # not a generator, and `is True` for isinstance(…, bool) (issue 13)
+    if value is True or value is False:
         return True
-    return isinstance(value, list) and any(_has_bool(item) for item in value)
+    if not isinstance(value, list):
+        return False
+    for item in value:
+        if item is True or item is False or (isinstance(item, list) and _has_bool(item)):
+            return True
+    return False
 
 
 def _bool_as_number(annotation: Any, value: Any) -> bool:

@@ -46,6 +46,8 @@ class YamlDocument:
     def position(self, loc: Loc, *, at_key: bool = False) -> tuple[int, int]:
         """1-based line and column of the value at `loc` (or of its key), or of the deepest
         parent that exists when the value itself is missing."""
+        if isinstance(self.marks, Reparse):
+            return self.marks.document().position(loc, at_key=at_key)
         if self.marks is not None:
             return _position(self.marks, loc, at_key)
         node = self.node
@@ -67,6 +69,25 @@ class YamlDocument:
                 break
             node, best = child, child.start_mark
         return best.line + 1, best.column + 1
+
+
+class Reparse:
+    """The marks of a document kept only as its text (tactical/data/kinds.py keeps the last
+    maps read without their parsed values and marks — some 85,000 objects for a 400 × 400
+    map that the garbage collector would walk at every full collection): the text is read
+    again, once, when a problem needs a line and column."""
+
+    __slots__ = ("_document", "file", "text")
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+        self._document: YamlDocument | None = None
+
+    def document(self) -> YamlDocument:
+        if self._document is None:
+            self._document = parse_yaml(self.text, self.file)
+        return self._document
 
 
 def _fail(file: str, line: int, column: int, message: str) -> DataError:
@@ -339,6 +360,12 @@ def _read_general(text: str, file: str) -> YamlDocument | None:
 
 def read_yaml(path: Path | str) -> YamlDocument:
     """Read and parse a YAML file, refusing oversized, undecodable or hostile files."""
+    file, text, _raw = read_text(path)
+    return parse_yaml(text, file)
+
+
+def read_text(path: Path | str) -> tuple[str, str, bytes]:
+    """A YAML file's name, text and bytes, refusing oversized or undecodable files."""
     path = Path(path)
     file = str(path)
     try:
@@ -351,4 +378,4 @@ def read_yaml(path: Path | str) -> YamlDocument:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise _fail(file, line, column, "not UTF-8 text; save the file as UTF-8") from None
-    return parse_yaml(text, file)
+    return file, text, raw

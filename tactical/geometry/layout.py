@@ -39,6 +39,9 @@ __all__ = [
 ]
 
 SQRT3 = math.sqrt(3.0)
+#: A point this close to the line between two hexes is on it (hexes_along): far below any
+#: distance a GM could drag, far above float rounding at map coordinates.
+EDGE_M = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,12 +170,20 @@ def hexes_along(layout: Layout, a: Point, b: Point) -> tuple[Hex, ...]:
     Hexes are the Voronoi cells of their centres, so the segment leaves hex h into
     neighbour n where it crosses the bisector of their centres; walk from the start hex,
     each time taking the neighbour whose bisector is crossed first. Exactly over a corner
-    (a tie) the earlier direction wins, so a corner never becomes a diagonal jump."""
+    (a tie) the earlier direction wins, so a corner never becomes a diagonal jump.
+
+    "Already on the bisector" is judged by distance (EDGE_M), not by the segment's
+    parameter: a segment running along an edge, a hair inside the other hex, crosses at
+    t ≈ 0 with a rounding error that dividing by a tiny slope blows past any fixed
+    tolerance in t — the walk then stayed in a hex the segment had left (0.74 m of a 40 m
+    drag along a pointy grid's vertical edge uncovered)."""
     h, goal = point_to_hex(layout, a), point_to_hex(layout, b)
-    out = [h]
+    out, seen = [h], {h}
     dx, dy = b[0] - a[0], b[1] - a[1]
     t_now = 0.0
     limit = 4 * (hex_distance(h, goal) + 2)
+    # f below is |p-c_h|² - |p-c_n|² = 2·|e|·(signed distance of p past the bisector)
+    on_edge = 2.0 * SQRT3 * layout.size * EDGE_M  # |e|: centre to centre
     while h != goal and len(out) < limit:
         cx, cy = hex_to_point(layout, h)
         best_t, best = math.inf, h
@@ -181,16 +192,17 @@ def hexes_along(layout: Layout, a: Point, b: Point) -> tuple[Hex, ...]:
             # f(t) = |p-c_h|² - |p-c_n|², positive once p is nearer n's centre.
             ex, ey = nx - cx, ny - cy
             slope = 2.0 * (dx * ex + dy * ey)
-            if slope <= 0.0:
+            if slope <= 0.0 or n in seen:  # a straight line never comes back
                 continue
             f0 = 2.0 * ((a[0] - cx) * ex + (a[1] - cy) * ey) - (ex * ex + ey * ey)
-            t = -f0 / slope
-            if t_now - 1e-12 <= t < best_t - 1e-12:
+            t = t_now if f0 + slope * t_now >= -on_edge else -f0 / slope
+            if t < best_t - 1e-12:
                 best_t, best = t, n
         if best == h or best_t > 1.0 + 1e-12:  # the segment ends inside h
             break
         t_now, h = max(t_now, best_t), best
         out.append(h)
+        seen.add(h)
     if out[-1] != goal:  # b lies on an edge: rounding chose the other side
         out.extend(hex_line(out[-1], goal)[1:])
     return tuple(out)

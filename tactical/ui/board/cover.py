@@ -39,6 +39,18 @@ class _Style:
         self.plain = QBrush(with_alpha(colour, 235 if high else 150))
 
 
+_STYLES: dict[tuple[CoverClass, bool], _Style] = {}
+
+
+def _style(cover_class: CoverClass, high: bool) -> _Style:
+    """One set of pens and brushes per class and height, shared by every chunk (issue 13:
+    built again for each chunk, they were a third of building the cover of a big map)."""
+    found = _STYLES.get((cover_class, high))
+    if found is None:
+        found = _STYLES[(cover_class, high)] = _Style(cover_class, high)
+    return found
+
+
 class CoverChunk(QGraphicsItem):
     def __init__(self, groups: dict[tuple[CoverClass, bool], QPainterPath]) -> None:
         super().__init__()
@@ -48,9 +60,9 @@ class CoverChunk(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         # Low cover first, then high, each weakest first: strong high cover stays on top.
         order = sorted(groups, key=lambda k: (k[1], k[0].rank))
-        self._groups = [(path, _Style(*key)) for key in order for path in [groups[key]]]
+        self._groups = [(path, _style(*key)) for key in order for path in [groups[key]]]
         rect = QRectF()
-        for path, _style in self._groups:
+        for path, _unused in self._groups:
             rect = rect.united(path.boundingRect())
         self._rect = rect.adjusted(-0.3, -0.3, 0.3, 0.3)
 

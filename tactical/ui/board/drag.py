@@ -23,8 +23,8 @@ from tactical.ui.board.scene import BoardScene
 
 
 class DragTool(QObject):
-    """Signals: `started(token_id)`, `stepped(MovePreview)` after every new hex,
-    `finished(committed)`."""
+    """Signals: `started(token_id)`, `stepped(MovePreview)` after every new hex (None: a GM
+    move, no preview), `finished(committed)`."""
 
     started = Signal(str)
     stepped = Signal(object)
@@ -57,6 +57,12 @@ class DragTool(QObject):
         self._last = (pos.x(), pos.y())
         self.gm = gm or self.document.state.phase is not Phase.COMBAT
         self.drop_note = ""
+        if token is not None and not self.gm:
+            # Ask the engine about the path that has not started yet: it prepares the
+            # mover's enemies now, not at the first step of the drag (issue 13: that work
+            # grows with the tokens on the map — 12 ms at 400 — and a press is no frame of
+            # a moving token)
+            move_preview(self.document.state, self.document.encounter.ctx, token, [], None)
         return token is not None
 
     def move(self, pos: QPointF) -> None:
@@ -132,10 +138,8 @@ class DragTool(QObject):
             self.report = None
             self.blocked = None
             self.scene.overlay.clear()
-            token = self.scene.tokens[self.token_id]
-            token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
-            token.name_label.setVisible(False)
-            self.scene.arrange_labels()
+            self._place_token()
+            self.stepped.emit(None)
             return
         self.evaluations += 1
         document = self.document
@@ -151,14 +155,20 @@ class DragTool(QObject):
         self.scene.overlay.dragged = self.token_id
         self.scene.overlay.show(preview.hexes, preview.allowed, preview.metres,
                                 preview.limit_m, preview.reactions, faint, where)
+        self._place_token()
+        self.stepped.emit(preview)
+
+    def _place_token(self) -> None:
+        """The dragged token to the path's end; only the names near where it was and is now
+        (and the trigger names) move — a GM move too (issue 13: placing all 400 names of a
+        400-token map again was most of a step)."""
+        assert self.token_id is not None
         token = self.scene.tokens[self.token_id]
         was = token.pos()
         token.setPos(*hex_to_point(self.scene.layout, self.path[-1]))
         token.name_label.setVisible(False)
-        # only the names near where the token was and is now (and the trigger names) move
         now = token.pos()
         self.scene.arrange_labels([QRectF(was, was), QRectF(now, now)])
-        self.stepped.emit(preview)
 
     def commit(self) -> bool:
         token_id, path, report, gm = self.token_id, tuple(self.path[1:]), self.report, self.gm

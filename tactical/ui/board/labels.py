@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath
+import math
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.ui.board.palette import TEXT, Z
 from tactical.ui.board.shapes import draw_halo_text, text_path
 
 MIN_PX_PER_M = 7.0  # smaller than this, labels are unreadable: skip them
+IMAGES_KEPT = 1024  # ~10 kB each: names and trigger names at the zooms last drawn
+
+#: Rasterised labels shared by every label with the same text, size, colour and zoom: a
+#: trigger's name shown again, or the 400 "Ganger"s of a big map, are rasterised once.
+_IMAGES: OrderedDict[tuple[object, ...], tuple[QImage, QPointF]] = OrderedDict()
 
 
 class LabelItem(QGraphicsItem):
@@ -18,9 +26,12 @@ class LabelItem(QGraphicsItem):
         super().__init__(parent)
         self.setZValue(Z.LABELS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        # The haloed text is a filled and stroked path: rasterise it once per zoom, not
-        # every frame (measured: labels were half of a frame at zoom 1)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # The haloed text is a filled and stroked path (~1 ms or more to rasterise): it is
+        # rasterised once per zoom into `_images` and blitted at whole pixels after that.
+        # Qt's device cache would rasterise it again whenever the label moves by a
+        # fraction of a pixel — every time a drag re-places a name or a trigger's label
+        # (issue 13: those repaints were a third of a drag step's paint).
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.text = ""
         self._height = height_m
         self._colour = QColor(colour)
@@ -49,6 +60,47 @@ class LabelItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if option.levelOfDetailFromTransform(painter.worldTransform()) < MIN_PX_PER_M:
+        world = painter.worldTransform()
+        if option.levelOfDetailFromTransform(world) < MIN_PX_PER_M:
             return
-        draw_halo_text(painter, self._path, self._height * 0.32, self._colour)
+        if world.type().value > QTransform.TransformationType.TxScale.value or self._rect.isEmpty():
+            draw_halo_text(painter, self._path, self._height * 0.32, self._colour)
+            return  # rotated or sheared (no view of ours does that): draw it as it is
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        image, origin = self._image(world.m11(), world.m22(), ratio)
+        # the image's corner at the whole device pixel nearest to where it belongs
+        at = world.map(QPointF(0.0, 0.0)) - origin / ratio
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        painter.drawImage(QPointF(round(at.x() * ratio) / ratio,
+                                  round(at.y() * ratio) / ratio), image)
+        painter.restore()
+
+    def _image(self, sx: float, sy: float, ratio: float) -> tuple[QImage, QPointF]:
+        """The label rasterised at `sx`, `sy` device pixels per metre (times `ratio`), and
+        where the item's origin is in it (device pixels)."""
+        key = (self.text, self._height, self._colour.rgba(), sx, sy, ratio)
+        found = _IMAGES.get(key)
+        if found is not None:
+            _IMAGES.move_to_end(key)
+            return found
+        kx, ky = sx * ratio, sy * ratio
+        r = self._rect
+        width = max(1, math.ceil(r.width() * abs(kx)) + 2)
+        height = max(1, math.ceil(r.height() * abs(ky)) + 2)
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        origin = QPointF(1.0 - min(r.left() * kx, r.right() * kx),
+                         1.0 - min(r.top() * ky, r.bottom() * ky))
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.translate(origin)
+        p.scale(kx, ky)
+        draw_halo_text(p, self._path, self._height * 0.32, self._colour)
+        p.end()
+        image.setDevicePixelRatio(ratio)
+        _IMAGES[key] = found = (image, origin)
+        if len(_IMAGES) > IMAGES_KEPT:
+            _IMAGES.popitem(last=False)
+        return found

@@ -182,21 +182,33 @@ class Legend:
                              entry.text)
         painter.restore()
 
-    def paint_lines(self, painter: QPainter, box: QRectF, lines: list[tuple[str, str]]) -> None:
-        """Wrapped coloured lines on the same dark plate, top-left (the drag in words)."""
-        if box.height() < 40:
-            return
+    def lines_rect(self, box: QRectF, lines: list[tuple[str, str]]) -> QRectF:
+        """Where `paint_lines` draws `lines` in `box` (empty: nowhere)."""
+        if box.height() < 40 or not lines:
+            return QRectF()
+        return QRectF(box.left(), box.top(), box.width(), self._layout(box, lines)[2])
+
+    def _layout(self, box: QRectF, lines: list[tuple[str, str]]
+                ) -> tuple[list[tuple[str, str]], list[float], float]:
         pad = 10.0
         inner = box.adjusted(pad, pad, -pad, -pad)
-        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
-        heights = [self._metrics.boundingRect(inner, int(flags), text).height() + 6
+        heights = [self._metrics.boundingRect(inner, int(_WRAPPED), text).height() + 6
                    for text, _c in lines]
         shown = fitting(heights, inner.height())
         if shown < len(lines):  # what does not fit is counted, never silently dropped
             more = f"+{len(lines) - shown} more"
             lines = [*lines[:shown], (more, "#FFFFFF")]
             heights = [*heights[:shown], self._metrics.height() + 6]
-        used = min(sum(heights) + 2 * pad, box.height())
+        return lines, heights, min(sum(heights) + 2 * pad, box.height())
+
+    def paint_lines(self, painter: QPainter, box: QRectF, lines: list[tuple[str, str]]) -> None:
+        """Wrapped coloured lines on the same dark plate, top-left (the drag in words)."""
+        if box.height() < 40:
+            return
+        pad = 10.0
+        inner = box.adjusted(pad, pad, -pad, -pad)
+        flags = _WRAPPED
+        lines, heights, used = self._layout(box, lines)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QPen(QColor(255, 255, 255, 90), 1.5))
@@ -209,6 +221,9 @@ class Legend:
             painter.drawText(QRectF(inner.left(), y, inner.width(), h), flags, text)
             y += h
         painter.restore()
+
+
+_WRAPPED = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
 
 def fitting(heights: list[float], room: float, more_line: float = 30.0) -> int:

@@ -21,7 +21,7 @@ from tactical.ui.board.palette import (
     TRIGGER_LABEL_HEIGHT,
     Z,
 )
-from tactical.ui.board.shapes import polygon_path
+from tactical.ui.board.shapes import polygon_path, stamp
 from tactical.ui.rulesets import RulesetView
 
 RING_GAP = 0.3
@@ -170,12 +170,18 @@ class ReactionMark(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(HALO, 0.36))
-        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
         painter.drawLine(self._line)
-        painter.setPen(QPen(self.colour, 0.22))
-        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+        stamp(painter, ("reaction ring", self.radius, self.colour.rgba()), self.radius + 0.3,
+              self._ring)
         painter.setPen(QPen(self.colour, 0.16, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
         painter.drawLine(self._line)
+
+    def _ring(self, painter: QPainter) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(HALO, 0.36))
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+        painter.setPen(QPen(self.colour, 0.22))
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
 
 
 class LeftOutMark(QGraphicsItem):
@@ -199,6 +205,9 @@ class LeftOutMark(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        stamp(painter, ("left-out ring", self.radius), self.radius + 0.2, self._ring)
+
+    def _ring(self, painter: QPainter) -> None:
         painter.setBrush(QColor(0, 0, 0, 90))
         painter.setPen(QPen(QColor(220, 220, 220), 0.12, Qt.PenStyle.DotLine))
         painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)

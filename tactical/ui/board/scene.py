@@ -26,7 +26,7 @@ from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Condition, EncounterState
-from tactical.encounter.terrain import current_cover
+from tactical.encounter.terrain import current_cover, terrain_key
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
@@ -57,6 +57,8 @@ from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets import view_of
 
 PIXMAP_CACHE_KB = 192 * 1024
+
+_froze_a_board = False  # BoardScene froze what lived (gc.freeze) at least once
 
 #: Layers the main window toggles with keys 1–5, in that order.
 LAYERS = ("grid", "cover", "bands", "triggers", "tokens")
@@ -114,13 +116,19 @@ class BoardScene(QGraphicsScene):
         # What the board was built from lives as long as the board: keep the collector
         # from walking it again at every full collection (issue 13: pauses over a frame in
         # the middle of a drag on a 400 × 400 map). What an earlier board froze is let go
-        # first, so a board the GM closed is collected, not kept for the session. A small
-        # map skips the full collection (tens of ms at start-up, a third of the UI tests'
-        # time): the collector walks it in well under a frame.
-        gc.unfreeze()
+        # first, so a board the GM closed is collected, not kept for the session. The first
+        # board has nothing to let go: its collection (~50 ms) is skipped, and what garbage
+        # is frozen with it is collected when the next board comes. A small map is never
+        # frozen (a full collection costs tens of ms at start-up, a third of the UI tests'
+        # time, and the collector walks a small board in well under a frame).
+        global _froze_a_board
+        if _froze_a_board:  # (not gc.get_freeze_count(): it counts by walking them all)
+            gc.unfreeze()
         if self.map.grid.columns * self.map.grid.rows >= FREEZE_HEXES:
-            gc.collect()
+            if _froze_a_board:
+                gc.collect()
             gc.freeze()
+            _froze_a_board = True
 
     # --- building
 
@@ -148,9 +156,13 @@ class BoardScene(QGraphicsScene):
                                                      self.document.oracle.params.metres_per_hex)
         for tile in self.grid_tiles:
             self.addItem(tile)
-        # issue 15: the cover as it stands (doors opened, walls blown open mid-fight)
-        self.cover_chunks: list[CoverChunk] = cover_chunks(self.map.model_copy(
-            update={"cover": current_cover(self.map, self.document.state)}))
+        # issue 15: the cover as it stands (doors opened, walls blown open mid-fight); as
+        # the map has it when nothing changed (issue 13: copying 5,000 covers to give them
+        # the ids nothing here reads was a twentieth of opening a 400 × 400 map)
+        state = self.document.state
+        as_it_stands = self.map if not any(terrain_key(state)) else \
+            self.map.model_copy(update={"cover": current_cover(self.map, state)})
+        self.cover_chunks: list[CoverChunk] = cover_chunks(as_it_stands)
         for chunk in self.cover_chunks:
             self.addItem(chunk)
 

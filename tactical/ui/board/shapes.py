@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 import shapely
 from PySide6.QtCore import QByteArray, QDataStream, QPointF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QTransform,
+)
 from shapely.geometry.base import BaseGeometry
 
 from tactical.ui.board.palette import HALO, TEXT
@@ -83,7 +94,27 @@ def bold_font() -> QFont:
 
 def text_path(text: str, height_m: float, centre: tuple[float, float] = (0.0, 0.0),
               font: QFont | None = None) -> QPainterPath:
-    """`text` as a path whose capital height is about `height_m`, centred on `centre`."""
+    """`text` as a path whose capital height is about `height_m`, centred on `centre`.
+    In the app's font, each text and size is laid out once (issue 13: 400 tokens named
+    "Ganger" laid out the same glyphs 800 times when a map opened); a copy is returned (a
+    QPainterPath copy shares its data until written), so the caller may change it."""
+    if font is not None:
+        return _text_path(text, height_m, centre, font)
+    key = (text, height_m, centre)
+    found = _TEXT_PATHS.get(key)
+    if found is None:
+        if len(_TEXT_PATHS) >= _TEXT_PATHS_MAX:
+            _TEXT_PATHS.clear()
+        found = _TEXT_PATHS[key] = _text_path(text, height_m, centre, None)
+    return QPainterPath(found)
+
+
+_TEXT_PATHS: dict[tuple[str, float, tuple[float, float]], QPainterPath] = {}
+_TEXT_PATHS_MAX = 4096
+
+
+def _text_path(text: str, height_m: float, centre: tuple[float, float],
+               font: QFont | None) -> QPainterPath:
     raw = QPainterPath()
     raw.addText(0.0, 0.0, font or bold_font(), text)
     box = raw.boundingRect()
@@ -102,3 +133,54 @@ def draw_halo_text(painter: QPainter, path: QPainterPath, halo_m: float,
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     painter.strokePath(path, pen)
     painter.fillPath(path, colour)
+
+
+# --- stamps: small drawings that many items repeat (a reaction's ring in its trigger's
+# colour), rasterised once per look and zoom, then blitted at whole device pixels. An
+# antialiased thick ring costs ~0.3 ms to draw, and a drag step that shows new reactions
+# drew several (issue 13).
+
+STAMPS_KEPT = 256
+
+_STAMPS: OrderedDict[tuple[Hashable, ...], tuple[QImage, QPointF]] = OrderedDict()
+
+
+def stamp(painter: QPainter, key: Hashable, half_m: float,
+          draw: Callable[[QPainter], None]) -> None:
+    """`draw` paints in metres around the origin, within `half_m` of it; the same `key`
+    must always draw the same. Rotated or sheared painters get `draw` itself."""
+    world = painter.worldTransform()
+    if world.type().value > QTransform.TransformationType.TxScale.value:
+        draw(painter)
+        return
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    sx, sy = world.m11(), world.m22()
+    full = (key, half_m, sx, sy, ratio)
+    found = _STAMPS.get(full)
+    if found is None:
+        kx, ky = sx * ratio, sy * ratio
+        width = max(1, math.ceil(2 * half_m * abs(kx)) + 2)
+        height = max(1, math.ceil(2 * half_m * abs(ky)) + 2)
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        origin = QPointF(width / 2, height / 2)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.translate(origin)
+        p.scale(kx, ky)
+        draw(p)
+        p.end()
+        image.setDevicePixelRatio(ratio)
+        found = _STAMPS[full] = (image, origin)
+        if len(_STAMPS) > STAMPS_KEPT:
+            _STAMPS.popitem(last=False)
+    else:
+        _STAMPS.move_to_end(full)
+    image, origin = found
+    at = world.map(QPointF(0.0, 0.0)) - origin / ratio
+    painter.save()
+    painter.setWorldTransform(QTransform())
+    painter.drawImage(QPointF(round(at.x() * ratio) / ratio, round(at.y() * ratio) / ratio),
+                      image)
+    painter.restore()

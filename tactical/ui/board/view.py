@@ -73,6 +73,11 @@ class BoardView(QGraphicsView):
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setMinimumSize(200, 150)
         self.zoom_changed.connect(lambda _z: scene.set_detail(self.transform().m11()))
+        self._hud_shown: list[tuple[str, str]] = []  # the drag summary last asked to show
+        self._hud_rect = QRectF()  # and where (viewport pixels)
+        for signal in (self.drag_tool.started, self.drag_tool.stepped,
+                       self.drag_tool.finished):
+            signal.connect(self._drag_changed)
 
     # --- zoom
 
@@ -172,6 +177,7 @@ class BoardView(QGraphicsView):
             if not self.drag_tool.press(scene_pos, gm=gm):  # empty board: pan
                 self._pan_from = point
                 self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            self._drag_changed()  # a press clears the last drop's note
             event.accept()
             return
         if button == Qt.MouseButton.RightButton:  # the menu opens on the press itself
@@ -348,18 +354,9 @@ class BoardView(QGraphicsView):
         viewport = QRectF(self.viewport().rect())
         if legend.visible:
             legend.paint(painter, viewport)
-        hud = drag_summary(self.drag_tool)
-        if self.pick_prompt:
-            hud = [(self.pick_prompt + " (Esc cancels)", "#FFFFFF")]
+        hud = self._hud_lines()
         if hud:  # the drag summary shows with the legend hidden too (issue 14, defect 2)
-            box = legend.rect(viewport)
-            side = legend.side(viewport)
-            bottom = box.top() if legend.visible and side in ("left", "bottom") \
-                else viewport.bottom()
-            top = box.bottom() + 12 if legend.visible and side == "top" else viewport.top() + 12
-            width = min(viewport.width() - 24, max(legend.width(), 420.0))
-            legend.paint_lines(painter, QRectF(viewport.left() + 12, top, width,
-                                               bottom - top - 12), hud)
+            legend.paint_lines(painter, self._hud_box(), hud)
         if self.ruler is not None:
             self._paint_ruler(painter)
         if self.pick_shape is not None and self._mouse is not None:
@@ -369,6 +366,41 @@ class BoardView(QGraphicsView):
             painter.setBrush(QBrush(QColor(86, 180, 233, 50)))
             painter.drawPolygon(polygon)
         painter.restore()
+
+    def _hud_lines(self) -> list[tuple[str, str]]:
+        if self.pick_prompt:
+            return [(self.pick_prompt + " (Esc cancels)", "#FFFFFF")]
+        return drag_summary(self.drag_tool)
+
+    def _hud_box(self) -> QRectF:
+        """Where the drag summary may go, in viewport pixels: beside the legend."""
+        legend = self.board.legend
+        viewport = QRectF(self.viewport().rect())
+        box = legend.rect(viewport)
+        side = legend.side(viewport)
+        bottom = box.top() if legend.visible and side in ("left", "bottom") \
+            else viewport.bottom()
+        top = box.bottom() + 12 if legend.visible and side == "top" else viewport.top() + 12
+        width = min(viewport.width() - 24, max(legend.width(), 420.0))
+        return QRectF(viewport.left() + 12, top, width, bottom - top - 12)
+
+    def _drag_changed(self, *_: object) -> None:
+        """The drag summary follows every step: repaint where it was and where it is now
+        (only the region a step changes is repainted, and the summary is far from it —
+        without this it showed the first step's words, or a mix of two steps')."""
+        hud = self._hud_lines()
+        if hud == self._hud_shown:
+            return
+        self._hud_shown = hud
+        box = self._hud_box()
+        now = self.board.legend.lines_rect(box, hud)
+        dirty = now.united(self._hud_rect) if not self._hud_rect.isEmpty() else now
+        self._hud_rect = now
+        if not dirty.isEmpty():
+            # through the scene, so it is painted with what the step changed, in one pass
+            # (the viewport's own update came first, and the step's items made a second)
+            self.board.update(self.mapToScene(
+                dirty.toAlignedRect().adjusted(-2, -2, 2, 2)).boundingRect())
 
     def _paint_ruler(self, painter: QPainter) -> None:
         assert self.ruler is not None

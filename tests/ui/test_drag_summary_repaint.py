@@ -1,0 +1,69 @@
+"""The drag summary (the drag in words, over the board) is repainted at every step of a
+drag, though a step repaints only the region it changes: the GM reads this step's metres and
+reactions, not the first step's or a mix of two."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRect, Qt
+from PySide6.QtGui import QMouseEvent, QRegion
+from PySide6.QtWidgets import QApplication
+
+from tactical.core.dice import RandomDice
+from tactical.core.paths import maps_dir
+from tactical.data.library import load_map
+from tactical.encounter.commands import Move, SetInitiative, StartCombat
+from tactical.ui.board import BoardScene, BoardView
+from tactical.ui.board.view import drag_summary
+from tactical.ui.document import EncounterDocument
+
+
+class Painted(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.region = QRegion()
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.region += event.region()  # type: ignore[attr-defined]
+        return False
+
+
+def test_each_drag_step_repaints_the_summary_with_that_steps_words(qtbot) -> None:
+    document = EncounterDocument.for_map(load_map(maps_dir() / "warehouse.yaml"),
+                                         RandomDice(6))
+    for i, cid in enumerate(["kicker", "vanya", "guard-shotgun", "guard-shield",
+                             "guard-office", "abomination"]):
+        document.apply(SetInitiative(cid, 40 - i))
+    document.apply(StartCombat())
+    document.apply(Move("kicker", ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))))
+    view = BoardView(BoardScene(document))
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    view.set_zoom(1.3)
+    view.centre_on_hex((9, 3))
+    QApplication.processEvents()
+    painted = Painted()
+    view.viewport().installEventFilter(painted)
+
+    def mouse(kind: QEvent.Type, h: tuple[int, int]) -> None:
+        p = QPointF(view.mapFromScene(view.board.centre(h)))
+        button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove \
+            else Qt.MouseButton.LeftButton
+        QApplication.sendEvent(view.viewport(), QMouseEvent(
+            kind, p, view.viewport().mapToGlobal(p.toPoint()).toPointF(), button,
+            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+        QApplication.processEvents()
+
+    mouse(QEvent.Type.MouseButtonPress, (7, 5))
+    seen = []
+    for h in ((7, 4), (8, 3), (9, 2)):
+        painted.region = QRegion()
+        mouse(QEvent.Type.MouseMove, h)
+        words = drag_summary(view.drag_tool)
+        seen.append(words[0][0])
+        box = view.board.legend.lines_rect(view._hud_box(), words).toAlignedRect()
+        assert not box.isEmpty()
+        assert painted.region.intersected(QRect(box)) == QRegion(box), h  # all of it
+    assert len(set(seen)) == 3  # "Kicker moves 2 m of 10 m", "4 m", "6 m"
+    view.drag_tool.cancel()
