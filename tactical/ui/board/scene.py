@@ -25,7 +25,7 @@ from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
 from tactical.encounter.fog import FogOfWar
-from tactical.encounter.model import Condition, EncounterState
+from tactical.encounter.model import Combatant, Condition, EncounterState
 from tactical.encounter.terrain import current_cover, terrain_key
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
@@ -57,6 +57,7 @@ from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets import view_of
 
 PIXMAP_CACHE_KB = 192 * 1024
+RIDER_OFFSET = 0.6  # of the hex size: a rider drawn up and aside on its mount's hex
 
 _froze_a_board = False  # BoardScene froze what lived (gc.freeze) at least once
 
@@ -240,6 +241,7 @@ class BoardScene(QGraphicsScene):
         names = {c.id: initials(c.name) for c in state if c.id in shown}
         clashes = {i for i in names.values() if list(names.values()).count(i) > 1}
         numbers: dict[str, int] = {}
+        riders: dict[str, int] = {}
         for c in state:
             if c.id not in shown:
                 continue
@@ -261,11 +263,22 @@ class BoardScene(QGraphicsScene):
             look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
                            self.document.selected == c.id, short)
             look = filtered_look(self.audience, look, c) or look  # None only if not shown
-            item.setZValue(Z.TOKENS)
-            item.sync(look, hex_to_point(self.layout, c.hex))
+            item.setZValue(Z.TOKENS + (0.5 if c.riding else 0))
+            item.sync(look, self._token_centre(c, riders))
         self._token_ids = list(self.tokens)
         self._token_xy = np.array([(t.x(), t.y()) for t in self.tokens.values()],
                                   dtype=float).reshape(-1, 2)
+
+    def _token_centre(self, c: Combatant, riders: dict[str, int]) -> tuple[float, float]:
+        """Where the token is drawn: its hex's centre; a rider (Ch.6 Mount/Dismount, l.208)
+        shares its mount's hex and is drawn up and aside, above it, so the mount
+        still shows (a second rider on the other side)."""
+        x, y = hex_to_point(self.layout, c.hex)
+        if c.riding is None:
+            return x, y
+        k = riders[c.riding] = riders.get(c.riding, 0) + 1
+        side = 1 if k % 2 else -1
+        return x + side * RIDER_OFFSET * self.layout.size, y - RIDER_OFFSET * self.layout.size
 
     def _portrait(self, character: str) -> Path | None:
         sheet = self.document.loaded.library.characters.get(character)
