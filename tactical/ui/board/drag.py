@@ -8,9 +8,7 @@ no second scan)."""
 
 from __future__ import annotations
 
-import math
-
-from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
@@ -100,16 +98,10 @@ class DragTool(QObject):
             self._last = hex_to_point(self.scene.layout, c.hex)
         token = self.scene.tokens[token_id]
         token.setZValue(Z.DRAGGED)
-        # While it moves, cache the token in its own coordinates at the view's scale: a
-        # step blits it, where the device cache would paint it again at every fractional
-        # pixel offset (issue 13: repainting the dragged token was a third of a step)
-        views = self.scene.views()
-        if views:
-            scale = views[0].transform().m11()
-            rect = token.boundingRect()
-            token.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache,
-                               QSize(math.ceil(rect.width() * scale),
-                                     math.ceil(rect.height() * scale)))
+        # While it moves, the token is painted directly: its device cache would be drawn
+        # again at each new sub-pixel offset anyway, and an item-coordinate cache drew
+        # nothing at all (the dragged token vanished; tests/ui/test_drag_token_drawn.py)
+        token.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.started.emit(token_id)
         self._refresh()
 
