@@ -22,7 +22,7 @@ from tactical.encounter.moves import hex_problems
 from tactical.encounter.oracle import GeometryOracle
 from tactical.rules.reactions import LeftOut, ReactionOffer
 
-__all__ = ["Blocked", "MovePreview", "move_preview", "movement_left"]
+__all__ = ["Blocked", "MovePreview", "move_preview", "movement_left", "warm"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,15 @@ def movement_left(state: EncounterState, ctx: Context, mover: str) -> float:
         return speed
     slot, _why = payment(c, Action(ctx.rules.actions.move))
     return speed if slot is not None else 0.0
+
+
+def warm(state: EncounterState, ctx: Context, mover: str) -> None:
+    """On a drag's press: work out the walls round the mover as far as it may walk, plus a
+    margin, so that the drag's steps only look them up (issue 13, item 3)."""
+    oracle = ctx.oracle
+    if isinstance(oracle, GeometryOracle):
+        hexes = int(movement_left(state, ctx, mover) // ctx.rules.metres_per_hex + 1e-9)
+        oracle.warm_steps(state, state.get(mover).hex, hexes + 2)
 
 
 def first_blocked(state: EncounterState, ctx: Context, mover: str, hexes: Sequence[Hex],

@@ -24,7 +24,7 @@ from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
 from tactical.encounter.terrain import current_cover, map_covers, terrain_key
 from tactical.geometry.bands import weapon_range
-from tactical.geometry.blocked import BlockedSteps, blocked_steps, updated_steps
+from tactical.geometry.blocked import LazySteps
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import Band, GeometryParams
@@ -68,10 +68,11 @@ class GeometryOracle:
         self._terrain: tuple[object, ...] = (frozenset(), ())
         self._geometries: dict[tuple[object, ...], MapGeometry] = {
             self._terrain: self.geometry}
-        # the steps high cover blocks, per terrain like the geometry, built with it (at
-        # load and at a terrain change, never during a drag)
-        self._steps: dict[tuple[object, ...], BlockedSteps] = {
-            self._terrain: blocked_steps(self.geometry, loaded.map.grid)}
+        # the steps high cover blocks, per terrain like the geometry, worked out a chunk
+        # at a time when first asked about (issue 13: opening a big map computes none; a
+        # drag's press warms the chunks round the token, `warm_steps`)
+        self._steps: dict[tuple[object, ...], LazySteps] = {
+            self._terrain: LazySteps(self.geometry, loaded.map.grid)}
         self._base = (self.geometry, self._steps[self._terrain])  # the map as drawn
         self._doors = frozenset(key for key, c in map_covers(loaded.map).items() if c.door)
 
@@ -106,9 +107,10 @@ class GeometryOracle:
             return f"inside {self.geometry.cover_labels[int(inside[0])] or 'cover'}"
         return None
 
-    def _steps_for(self, geometry: MapGeometry, state: EncounterState) -> BlockedSteps:
-        """The blocked steps of the terrain in `state`: the map's, worked out again only
-        near the covers the fight removed or added (a door opened costs milliseconds)."""
+    def _steps_for(self, geometry: MapGeometry, state: EncounterState) -> LazySteps:
+        """The blocked steps of the terrain in `state`: the map's chunks worked out so far,
+        kept except near the covers the fight removed or added (those are worked out again
+        when asked about: a door opened costs next to nothing)."""
         base_geometry, base = self._base
         where = {key: i for i, key in enumerate(base_geometry.cover_ids)}
         changed = [tuple(shapely.bounds(base_geometry.geoms[where[key]]).tolist())
@@ -116,17 +118,13 @@ class GeometryOracle:
         changed += [(min(x for x, _ in a.polygon), min(y for _, y in a.polygon),
                      max(x for x, _ in a.polygon), max(y for _, y in a.polygon))
                     for a in state.cover_added]
-        return updated_steps(base, base_geometry, geometry, self.loaded.map.grid, changed)
+        return base.updated(geometry, changed)
 
     def step_blocked(self, state: EncounterState, a: Hex, b: Hex) -> str | None:
         """Why high cover blocks the step from hex `a` to its neighbour `b`, or None
         (docs/formats.md "Walls block steps"; a dict lookup once the terrain is known)."""
         self.sync(state)
-        steps = self._steps.get(self._terrain)
-        if steps is None:
-            steps = self._steps[self._terrain] = blocked_steps(self.geometry,
-                                                               self.loaded.map.grid)
-        index = steps.blocker(a, b)
+        index = self._steps_now().blocker(a, b)
         if index is None:
             return None
         key, label = self.geometry.cover_ids[index], self.geometry.cover_labels[index]
@@ -134,6 +132,25 @@ class GeometryOracle:
         if key in self._doors:
             return f"{name} is closed and in the way from {list(a)}"
         return f"{name} is in the way from {list(a)}"
+
+    def warm_steps(self, state: EncounterState, hex_: Hex, radius: int) -> int:
+        """Work out the blocked steps within `radius` hexes of `hex_` now (a drag's press),
+        so that no drag step pays for a chunk. Returns the chunks computed."""
+        self.sync(state)
+        return self._steps_now().warm(hex_, radius)
+
+    @property
+    def step_chunks(self) -> int:
+        """Chunks of blocked steps worked out so far, in every terrain (tests: none at
+        map open, none during a drag once its press warmed them)."""
+        return sum(steps.computed for steps in self._steps.values())
+
+    def _steps_now(self) -> LazySteps:
+        steps = self._steps.get(self._terrain)
+        if steps is None:
+            steps = self._steps[self._terrain] = LazySteps(self.geometry,
+                                                           self.loaded.map.grid)
+        return steps
 
     def triggers(self, state: EncounterState, mover: str, start: Hex, path: Sequence[Hex],
                  skip: frozenset[str], started_in_reach_of: frozenset[str]

@@ -12,12 +12,12 @@ from tactical.core.dice import RandomDice
 from tactical.core.errors import IllegalCommand
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import oracle as oracle_module
 from tactical.encounter import terrain
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.movepreview import move_preview
+from tactical.encounter.movepreview import move_preview, warm
 from tactical.encounter.oracle import GeometryOracle
+from tactical.geometry.blocked import LazySteps
 from tests.cli.uvttfiles import room, write_uvtt
 
 # The imported room (grid 2 m a square): the wall runs down x = 8.85 m, between hex columns
@@ -70,11 +70,16 @@ def test_the_closed_door_blocks_the_open_one_lets_through_and_undo_shuts_it(enco
     encounter.apply(cmd.Move("kicker", ((6, 0),)))
 
 
-def test_the_drag_preview_shows_the_blocked_step_without_rebuilding(encounter, monkeypatch):
-    built = []
-    monkeypatch.setattr(oracle_module, "blocked_steps",
-                        lambda *a: built.append(a) or pytest.fail("rebuilt mid-drag"))
+def test_the_drag_preview_shows_the_blocked_step_without_working_walls_out(encounter,
+                                                                           monkeypatch):
+    """The press works out the walls round the kicker (issue 13: no drag step pays for
+    them); the drag's steps only look them up, and the preview names the closed door."""
     state, ctx = encounter.state, encounter.ctx
+    assert ctx.oracle.step_chunks == 0  # nothing worked out before anyone touched a token
+    warm(state, ctx, "kicker")  # the board's press on the kicker
+    assert ctx.oracle.step_chunks >= 1
+    monkeypatch.setattr(LazySteps, "_compute",
+                        lambda *a: pytest.fail("a drag step worked out walls"))
     path = [(5, 0), (5, 1), (6, 0), (7, 0)]  # down the wall, then through the door
     previous = None
     for n in range(1, len(path) + 1):
@@ -84,4 +89,13 @@ def test_the_drag_preview_shows_the_blocked_step_without_rebuilding(encounter, m
     assert previous.blocked.reasons == (
         "door (door-1) is closed and in the way from [5, 1]",)
     assert previous.allowed == 2
-    assert built == []
+
+
+def test_opening_a_map_works_out_no_walls(encounter):
+    """Issue 13 item 3: opening a big map stays fast because its walls are worked out only
+    where a token is asked to step (the room opened, initiative set, combat started)."""
+    oracle = encounter.ctx.oracle
+    assert oracle.step_chunks == 0
+    with pytest.raises(IllegalCommand, match=r"wall \(wall-1\) is in the way"):
+        encounter.apply(cmd.Move("kicker", ((6, -1),)))  # asked: worked out now
+    assert oracle.step_chunks == 1  # the room is one chunk
