@@ -20,6 +20,7 @@ from tactical.encounter.context import Context
 from tactical.encounter.model import Action, EncounterState, Phase
 from tactical.encounter.moves import hex_problems
 from tactical.encounter.oracle import GeometryOracle
+from tactical.geometry.blocked import CHUNK
 from tactical.rules.reactions import LeftOut, ReactionOffer
 
 __all__ = ["Blocked", "MovePreview", "move_preview", "movement_left", "warm"]
@@ -59,12 +60,13 @@ def movement_left(state: EncounterState, ctx: Context, mover: str) -> float:
 
 
 def warm(state: EncounterState, ctx: Context, mover: str) -> None:
-    """On a drag's press: work out the walls round the mover as far as it may walk, plus a
-    margin, so that the drag's steps only look them up (issue 13, item 3)."""
+    """On a drag's press: work out the walls round the mover as far as it may walk plus a
+    margin, and at least a chunk's width (a drag past the allowance is previewed too), so
+    that the drag's steps only look them up (issue 13, item 3)."""
     oracle = ctx.oracle
     if isinstance(oracle, GeometryOracle):
         hexes = int(movement_left(state, ctx, mover) // ctx.rules.metres_per_hex + 1e-9)
-        oracle.warm_steps(state, state.get(mover).hex, hexes + 2)
+        oracle.warm_steps(state, state.get(mover).hex, max(hexes + 2, CHUNK))
 
 
 def first_blocked(state: EncounterState, ctx: Context, mover: str, hexes: Sequence[Hex],
