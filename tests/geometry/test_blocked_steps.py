@@ -249,9 +249,11 @@ def test_a_door_opened_keeps_the_chunks_far_from_it():
     assert {"w0", "w1"} <= set(lazily(now, order).values())
 
 
-def test_past_a_chunks_exact_test_budget_a_crossed_line_blocks(monkeypatch):
-    """The hostile-file bound holds per chunk: past CHUNK_EXACT steps in one chunk the
-    straight line decides, as the full build does past MAX_EXACT."""
+@pytest.mark.parametrize("budget", [("CHUNK_EXACT", 0), ("CHUNK_COVERS", 1)])
+def test_past_a_chunks_exact_test_budget_a_crossed_line_blocks(monkeypatch, budget):
+    """The hostile-file bound holds per chunk: past CHUNK_EXACT steps in one chunk, or
+    once the covers about them pass CHUNK_COVERS, the straight line decides, as the full
+    build does past MAX_EXACT."""
     import tactical.geometry.blocked as blocked
 
     y = hex_to_point(LAYOUT, (2, 2))[1] + 1
@@ -260,7 +262,7 @@ def test_past_a_chunks_exact_test_budget_a_crossed_line_blocks(monkeypatch):
     geometry = build_map_geometry(m)
     order = list(every_step(GRID))
     exact = lazily(LazySteps(geometry, GRID), order)
-    monkeypatch.setattr(blocked, "CHUNK_EXACT", 0)
+    monkeypatch.setattr(blocked, *budget)
     rough = lazily(LazySteps(geometry, GRID), order)
     assert ((2, 2), (3, 2)) in set(rough) - set(exact)  # through the doorway
     monkeypatch.setattr(blocked, "MAX_EXACT", 0)
