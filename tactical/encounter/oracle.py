@@ -21,7 +21,7 @@ from tactical.data.library import LoadedMap
 from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
-from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
+from tactical.encounter.model import AddedCover, Combatant, Condition, EncounterState, Phase
 from tactical.encounter.terrain import current_cover, map_covers, terrain_key
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.blocked import LazySteps
@@ -48,6 +48,9 @@ from tactical.rules.reactions import (
     offers_along,
 )
 
+# a terrain: the map's covers removed and the covers added (encounter/terrain.terrain_key)
+Terrain = tuple[frozenset[str], tuple[AddedCover, ...]]
+
 
 class GeometryOracle:
     def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
@@ -65,13 +68,13 @@ class GeometryOracle:
         self.scans = 0  # path scans started from scratch (not extended or cut)
         # issue 15: the geometry follows the state's terrain (doors opened, walls blown);
         # kept per terrain, so undo and redo switch back without a rebuild.
-        self._terrain: tuple[object, ...] = (frozenset(), ())
-        self._geometries: dict[tuple[object, ...], MapGeometry] = {
+        self._terrain: Terrain = (frozenset(), ())
+        self._geometries: dict[Terrain, MapGeometry] = {
             self._terrain: self.geometry}
         # the steps high cover blocks, per terrain like the geometry, worked out a chunk
         # at a time when first asked about (issue 13: opening a big map computes none; a
         # drag's press warms the chunks round the token, `warm_steps`)
-        self._steps: dict[tuple[object, ...], LazySteps] = {
+        self._steps: dict[Terrain, LazySteps] = {
             self._terrain: LazySteps(self.geometry, loaded.map.grid)}
         self._base = (self.geometry, self._steps[self._terrain])  # the map as drawn
         self._doors = frozenset(key for key, c in map_covers(loaded.map).items() if c.door)
@@ -93,7 +96,7 @@ class GeometryOracle:
                     update={"cover": current_cover(self.loaded.map, state)})
                 found = self._geometries[key] = build_map_geometry(moved,
                                                                    self.rules.metres_per_hex)
-                self._steps[key] = self._steps_for(found, state)
+                self._steps[key] = self._steps_for(found, key)
             self.geometry, self._terrain = found, key
             self._prepared = self._scan = None  # prepared against the old walls
         return self.geometry
@@ -107,18 +110,23 @@ class GeometryOracle:
             return f"inside {self.geometry.cover_labels[int(inside[0])] or 'cover'}"
         return None
 
-    def _steps_for(self, geometry: MapGeometry, state: EncounterState) -> LazySteps:
-        """The blocked steps of the terrain in `state`: the map's chunks worked out so far,
-        kept except near the covers the fight removed or added (those are worked out again
-        when asked about: a door opened costs next to nothing)."""
-        base_geometry, base = self._base
+    def _steps_for(self, geometry: MapGeometry, terrain: Terrain) -> LazySteps:
+        """The blocked steps of `terrain` from those of the terrain current until now (the
+        map's as drawn if those were dropped): the chunks worked out so far, kept except
+        near the covers removed or added between the two (those are worked out again when
+        asked about: a door opened costs next to nothing)."""
+        base_geometry, since = self._base
+        then: Terrain = (frozenset(), ())
+        if self._terrain in self._steps:
+            since, then = self._steps[self._terrain], self._terrain
+        (removed, added), (removed_now, added_now) = then, terrain
         where = {key: i for i, key in enumerate(base_geometry.cover_ids)}
         changed = [tuple(shapely.bounds(base_geometry.geoms[where[key]]).tolist())
-                   for key in state.cover_removed if key in where]
+                   for key in removed ^ removed_now if key in where]
         changed += [(min(x for x, _ in a.polygon), min(y for _, y in a.polygon),
                      max(x for x, _ in a.polygon), max(y for _, y in a.polygon))
-                    for a in state.cover_added]
-        return base.updated(geometry, changed)
+                    for a in set(added) ^ set(added_now)]
+        return since.updated(geometry, changed)
 
     def step_blocked(self, state: EncounterState, a: Hex, b: Hex) -> str | None:
         """Why high cover blocks the step from hex `a` to its neighbour `b`, or None
