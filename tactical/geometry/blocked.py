@@ -10,14 +10,14 @@ wide lets a token through once it is open wherever the grid falls on it, and the
 a crate stack beside a hex centre, or a pillar that leaves room at the side, is walked
 round.
 
-Worked out vectorised, and only where it can matter: the
-neighbour pairs whose straight centre-to-centre line crosses the inside of high cover
-(midpoints against the cover index, then an exact test against each cover shrunk by 1 µm,
-MapGeometry.inner, so a line that only touches an edge passes). For those, a lone convex
-cover cuts the hexes apart when it reaches their outline on both sides of the line; else
-the pair's two hexes minus the nearby high cover (narrow gaps closed: grown by the
-clearance, joined, shrunk back), and whether both centres lie in one piece of what is left
-(a centre in a closed gap belongs to the piece nearest it).
+Worked out vectorised, and only where it can matter: the neighbour pairs whose straight
+centre-to-centre line crosses the inside of high cover (midpoints against the cover index,
+then an exact test against each cover shrunk by 1 µm, MapGeometry.inner, so a line that
+only touches an edge passes). For those, a lone convex cover cuts the hexes apart when it
+reaches their outline on both sides of the line; else the pair's two hexes minus the
+nearby high cover (narrow gaps closed: grown by the clearance, joined, shrunk back), and
+whether both centres lie in one piece of what is left (a centre in a closed gap belongs to
+the piece nearest it).
 
 Lazily, by chunk (LazySteps; issue 13 item 3: opening a 400 × 400 map must stay under a
 second): opening a map computes nothing; the pairs of a chunk of 16 × 16 hexes are worked

@@ -15,7 +15,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import terrain
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.movepreview import move_preview, warm
+from tactical.encounter.movepreview import move_preview
 from tactical.encounter.oracle import GeometryOracle
 from tactical.geometry.blocked import LazySteps
 from tests.cli.uvttfiles import room, write_uvtt
@@ -76,7 +76,7 @@ def test_the_drag_preview_shows_the_blocked_step_without_working_walls_out(encou
     them); the drag's steps only look them up, and the preview names the closed door."""
     state, ctx = encounter.state, encounter.ctx
     assert ctx.oracle.step_chunks == 0  # nothing worked out before anyone touched a token
-    warm(state, ctx, "kicker")  # the board's press on the kicker
+    move_preview(state, ctx, "kicker", [])  # the board's press on the kicker
     assert ctx.oracle.step_chunks >= 1
     monkeypatch.setattr(LazySteps, "_compute",
                         lambda *a: pytest.fail("a drag step worked out walls"))

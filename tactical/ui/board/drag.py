@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from tactical.core.types import Hex
 from tactical.encounter.commands import GMMove, Move
 from tactical.encounter.model import Phase
-from tactical.encounter.movepreview import MovePreview, move_preview, warm
+from tactical.encounter.movepreview import MovePreview, move_preview
 from tactical.geometry.layout import hex_to_point, hexes_along
 from tactical.ui.board.palette import Z
 from tactical.ui.board.scene import BoardScene
@@ -57,8 +57,6 @@ class DragTool(QObject):
         self._last = (pos.x(), pos.y())
         self.gm = gm or self.document.state.phase is not Phase.COMBAT
         self.drop_note = ""
-        if token is not None and not self.gm:  # the press pays for the walls, no step
-            warm(self.document.state, self.document.encounter.ctx, token)
         return token is not None
 
     def move(self, pos: QPointF) -> None:
