@@ -20,9 +20,10 @@ from tactical.encounter.context import Context
 from tactical.encounter.model import Action, EncounterState, Phase
 from tactical.encounter.moves import hex_problems
 from tactical.encounter.oracle import GeometryOracle
+from tactical.geometry.blocked import CHUNK
 from tactical.rules.reactions import LeftOut, ReactionOffer
 
-__all__ = ["Blocked", "MovePreview", "move_preview", "movement_left"]
+__all__ = ["Blocked", "MovePreview", "move_preview", "movement_left", "warm"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,17 @@ def movement_left(state: EncounterState, ctx: Context, mover: str) -> float:
         return speed
     slot, _why = payment(c, Action(ctx.rules.actions.move))
     return speed if slot is not None else 0.0
+
+
+def warm(state: EncounterState, ctx: Context, mover: str) -> None:
+    """On a drag's press (the preview of a path not started yet): work out the walls round
+    the mover as far as it may walk plus a margin, and at least a chunk's width (a drag
+    past the allowance is previewed too), so that the drag's steps only look them up
+    (issue 13, item 3)."""
+    oracle = ctx.oracle
+    if isinstance(oracle, GeometryOracle):
+        hexes = int(movement_left(state, ctx, mover) // ctx.rules.metres_per_hex + 1e-9)
+        oracle.warm_steps(state, state.get(mover).hex, max(hexes + 2, CHUNK))
 
 
 def first_blocked(state: EncounterState, ctx: Context, mover: str, hexes: Sequence[Hex],
@@ -96,6 +108,8 @@ def move_preview(state: EncounterState, ctx: Context, mover: str, path: Sequence
     hexes: tuple[Hex, ...] = tuple((int(h[0]), int(h[1])) for h in (c.hex, *path))
     if previous is not None and (previous.state is not state or previous.mover != mover):
         previous = None
+    if previous is None and not path:  # a drag's press: no step pays for the walls
+        warm(state, ctx, mover)
     halted = state.halted
     done = halted.done_reactors if halted is not None and halted.mover == mover \
         else frozenset()

@@ -21,10 +21,10 @@ from tactical.data.library import LoadedMap
 from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
-from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
+from tactical.encounter.model import AddedCover, Combatant, Condition, EncounterState, Phase
 from tactical.encounter.terrain import current_cover, map_covers, terrain_key
 from tactical.geometry.bands import weapon_range
-from tactical.geometry.blocked import BlockedSteps, blocked_steps, updated_steps
+from tactical.geometry.blocked import LazySteps
 from tactical.geometry.hexgrid import hex_distance
 from tactical.geometry.mapgeom import MapGeometry, build_map_geometry
 from tactical.geometry.params import Band, GeometryParams
@@ -48,6 +48,9 @@ from tactical.rules.reactions import (
     offers_along,
 )
 
+# a terrain: the map's covers removed and the covers added (encounter/terrain.terrain_key)
+Terrain = tuple[frozenset[str], tuple[AddedCover, ...]]
+
 
 class GeometryOracle:
     def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
@@ -65,13 +68,14 @@ class GeometryOracle:
         self.scans = 0  # path scans started from scratch (not extended or cut)
         # issue 15: the geometry follows the state's terrain (doors opened, walls blown);
         # kept per terrain, so undo and redo switch back without a rebuild.
-        self._terrain: tuple[object, ...] = (frozenset(), ())
-        self._geometries: dict[tuple[object, ...], MapGeometry] = {
+        self._terrain: Terrain = (frozenset(), ())
+        self._geometries: dict[Terrain, MapGeometry] = {
             self._terrain: self.geometry}
-        # the steps high cover blocks, per terrain like the geometry, built with it (at
-        # load and at a terrain change, never during a drag)
-        self._steps: dict[tuple[object, ...], BlockedSteps] = {
-            self._terrain: blocked_steps(self.geometry, loaded.map.grid)}
+        # the steps high cover blocks, per terrain like the geometry, worked out a chunk
+        # at a time when first asked about (issue 13: opening a big map computes none; a
+        # drag's press warms the chunks round the token, `warm_steps`)
+        self._steps: dict[Terrain, LazySteps] = {
+            self._terrain: LazySteps(self.geometry, loaded.map.grid)}
         self._base = (self.geometry, self._steps[self._terrain])  # the map as drawn
         self._doors = frozenset(key for key, c in map_covers(loaded.map).items() if c.door)
 
@@ -92,7 +96,7 @@ class GeometryOracle:
                     update={"cover": current_cover(self.loaded.map, state)})
                 found = self._geometries[key] = build_map_geometry(moved,
                                                                    self.rules.metres_per_hex)
-                self._steps[key] = self._steps_for(found, state)
+                self._steps[key] = self._steps_for(found, key)
             self.geometry, self._terrain = found, key
             self._prepared = self._scan = None  # prepared against the old walls
         return self.geometry
@@ -106,27 +110,29 @@ class GeometryOracle:
             return f"inside {self.geometry.cover_labels[int(inside[0])] or 'cover'}"
         return None
 
-    def _steps_for(self, geometry: MapGeometry, state: EncounterState) -> BlockedSteps:
-        """The blocked steps of the terrain in `state`: the map's, worked out again only
-        near the covers the fight removed or added (a door opened costs milliseconds)."""
-        base_geometry, base = self._base
+    def _steps_for(self, geometry: MapGeometry, terrain: Terrain) -> LazySteps:
+        """The blocked steps of `terrain` from those of the terrain current until now (the
+        map's as drawn if those were dropped): the chunks worked out so far, kept except
+        near the covers removed or added between the two (those are worked out again when
+        asked about: a door opened costs next to nothing)."""
+        base_geometry, since = self._base
+        then: Terrain = (frozenset(), ())
+        if self._terrain in self._steps:
+            since, then = self._steps[self._terrain], self._terrain
+        (removed, added), (removed_now, added_now) = then, terrain
         where = {key: i for i, key in enumerate(base_geometry.cover_ids)}
         changed = [tuple(shapely.bounds(base_geometry.geoms[where[key]]).tolist())
-                   for key in state.cover_removed if key in where]
+                   for key in removed ^ removed_now if key in where]
         changed += [(min(x for x, _ in a.polygon), min(y for _, y in a.polygon),
                      max(x for x, _ in a.polygon), max(y for _, y in a.polygon))
-                    for a in state.cover_added]
-        return updated_steps(base, base_geometry, geometry, self.loaded.map.grid, changed)
+                    for a in set(added) ^ set(added_now)]
+        return since.updated(geometry, changed)
 
     def step_blocked(self, state: EncounterState, a: Hex, b: Hex) -> str | None:
         """Why high cover blocks the step from hex `a` to its neighbour `b`, or None
         (docs/formats.md "Walls block steps"; a dict lookup once the terrain is known)."""
         self.sync(state)
-        steps = self._steps.get(self._terrain)
-        if steps is None:
-            steps = self._steps[self._terrain] = blocked_steps(self.geometry,
-                                                               self.loaded.map.grid)
-        index = steps.blocker(a, b)
+        index = self._steps_now().blocker(a, b)
         if index is None:
             return None
         key, label = self.geometry.cover_ids[index], self.geometry.cover_labels[index]
@@ -134,6 +140,25 @@ class GeometryOracle:
         if key in self._doors:
             return f"{name} is closed and in the way from {list(a)}"
         return f"{name} is in the way from {list(a)}"
+
+    def warm_steps(self, state: EncounterState, hex_: Hex, radius: int) -> int:
+        """Work out the blocked steps within `radius` hexes of `hex_` now (a drag's press),
+        so that no drag step pays for a chunk. Returns the chunks computed."""
+        self.sync(state)
+        return self._steps_now().warm(hex_, radius)
+
+    @property
+    def step_chunks(self) -> int:
+        """Chunks of blocked steps worked out so far, in every terrain (tests: none at
+        map open, none during a drag once its press warmed them)."""
+        return sum(steps.computed for steps in self._steps.values())
+
+    def _steps_now(self) -> LazySteps:
+        steps = self._steps.get(self._terrain)
+        if steps is None:
+            steps = self._steps[self._terrain] = LazySteps(self.geometry,
+                                                           self.loaded.map.grid)
+        return steps
 
     def triggers(self, state: EncounterState, mover: str, start: Hex, path: Sequence[Hex],
                  skip: frozenset[str], started_in_reach_of: frozenset[str]

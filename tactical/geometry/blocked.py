@@ -10,19 +10,26 @@ wide lets a token through once it is open wherever the grid falls on it, and the
 a crate stack beside a hex centre, or a pillar that leaves room at the side, is walked
 round.
 
-Built once per map and terrain state, vectorised, and only where it can matter: the
-neighbour pairs whose straight centre-to-centre line crosses the inside of high cover
-(midpoints against the cover index, then an exact test against each cover shrunk by 1 µm,
-MapGeometry.inner, so a line that only touches an edge passes). For those, a lone convex
-cover cuts the hexes apart when it reaches their outline on both sides of the line; else
-the pair's two hexes minus the nearby high cover (narrow gaps closed: grown by the
-clearance, joined, shrunk back), and whether both centres lie in one piece of what is left
-(a centre in a closed gap belongs to the piece nearest it). A drag step then asks a dict:
-O(1), no shapely call.
+Worked out vectorised, and only where it can matter: the neighbour pairs whose straight
+centre-to-centre line crosses the inside of high cover (midpoints against the cover index,
+then an exact test against each cover shrunk by 1 µm, MapGeometry.inner, so a line that
+only touches an edge passes). For those, a lone convex cover cuts the hexes apart when it
+reaches their outline on both sides of the line; else the pair's two hexes minus the
+nearby high cover (narrow gaps closed: grown by the clearance, joined, shrunk back), and
+whether both centres lie in one piece of what is left (a centre in a closed gap belongs to
+the piece nearest it).
+
+Lazily, by chunk (LazySteps; issue 13 item 3: opening a 400 × 400 map must stay under a
+second): opening a map computes nothing; the pairs of a chunk of 16 × 16 hexes are worked
+out together the first time a step in it is asked about (a millisecond or two; a drag's
+press warms the chunks round the token), then a step asks a dict: O(1), no shapely call.
+A terrain change keeps the chunks away from it. `blocked_steps` builds every pair at once:
+the reference the lazy answers are tested against.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,10 +40,11 @@ import shapely
 from tactical.core.types import Hex
 from tactical.data.maps import Grid
 from tactical.data.maps import Orientation as GridOrientation
-from tactical.geometry.layout import axial_block, hex_corners
+from tactical.geometry.layout import Layout, axial_block, hex_corners, hex_to_point
 from tactical.geometry.mapgeom import MapGeometry
 
-__all__ = ["CLEARANCE_M", "BlockedSteps", "blocked_steps", "updated_steps"]
+__all__ = ["CHUNK", "CLEARANCE_M", "BlockedSteps", "LazySteps", "blocked_steps",
+           "updated_steps"]
 
 CLEARANCE_M = 0.25  # half the narrowest gap a token passes: 50 cm, shoulder width
 MAX_EXACT = 5_000  # steps worked out by overlay at most; a big real map needs ~500
@@ -88,6 +96,10 @@ def _near_high_cover(geometry: MapGeometry, points: np.ndarray, reach: float) ->
     shape = ((points.max(axis=0) - low) // cell).astype(np.intp) + 1
     marked = np.zeros(shape, dtype=bool)
     bounds = shapely.bounds(geometry.geoms[geometry.high])
+    # only the covers near these points (a chunk's pairs ask about a corner of a big map)
+    bounds = bounds[(bounds[:, 2] >= low[0] - reach) & (bounds[:, 3] >= low[1] - reach)
+                    & (bounds[:, 0] <= points[:, 0].max() + reach)
+                    & (bounds[:, 1] <= points[:, 1].max() + reach)]
     first = np.floor((bounds[:, :2] - reach - low) / cell).astype(np.intp).clip(0)
     last = np.floor((bounds[:, 2:] + reach - low) / cell).astype(np.intp)
     for (x0, y0), (x1, y1) in zip(first.tolist(), last.tolist(), strict=True):
@@ -99,18 +111,23 @@ def _near_high_cover(geometry: MapGeometry, points: np.ndarray, reach: float) ->
 
 def _pair_outlines(geometry: MapGeometry
                    ) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    return _outlines_of(geometry.layout)
+
+
+@functools.lru_cache(maxsize=8)  # one per grid: every chunk of a map shares them
+def _outlines_of(layout: Layout
+                 ) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Per direction d: the outline of hex (0, 0) joined with its neighbour d, and the two
     chains of that outline either side of the line through their centres, each as (k, 2)
     offsets from (0, 0)'s centre (one shape per direction; moved per pair)."""
-    layout = geometry.layout
     origin = np.asarray(layout.origin)
     found: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     for d in _HALF:
         both = shapely.union_all([shapely.Polygon(hex_corners(layout, (0, 0))),
                                   shapely.Polygon(hex_corners(layout, d))], grid_size=1e-9)
         ring = np.asarray(shapely.get_coordinates(shapely.get_exterior_ring(both)))
-        c0 = _centres(geometry, np.array([(0, 0)]))[0]
-        cd = _centres(geometry, np.array([d]))[0]
+        c0 = np.asarray(hex_to_point(layout, (0, 0)))
+        cd = np.asarray(hex_to_point(layout, d))
         u = (cd - c0) / np.hypot(*(cd - c0)) * 10
         n = np.array((-u[1], u[0]))
         chains = []
@@ -160,7 +177,7 @@ def _crossed(geometry: MapGeometry, a: np.ndarray, b: np.ndarray
 
 
 def _separated(geometry: MapGeometry, a: np.ndarray, b: np.ndarray,
-               directions: np.ndarray) -> np.ndarray:
+               directions: np.ndarray, budget: tuple[int, int | None]) -> np.ndarray:
     """For each pair (a[i], b[i]) whose centre line crosses high cover: whether the high
     cover near it (gaps narrower than 2 × CLEARANCE_M closed) leaves no piece of the two
     hexes that holds both centres."""
@@ -189,9 +206,15 @@ def _separated(geometry: MapGeometry, a: np.ndarray, b: np.ndarray,
     separated[mine] = shapely.intersects(left[mine], geoms) \
         & shapely.intersects(right[mine], geoms)
     rest = ~lone
-    # Bounded work on a hostile tangle of walls (issue 11): past MAX_EXACT pairs, a step
-    # whose straight line crosses high cover is blocked without the exact test.
-    tangled = np.unique(pair[rest])[MAX_EXACT:]
+    # Bounded work on a hostile tangle of walls (issue 11): past `budget` pairs (MAX_EXACT
+    # for a whole map; for a chunk CHUNK_EXACT, or fewer once their nearby covers pass
+    # CHUNK_COVERS), a step whose straight line crosses high cover is blocked without the
+    # exact test.
+    ordered, covers = np.unique(pair[rest], return_counts=True)
+    within = np.arange(len(ordered)) < budget[0]
+    if budget[1] is not None:
+        within &= np.cumsum(covers) <= budget[1]
+    tangled = ordered[~within]
     separated[tangled] = True
     rest &= ~np.isin(pair, tangled)
     if rest.any():
@@ -248,9 +271,12 @@ def _cut_apart(geometry: MapGeometry, shapes: np.ndarray, ca: np.ndarray, cb: np
     return done, cut
 
 
-def _pairs(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every neighbour pair of the grid once: hexes a, b (n, 2) and the direction b − a."""
-    starts = axial_block(grid, range(grid.columns), range(grid.rows))
+def _pairs(grid: Grid, columns: range | None = None, rows: range | None = None
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every neighbour pair of the grid once (or those whose first hex lies in the block of
+    offset `columns` × `rows`): hexes a, b (n, 2) and the direction b − a."""
+    starts = axial_block(grid, range(grid.columns) if columns is None else columns,
+                         range(grid.rows) if rows is None else rows)
     half = np.array(_HALF)
     a = np.repeat(starts, len(half), axis=0)
     d = np.tile(half, (len(starts), 1))
@@ -259,8 +285,8 @@ def _pairs(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return a[keep], b[keep], d[keep]
 
 
-def _blocked(geometry: MapGeometry, a: np.ndarray, b: np.ndarray, d: np.ndarray
-             ) -> dict[tuple[Hex, Hex], int]:
+def _blocked(geometry: MapGeometry, a: np.ndarray, b: np.ndarray, d: np.ndarray,
+             chunk: bool = False) -> dict[tuple[Hex, Hex], int]:
     pair, cover, inside = _crossed(geometry, a, b)
     if len(pair) == 0:
         return {}
@@ -271,7 +297,8 @@ def _blocked(geometry: MapGeometry, a: np.ndarray, b: np.ndarray, d: np.ndarray
     first = np.ones(len(pair), dtype=bool)
     first[1:] = pair[1:] != pair[:-1]
     pair, cover = pair[first], cover[first]
-    shut = _separated(geometry, a[pair], b[pair], d[pair])
+    budget = (CHUNK_EXACT, CHUNK_COVERS) if chunk else (MAX_EXACT, None)
+    shut = _separated(geometry, a[pair], b[pair], d[pair], budget)
     found: dict[tuple[Hex, Hex], int] = {}
     for p, c in zip(pair[shut].tolist(), cover[shut].tolist(), strict=True):
         one: Hex = (int(a[p, 0]), int(a[p, 1]))
@@ -322,3 +349,106 @@ def updated_steps(base: BlockedSteps, base_geometry: MapGeometry, geometry: MapG
     if geometry.high.any() and near.any():
         found.update(_blocked(geometry, a[near], b[near], d[near]))
     return BlockedSteps(found)
+
+
+# --- worked out lazily, by chunk (issue 13 item 3: opening a 400 × 400 map computes none)
+
+CHUNK = 16  # a chunk is 16 × 16 hexes of offset coordinates: at most 768 pairs
+# Steps worked out by overlay per chunk at most, and the covers near them in all (the bench
+# maps' densest chunk needs 18 overlays): a hostile chunk's first question costs at most
+# this many overlays (~0.2 s past the ~0.6 s of 5,000 covers in one chunk), then lookups.
+CHUNK_EXACT = 256
+CHUNK_COVERS = 1_000
+_Chunk = tuple[int, int]
+
+
+class LazySteps:
+    """`blocked_steps(geometry, grid)`, worked out a chunk at a time: a chunk's pairs (those
+    whose first hex in `_pairs`' once-per-pair order lies in the chunk) are computed by the
+    same vectorised code the first time a step in it is asked about (or the chunk is
+    warmed), then looked up. The same answers as the full build while no chunk has more
+    than CHUNK_EXACT pairs for the exact test (the full build: MAX_EXACT in all)."""
+
+    __slots__ = ("_chunks", "_tall", "computed", "geometry", "grid", "size")
+
+    def __init__(self, geometry: MapGeometry, grid: Grid,
+                 chunks: dict[_Chunk, tuple[tuple[float, float, float, float],
+                                            dict[tuple[Hex, Hex], int]]] | None = None,
+                 size: int = CHUNK) -> None:
+        self.geometry, self.grid, self.size = geometry, grid, size
+        self._tall = bool(geometry.high.any())
+        # chunk → (the bounds of its pairs' midpoints, its blocked pairs → cover index)
+        self._chunks = dict(chunks or {})
+        self.computed = 0  # chunks worked out by this object (tests, benchmarks)
+
+    def blocker(self, a: Hex, b: Hex) -> int | None:
+        """The cover that blocks the step a → b (either way), or None."""
+        if not self._tall:
+            return None
+        d = (b[0] - a[0], b[1] - a[1])
+        first = a if d in _HALF else b if (-d[0], -d[1]) in _HALF else None
+        if first is None or not self.grid.contains(first):
+            return None  # not neighbours, or off the map: no pair of the grid
+        column, row = self.grid.offset_of(first)
+        key = (column // self.size, row // self.size)
+        found = self._chunks.get(key)
+        pairs = found[1] if found is not None else self._compute(key)
+        return pairs.get((a, b) if a <= b else (b, a))
+
+    def warm(self, hex_: Hex, radius: int) -> int:
+        """Work out every chunk holding a hex within `radius` steps of `hex_` (a drag's
+        press: its steps then only look up). Returns how many chunks were computed."""
+        if not self._tall:
+            return 0
+        column, row = self.grid.offset_of(hex_)
+        # one axial step changes an offset column or row by at most one
+        n, grid = self.size, self.grid
+        columns = range(max(0, column - radius) // n,
+                        min(grid.columns - 1, column + radius) // n + 1)
+        rows = range(max(0, row - radius) // n, min(grid.rows - 1, row + radius) // n + 1)
+        before = self.computed
+        for key in ((x, y) for x in columns for y in rows):
+            if key not in self._chunks:
+                self._compute(key)
+        return self.computed - before
+
+    def _compute(self, key: _Chunk) -> dict[tuple[Hex, Hex], int]:
+        (x, y), n = key, self.size
+        a, b, d = _pairs(self.grid, range(x * n, min((x + 1) * n, self.grid.columns)),
+                         range(y * n, min((y + 1) * n, self.grid.rows)))
+        box = (0.0, 0.0, 0.0, 0.0)
+        pairs: dict[tuple[Hex, Hex], int] = {}
+        if len(a):
+            middle = (_centres(self.geometry, a) + _centres(self.geometry, b)) / 2
+            x0, y0 = middle.min(axis=0).tolist()
+            x1, y1 = middle.max(axis=0).tolist()
+            box = (x0, y0, x1, y1)
+            pairs = _blocked(self.geometry, a, b, d, chunk=True)
+        self._chunks[key] = (box, pairs)
+        self.computed += 1
+        return pairs
+
+    def updated(self, geometry: MapGeometry,
+                changed: Sequence[tuple[float, float, float, float]]) -> LazySteps:
+        """The steps of `geometry`, which differs from this one's only in the covers whose
+        bounds are `changed` (a door opened mid-fight): the chunks worked out so far are
+        kept, cover indices remapped by id, except those whose pairs come near a change
+        (updated_steps' reach), which are left to be worked out on demand. Both geometries
+        must name their covers alike (the oracle's do, encounter/terrain.current_cover)."""
+        reach = _reach(geometry)
+        index = {key: i for i, key in enumerate(geometry.cover_ids)}
+        ids = self.geometry.cover_ids
+        kept: dict[_Chunk, tuple[tuple[float, float, float, float],
+                                 dict[tuple[Hex, Hex], int]]] = {}
+        for key, (box, pairs) in self._chunks.items():
+            if any(box[0] - reach <= x1 and x0 <= box[2] + reach and box[1] - reach <= y1
+                   and y0 <= box[3] + reach for x0, y0, x1, y1 in changed):
+                continue
+            moved = {pair: index.get(ids[old], -1) for pair, old in pairs.items()}
+            if -1 not in moved.values():  # a blocking cover gone: work the chunk out again
+                kept[key] = (box, moved)
+        return LazySteps(geometry, self.grid, kept, self.size)
+
+    def __len__(self) -> int:
+        """The blocked steps worked out so far."""
+        return sum(len(pairs) for _box, pairs in self._chunks.values())

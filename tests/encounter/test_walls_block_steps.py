@@ -12,12 +12,12 @@ from tactical.core.dice import RandomDice
 from tactical.core.errors import IllegalCommand
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import oracle as oracle_module
 from tactical.encounter import terrain
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.movepreview import move_preview
 from tactical.encounter.oracle import GeometryOracle
+from tactical.geometry.blocked import LazySteps
 from tests.cli.uvttfiles import room, write_uvtt
 
 # The imported room (grid 2 m a square): the wall runs down x = 8.85 m, between hex columns
@@ -70,11 +70,16 @@ def test_the_closed_door_blocks_the_open_one_lets_through_and_undo_shuts_it(enco
     encounter.apply(cmd.Move("kicker", ((6, 0),)))
 
 
-def test_the_drag_preview_shows_the_blocked_step_without_rebuilding(encounter, monkeypatch):
-    built = []
-    monkeypatch.setattr(oracle_module, "blocked_steps",
-                        lambda *a: built.append(a) or pytest.fail("rebuilt mid-drag"))
+def test_the_drag_preview_shows_the_blocked_step_without_working_walls_out(encounter,
+                                                                           monkeypatch):
+    """The press works out the walls round the kicker (issue 13: no drag step pays for
+    them); the drag's steps only look them up, and the preview names the closed door."""
     state, ctx = encounter.state, encounter.ctx
+    assert ctx.oracle.step_chunks == 0  # nothing worked out before anyone touched a token
+    move_preview(state, ctx, "kicker", [])  # the board's press on the kicker
+    assert ctx.oracle.step_chunks >= 1
+    monkeypatch.setattr(LazySteps, "_compute",
+                        lambda *a: pytest.fail("a drag step worked out walls"))
     path = [(5, 0), (5, 1), (6, 0), (7, 0)]  # down the wall, then through the door
     previous = None
     for n in range(1, len(path) + 1):
@@ -84,4 +89,64 @@ def test_the_drag_preview_shows_the_blocked_step_without_rebuilding(encounter, m
     assert previous.blocked.reasons == (
         "door (door-1) is closed and in the way from [5, 1]",)
     assert previous.allowed == 2
-    assert built == []
+
+
+def test_opening_a_map_works_out_no_walls(encounter):
+    """Issue 13 item 3: opening a big map stays fast because its walls are worked out only
+    where a token is asked to step (the room opened, initiative set, combat started)."""
+    oracle = encounter.ctx.oracle
+    assert oracle.step_chunks == 0
+    with pytest.raises(IllegalCommand, match=r"wall \(wall-1\) is in the way"):
+        encounter.apply(cmd.Move("kicker", ((6, -1),)))  # asked: worked out now
+    assert oracle.step_chunks == 1  # the room is one chunk
+
+
+def test_doors_opened_shut_and_rubble_added_in_any_order_block_as_a_fresh_map(tmp_path):
+    """A long fight on a map several chunks wide: whatever doors are opened and shut,
+    rubble added, undone and redone, each step is refused exactly as on the same map
+    drawn that way, though the oracle keeps the chunks worked out away from each change."""
+    import dataclasses
+    import random
+
+    from tactical.data.uvtt import thick_line
+    from tactical.encounter.model import AddedCover
+    from tactical.encounter.terrain import current_cover
+    from tactical.geometry.blocked import blocked_steps
+    from tactical.geometry.mapgeom import build_map_geometry
+
+    rng = random.Random(7)
+    lines = ["kind: map", "version: 1", "name: Doors", "ruleset: chapter6",
+             "grid: {columns: 40, rows: 36, orientation: flat}", "cover:"]
+    for i in range(40):
+        x, y = rng.uniform(0, 68), rng.uniform(0, 72)
+        polygon = thick_line((x, y), (x + rng.uniform(-9, 9), y + rng.uniform(-9, 9)), 0.2)
+        kind = "door" if i % 3 == 0 else "wall"
+        lines.append(f"  - {{id: {kind}-{i}, class: tough, height: high, door: {i % 3 == 0}, "
+                     f"polygon: {[list(p) for p in polygon]}}}")
+    path = tmp_path / "doors.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    loaded = load_map(path)
+    oracle = GeometryOracle(loaded)
+    state = Encounter(Context(loaded, oracle), RandomDice(1)).state
+    doors = [c.id for c in loaded.map.cover if c.door]
+    rubble = [AddedCover(f"rubble-{k}", "Rubble", "tough", "high",
+                         thick_line((x, y), (x + 6, y + 3), 0.3))
+              for k, (x, y) in enumerate(((10, 10), (40, 50), (60, 20)))]
+    grid = loaded.map.grid
+    pairs = [(grid.axial_of(c, r), d) for c in range(grid.columns) for r in range(grid.rows)
+             for d in ((1, 0), (1, -1), (0, 1), (-1, 0), (-1, 1), (0, -1))]
+    for _ in range(10):
+        state = dataclasses.replace(
+            state, cover_removed=frozenset(rng.sample(doors, rng.randint(0, len(doors)))),
+            cover_added=tuple(rng.sample(rubble, rng.randint(0, len(rubble)))))
+        drawn = build_map_geometry(loaded.map.model_copy(
+            update={"cover": current_cover(loaded.map, state)}))
+        fresh = blocked_steps(drawn, grid)
+        for (q, r), (dq, dr) in rng.sample(pairs, 600):
+            a, b = (q, r), (q + dq, r + dr)
+            why = oracle.step_blocked(state, a, b)
+            index = fresh.blocker(a, b) if grid.contains(b) else None
+            assert (why is None) == (index is None), (a, b, why)
+            if index is not None:
+                name = drawn.cover_ids[index]  # named alone, or as "Rubble (rubble-0)"
+                assert why is not None and (why.startswith(f"{name} ") or f"({name})" in why)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tactical.data.library import load_map
 from tactical.data.maps import Cover, Grid, MapFile
-from tactical.geometry.blocked import blocked_steps, updated_steps
+from tactical.geometry.blocked import CHUNK, LazySteps, blocked_steps, updated_steps
 from tactical.geometry.layout import hex_to_point, layout_for
 from tactical.geometry.mapgeom import build_map_geometry
 
@@ -170,3 +170,100 @@ def test_updating_after_any_change_is_a_fresh_build(lines, data):
     updated = updated_steps(blocked_steps(base_geometry, grid), base_geometry, geometry,
                             grid, changed)
     assert named(updated, geometry) == named(blocked_steps(geometry, grid), geometry)
+
+
+# --- worked out lazily, by chunk (issue 13 item 3)
+
+def every_step(grid: Grid):
+    """Every ordered pair of neighbours of the grid, and a few that are not neighbours."""
+    for column in range(grid.columns):
+        for row in range(grid.rows):
+            q, r = grid.axial_of(column, row)
+            for dq, dr in ((1, 0), (1, -1), (0, 1), (-1, 0), (-1, 1), (0, -1), (2, 0)):
+                yield (q, r), (q + dq, r + dr)
+
+
+def lazily(steps: LazySteps, order) -> dict:
+    return {(min(a, b), max(a, b)): steps.geometry.cover_ids[i] for a, b in order
+            if (i := steps.blocker(a, b)) is not None}
+
+
+def walls(lines, doors=()) -> tuple[Cover, ...]:
+    from tactical.data.uvtt import thick_line
+
+    return tuple(Cover.model_validate({"id": f"{'d' if i in doors else 'w'}{i}",
+                                       "class": "tough", "height": "high",
+                                       "polygon": thick_line((x, y), (x + dx, y + dy), 0.2)})
+                 for i, (x, y, dx, dy) in enumerate(lines))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(segments, min_size=1, max_size=10), st.sampled_from(["flat", "pointy"]),
+       st.sampled_from([2, 3, 5, 16]), st.randoms(use_true_random=False), st.data())
+def test_lazy_steps_by_chunk_are_the_full_build_before_and_after_doors(lines, orientation,
+                                                                       size, rng, data):
+    """Asked in any order, chunk by chunk, the lazy steps are those of the full build; and
+    after doors open (or shut again), the chunks kept from before plus those worked out
+    anew are the full build of the new terrain."""
+    grid = Grid(columns=9, rows=7, orientation=orientation)
+    doors = data.draw(st.sets(st.integers(0, len(lines) - 1), min_size=1))
+    covers = walls(lines, doors)
+    shut = MapFile(kind="map", name="t", grid=grid, cover=covers)
+    opened = shut.model_copy(update={"cover": tuple(c for c in covers if c.id[0] == "w")})
+    geometry, open_geometry = build_map_geometry(shut), build_map_geometry(opened)
+    order = list(every_step(grid))
+    rng.shuffle(order)
+    lazy = LazySteps(geometry, grid, size=size)
+    asked = data.draw(st.integers(0, len(order)))  # part of the map asked about before
+    full = named(blocked_steps(geometry, grid), geometry)
+    assert {k: v for k, v in lazily(lazy, order[:asked]).items()} \
+        == {k: v for k, v in full.items() if k in {(min(a, b), max(a, b))
+                                                   for a, b in order[:asked]}}
+    changed = [shapely.bounds(shapely.Polygon(c.polygon)).tolist()
+               for c in covers if c.id[0] == "d"]
+    now = lazy.updated(open_geometry, changed)
+    assert lazily(now, order) == named(blocked_steps(open_geometry, grid), open_geometry)
+    again = now.updated(geometry, changed)  # undo: the doors shut
+    assert lazily(again, order) == full
+    assert lazily(lazy, order) == full
+
+
+def test_a_door_opened_keeps_the_chunks_far_from_it():
+    """A door opened on a big map drops only the chunks near it: the rest of what was
+    worked out is looked up, not worked out again (remapped to the new cover indices)."""
+    grid = Grid(columns=64, rows=48)
+    covers = walls([(5, 5, 0, 12), (90, 60, 12, 0), (60, 30, 0, 6)], doors={2})
+    m = MapFile(kind="map", name="t", grid=grid, cover=covers)
+    geometry = build_map_geometry(m)
+    opened = build_map_geometry(m.model_copy(update={"cover": covers[:2]}))
+    lazy = LazySteps(geometry, grid)
+    assert lazy.computed == 0 and len(lazy) == 0  # made: nothing worked out
+    for column in range(0, grid.columns, CHUNK):
+        for row in range(0, grid.rows, CHUNK):
+            lazy.warm(grid.axial_of(column, row), 0)
+    assert lazy.computed == 12  # 4 × 3 chunks, each once
+    now = lazy.updated(opened, [shapely.bounds(shapely.Polygon(covers[2].polygon)).tolist()])
+    order = list(every_step(grid))
+    assert lazily(now, order) == named(blocked_steps(opened, grid), opened)
+    assert 1 <= now.computed <= 4  # only the chunks round the door again
+    assert {"w0", "w1"} <= set(lazily(now, order).values())
+
+
+@pytest.mark.parametrize("budget", [("CHUNK_EXACT", 0), ("CHUNK_COVERS", 1)])
+def test_past_a_chunks_exact_test_budget_a_crossed_line_blocks(monkeypatch, budget):
+    """The hostile-file bound holds per chunk: past CHUNK_EXACT steps in one chunk, or
+    once the covers about them pass CHUNK_COVERS, the straight line decides, as the full
+    build does past MAX_EXACT."""
+    import tactical.geometry.blocked as blocked
+
+    y = hex_to_point(LAYOUT, (2, 2))[1] + 1
+    m = MapFile(kind="map", name="t", grid=GRID,
+                cover=(wall(-2, y - 0.5, cid="n"), wall(y + 0.5, 13, cid="s")))
+    geometry = build_map_geometry(m)
+    order = list(every_step(GRID))
+    exact = lazily(LazySteps(geometry, GRID), order)
+    monkeypatch.setattr(blocked, *budget)
+    rough = lazily(LazySteps(geometry, GRID), order)
+    assert ((2, 2), (3, 2)) in set(rough) - set(exact)  # through the doorway
+    monkeypatch.setattr(blocked, "MAX_EXACT", 0)
+    assert rough == named(blocked_steps(geometry, GRID), geometry)
