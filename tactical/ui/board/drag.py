@@ -98,10 +98,12 @@ class DragTool(QObject):
             self._last = hex_to_point(self.scene.layout, c.hex)
         token = self.scene.tokens[token_id]
         token.setZValue(Z.DRAGGED)
-        # While it moves, the token is painted directly: its device cache would be drawn
-        # again at each new sub-pixel offset anyway, and an item-coordinate cache drew
-        # nothing at all (the dragged token vanished; tests/ui/test_drag_token_drawn.py)
+        # While it moves, the token blits one raster of itself at whole pixels (a stamp):
+        # Qt's device cache would paint it again at each new sub-pixel offset (issue 13: a
+        # third of a step), and its item-coordinate cache drew nothing at all (the dragged
+        # token vanished; tests/ui/test_drag_token_drawn.py)
         token.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        token.moving = True
         self.started.emit(token_id)
         self._refresh()
 
@@ -203,6 +205,7 @@ class DragTool(QObject):
         if self.token_id is not None and self.token_id in self.scene.tokens:
             token = self.scene.tokens[self.token_id]
             token.setZValue(Z.TOKENS)
+            token.moving = False
             token.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             token.name_label.setVisible(self.scene.layer_visible("tokens"))
         self.scene.overlay.clear()

@@ -26,7 +26,7 @@ from tactical.ui.board.palette import (
     TOKEN_RADIUS,
     Z,
 )
-from tactical.ui.board.shapes import draw_halo_text, text_path
+from tactical.ui.board.shapes import draw_halo_text, stamp, text_path
 from tactical.ui.rulesets import RulesetView
 
 DETAIL_PX_PER_M = 8.0
@@ -112,6 +112,8 @@ class TokenItem(QGraphicsItem):
         self._initials = QPainterPath()
         self._badges: list[tuple[QPainterPath, QColor, QPointF]] = []
         self.name_label = LabelItem("", LABEL_HEIGHT)
+        # while the GM drags it (ui/board/drag.py): drawn from a stamp, not cached by Qt
+        self.moving = False
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -138,7 +140,16 @@ class TokenItem(QGraphicsItem):
         look = self.look
         if look is None:
             return
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if self.moving:  # dragged: one raster per look and zoom, blitted at whole pixels
+            half = max(self._rect.right(), -self._rect.top(), self._rect.bottom())
+            stamp(painter, ("token", self.token_id, look), half, self._draw)
+        else:
+            self._draw(painter)
+
+    def _draw(self, painter: QPainter) -> None:
+        look = self.look
+        assert look is not None
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         colour = QColor(look.colour)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if look.current:
