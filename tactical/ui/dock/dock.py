@@ -132,6 +132,7 @@ class CombatDock(QDockWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(sections)
+        style.flat_scrollbar(scroll)
         self.sections_scroll = scroll
 
         splitter = QSplitter(Qt.Orientation.Vertical)

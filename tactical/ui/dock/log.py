@@ -44,6 +44,7 @@ class CombatLog(QTextBrowser):
         super().__init__(parent)
         self.doc = document  # not `document`: QTextEdit.document() is the text
         self.setObjectName("combatLog")
+        style.flat_scrollbar(self)
         self.setOpenLinks(False)
         self.setToolTip("Every event of the encounter; refusals in vermillion")
         # (batch number, or -k-1 for a note said when k batches were in effect; its lines)
