@@ -26,7 +26,7 @@ test: $(STAMP) check-offscreen-libs
 	$(BIN)/ruff check tactical tests scripts packaging
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --max-worker-restart=0
 
 bench: $(STAMP) check-offscreen-libs
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/bench

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
 
 from tactical.ui.main_window import MainWindow
+from tests import qtleaks
 
 
 @pytest.fixture
@@ -26,11 +28,5 @@ def window(qtbot, tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def no_leaked_windows(qapp):
-    before = set(map(id, QApplication.topLevelWidgets()))
-    yield
-    leaked = [w for w in QApplication.topLevelWidgets()
-              if id(w) not in before and w.isVisible()]
-    for widget in leaked:
-        widget.close()
-    assert not leaked, f"top-level windows left open: {leaked}"
+def no_leaked_windows(qapp) -> Iterator[None]:
+    yield from qtleaks.no_leaked_windows()
