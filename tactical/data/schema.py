@@ -31,6 +31,9 @@ class Frozen(BaseModel):
     @classmethod
     def _no_bool_numbers(cls, value: Any, info: ValidationInfo) -> Any:
         # pydantic reads `true` as 1 for an int field: `health: true` is a typo, not 1.
+        context = info.context
+        if context is not None and context.get("bools") is False:  # none in the file
+            return value
         if not _has_bool(value):  # nearly every value: skip the annotation walk (issue 13)
             return value
         field = cls.model_fields.get(info.field_name) if info.field_name else None
@@ -177,7 +180,7 @@ def validate(doc: YamlDocument, model: type[M], data: Any = None, prefix: Loc = 
     problem with its file, line, column and field path."""
     value = doc.data if data is None else data
     try:
-        result = model.model_validate(value)
+        result = model.model_validate(value, context={"bools": doc.bools})
     except ValidationError as exc:
         # A value that fits no member of a union fails once per member: say it once.
         found: dict[tuple[int, int, str], Problem] = {}

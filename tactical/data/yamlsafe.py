@@ -38,6 +38,9 @@ class YamlDocument:
     data: Any
     node: yaml.Node | None
     marks: Any = None  # from the one-pass reader: _Marks or a (line, column) pair
+    # whether a `true`/`false` may be in the data (the one-pass reader knows; validation
+    # then skips looking for booleans written where numbers belong: issue 13)
+    bools: bool = True
 
     def problem(self, loc: Loc, message: str, *, at_key: bool = False) -> Problem:
         line, column = self.position(loc, at_key=at_key)
@@ -317,7 +320,8 @@ def _read_one_pass(text: str, file: str) -> YamlDocument | None:
         return None
     if problems:
         raise DataError(problems)
-    return YamlDocument(file, root, None, root_marks)
+    bools = any(v is True or v is False for v in plain.values())
+    return YamlDocument(file, root, None, root_marks, bools)
 
 
 def parse_yaml(text: str, file: str) -> YamlDocument:

@@ -67,6 +67,18 @@ LAYERS = ("grid", "cover", "bands", "triggers", "tokens")
 FREEZE_HEXES = 10_000
 
 
+def _release_frozen(big: bool) -> None:
+    """Before a board is built: what an earlier big board froze is let go, so a board the
+    GM closed is collected, not kept for the session (about 10 MB an open of a 200 × 200
+    map otherwise). Collected now, before the new board's items exist, the walk is the
+    shorter; the first board has nothing to let go, and a small map only unfreezes."""
+    if not _froze_a_board:  # (not gc.get_freeze_count(): it counts by walking them all)
+        return
+    gc.unfreeze()
+    if big:
+        gc.collect()
+
+
 class BoardScene(QGraphicsScene):
     """Signals: `layer_toggled(name, visible)`."""
 
@@ -75,6 +87,8 @@ class BoardScene(QGraphicsScene):
     def __init__(self, document: EncounterDocument, parent: object | None = None,
                  audience: AudienceFilter | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
+        big = document.loaded.map.grid.columns * document.loaded.map.grid.rows >= FREEZE_HEXES
+        _release_frozen(big)
         # Who looks (issue 16): the GM's board by default; the players' window passes theirs
         self.audience = audience or AudienceFilter()
         self._name_scale = 1.0  # token names grown to stay legible (set_detail)
@@ -116,18 +130,10 @@ class BoardScene(QGraphicsScene):
         self.sync()
         # What the board was built from lives as long as the board: keep the collector
         # from walking it again at every full collection (issue 13: pauses over a frame in
-        # the middle of a drag on a 400 × 400 map). What an earlier board froze is let go
-        # first, so a board the GM closed is collected, not kept for the session. The first
-        # board has nothing to let go: its collection (~50 ms) is skipped, and what garbage
-        # is frozen with it is collected when the next board comes. A small map is never
-        # frozen (a full collection costs tens of ms at start-up, a third of the UI tests'
-        # time, and the collector walks a small board in well under a frame).
+        # the middle of a drag on a 400 × 400 map). A small map is never frozen (the
+        # collector walks a small board in well under a frame). See _release_frozen.
         global _froze_a_board
-        if _froze_a_board:  # (not gc.get_freeze_count(): it counts by walking them all)
-            gc.unfreeze()
-        if self.map.grid.columns * self.map.grid.rows >= FREEZE_HEXES:
-            if _froze_a_board:
-                gc.collect()
+        if big:
             gc.freeze()
             _froze_a_board = True
 
