@@ -127,6 +127,8 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        if self.view is not None:  # the dock took its side: fit the map to what is left
+            QTimer.singleShot(0, self.zoom_to_fit)
 
     def finish_after_first_frame(self) -> None:
         """`finish_start` once the board has painted (at once if there is no board)."""

@@ -39,3 +39,25 @@ def test_a_window_made_otherwise_has_them_at_once(qtbot, tmp_path):
     window.finish_start()  # nothing left to do: the same dock stays
     assert window.dock is not None
     window.close()
+
+
+def test_the_map_still_fits_once_the_dock_takes_its_side(qtbot, tmp_path):
+    """The board is fitted at the first frame, before the dock exists; the dock then takes
+    a third of the window, and the map must be fitted again, not cut off on the right."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, first_frame_first=True)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    assert window.open_path(demo_map())
+    window.finish_after_first_frame()
+    qtbot.waitUntil(lambda: window.dock is not None and window.dock.isVisible())
+    view = window.view
+    assert view is not None
+
+    def fits() -> bool:
+        shown = view.mapFromScene(view.board.map_rect).boundingRect()
+        return view.viewport().rect().adjusted(-2, -2, 2, 2).contains(shown)
+
+    qtbot.waitUntil(fits)
+    window.close()
