@@ -160,8 +160,10 @@ def turn_budget(c: Fighter, round_number: int, rules: Chapter6Ruleset) -> tuple[
     return budget, "; ".join(why)
 
 
-def disadvantage_sources(c: Fighter, rules: Chapter6Ruleset) -> list[str]:
-    """Disadvantage `c` carries into its own checks (RULINGS: injuries, Pinned, immobilised)."""
+def disadvantage_sources(c: Fighter, rules: Chapter6Ruleset, *,
+                         attack: bool = False) -> list[str]:
+    """Disadvantage `c` carries into its own checks (RULINGS: injuries, Pinned, immobilised);
+    with `attack`, also what hampers only its attack (going on past an Intercept)."""
     sources = [t.source or "Injury" for t in c.timers if t.kind == "disadvantage"]
     if c.injury is not None and _injury_effect(rules, c.injury).disadvantage == "until_treated":
         sources.append(f"{c.injury.capitalize()} injury")
@@ -171,7 +173,7 @@ def disadvantage_sources(c: Fighter, rules: Chapter6Ruleset) -> list[str]:
         sources.append("Immobilised")
     if "frightened" in c.conditions:  # Ch.6 Fear, l.972 (ruling: a Disadvantage)
         sources.append("Frightened")
-    if "intercepted" in c.conditions:
+    if attack and "intercepted" in c.conditions:  # RULINGS Intercept: the attack only
         sources.append("Went on past an Intercept")
     return list(dict.fromkeys(sources))
 
@@ -212,7 +214,7 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     held = set(attacker.conditions)
     attacker_side = Attacker(
         skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
-        disadvantages=tuple(disadvantage_sources(attacker, rules)),
+        disadvantages=tuple(disadvantage_sources(attacker, rules, attack=True)),
         reach_m=facts.attacker_reach_m,
         edge=EdgeUse(choice.edge) if choice.edge else None,
         immobilised=bool({"immobilised", "grappled"} & held),
@@ -349,8 +351,7 @@ def check_disadvantages(who: Fighter, rules: Chapter6Ruleset) -> tuple[str, ...]
     """Ch.6 l.694-710: an injury's Disadvantage is "on your actions" (Serious: "on all your
     actions"), skill checks included (issue 12 item 7); so are Pinned and immobilised.
     Going on past an Intercept hampers only the mover's attack (RULINGS Intercept)."""
-    return tuple(s for s in disadvantage_sources(who, rules)
-                 if s != "Went on past an Intercept")
+    return tuple(disadvantage_sources(who, rules))
 
 
 def _with(text: str, disadvantages: Sequence[str]) -> str:
