@@ -37,9 +37,6 @@ from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets import view_of
 
 OVERWATCH_HALF_ANGLE = 45.0  # degrees each side of the aim: a 90° watched sector
-EFFORTS = ("major", "minor", "free", "full")  # Ch.6 Awareness effort (RULINGS)
-DIFFICULTIES = ("easy", "moderate", "hard", "very_hard")
-DAMAGE_TYPES = ("physical", "stun", "energy")
 
 
 class Asker(Protocol):
@@ -336,9 +333,16 @@ class Hands:
         skill = self.ask.choice("Use a skill", f"{c.name}'s skill", skills or ["none"])
         if skill is None:
             return
-        difficulty = self.ask.choice("Use a skill", "Difficulty", DIFFICULTIES, 1)
+        difficulty = self._difficulty("Use a skill")
         if difficulty is not None:
             self.apply(cmd.UseSkill(cid, skill, difficulty))
+
+    def _difficulty(self, title: str) -> str | None:
+        """A difficulty the ruleset names (checks.difficulty: trivial … near impossible),
+        Moderate offered first."""
+        names = list(self.document.encounter.ctx.rules.checks.difficulty)
+        return self.ask.choice(title, "Difficulty", names,
+                               names.index("moderate") if "moderate" in names else 0)
 
     def stim(self, cid: str) -> None:
         rating = self.ask.number("Stim patch", "Rating", 0, 0, 10)
@@ -429,10 +433,11 @@ class Hands:
         name = self.document.state.get(cid).name
         in_combat = self.document.state.phase is Phase.COMBAT
         effort = self.ask.choice("Awareness check", f"{name}'s effort"
-                                 + (" (spends that action)" if in_combat else ""), EFFORTS)
+                                 + (" (spends that action)" if in_combat else ""),
+                                 list(self.document.encounter.ctx.rules.perception.effort_tn))
         if effort is None:
             return
-        difficulty = self.ask.choice("Awareness check", "Difficulty", DIFFICULTIES, 1)
+        difficulty = self._difficulty("Awareness check")
         if difficulty is not None:
             self.apply(cmd.CheckAwareness(cid, effort, difficulty))
 
@@ -442,7 +447,8 @@ class Hands:
                                  9999)
         if amount is None:
             return
-        kind = self.ask.choice("Apply damage", "Damage type", DAMAGE_TYPES)
+        kind = self.ask.choice("Apply damage", "Damage type",
+                               list(self.document.encounter.ctx.rules.damage_types))
         if kind is not None:
             self.apply(cmd.ApplyDamage(cid, amount, kind))
 

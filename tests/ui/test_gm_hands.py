@@ -650,3 +650,14 @@ def test_the_menu_key_opens_the_menu_of_the_hex_under_the_cursor(window):
                               viewport.mapToGlobal(point))
     QApplication.sendEvent(viewport, event)
     assert window.last_menu is not None and window.last_menu.title() == "Kicker"
+
+
+@pytest.mark.parametrize("difficulty", ["trivial", "difficult", "near_impossible"])
+def test_every_difficulty_the_ruleset_names_is_offered_and_accepted(window, difficulty):
+    """Use a skill offers the ruleset's difficulties (checks.difficulty), not a list of its
+    own: a name the engine does not know would be refused after the GM picked it."""
+    in_combat(window)
+    window.set_asker(Script("athletics", difficulty))  # Script: the answer must be offered
+    more(window, "kicker", "Use a skill…")
+    tn = window.document.encounter.ctx.rules.checks.difficulty[difficulty]
+    assert said(window, f"TN {tn}")
