@@ -21,8 +21,7 @@ import yaml
 from tactical.data.mapcomments import Anchor, Comments, comments_of, shape_key
 from tactical.data.maps import Background, Cover, MapFile, Point, Side, Token
 from tactical.data.problems import DataError
-from tactical.data.reading import FileRefused, read_bounded
-from tactical.data.yamlsafe import MAX_BYTES
+from tactical.data.yamlsafe import read_text
 
 try:  # libyaml's loader, for the safety check of a commented save
     from yaml import CSafeLoader as _Loader
@@ -223,7 +222,7 @@ def save_map(m: MapFile, path: Path | str, *, comments_from: Path | str | None =
 def _comments_of(path: Path) -> Comments | None:
     """The comments of the map at `path`; None when there is no such readable file."""
     try:
-        raw = read_bounded(path, MAX_BYTES)
-        return comments_of(raw.decode("utf-8"), str(path))
-    except (OSError, FileRefused, UnicodeDecodeError, DataError):
+        file, text, _raw = read_text(path)  # as the map was read (a BOM too: Notepad)
+        return comments_of(text, file)
+    except (OSError, DataError):
         return None

@@ -115,3 +115,12 @@ def test_a_comment_above_a_map_character_stays_with_it(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert next_line(text, "# the boss: tougher than he looks") == "- id: own-boss"
     assert read(path) == m
+
+
+def test_a_map_saved_with_a_byte_order_mark_keeps_its_comments(tmp_path):
+    """Windows Notepad writes a BOM; the map opens (read as utf-8-sig), so its comments must
+    be found the same way when it is saved over."""
+    path = tmp_path / "gate.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + COMMENTED.read_bytes())
+    save_map(read(path), path)
+    assert path.read_text(encoding="utf-8").startswith("# Gatehouse: the west door sticks.\n")
