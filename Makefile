@@ -22,10 +22,7 @@ missing = $(shell command -v dpkg-query >/dev/null 2>&1 && for p in $(1); do \
 run: $(STAMP) check-window-libs
 	$(BIN)/tactical
 
-test: $(STAMP) check-offscreen-libs
-	$(BIN)/ruff check tactical tests scripts packaging
-	$(BIN)/mypy
-	$(BIN)/lint-imports
+test: lint check-offscreen-libs
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --max-worker-restart=0
 
 bench: $(STAMP) check-offscreen-libs

@@ -43,8 +43,7 @@ from tactical.data.maps import Orientation as GridOrientation
 from tactical.geometry.layout import Layout, axial_block, hex_corners, hex_to_point
 from tactical.geometry.mapgeom import MapGeometry
 
-__all__ = ["CHUNK", "CLEARANCE_M", "BlockedSteps", "LazySteps", "blocked_steps",
-           "updated_steps"]
+__all__ = ["CHUNK", "CLEARANCE_M", "BlockedSteps", "LazySteps", "blocked_steps"]
 
 CLEARANCE_M = 0.25  # half the narrowest gap a token passes: 50 cm, shoulder width
 MAX_EXACT = 5_000  # steps worked out by overlay at most; a big real map needs ~500
@@ -322,35 +321,6 @@ def _reach(geometry: MapGeometry) -> float:
         + 2 * CLEARANCE_M + 0.01
 
 
-def updated_steps(base: BlockedSteps, base_geometry: MapGeometry, geometry: MapGeometry,
-                  grid: Grid, changed: Sequence[tuple[float, float, float, float]]
-                  ) -> BlockedSteps:
-    """`blocked_steps(geometry, grid)` from those of `base_geometry` when only the covers
-    whose bounds are `changed` differ (a door opened mid-fight): only the pairs near them
-    are worked out again, so a door on a big map costs milliseconds. Covers are matched
-    by id, so both geometries must name them alike (the oracle's do: "cover-<index>" of
-    the map as drawn for a cover without an id, encounter/terrain.current_cover)."""
-    a, b, d = _pairs(grid)
-    middle = (_centres(geometry, a) + _centres(geometry, b)) / 2
-    reach = _reach(geometry)
-    near = np.zeros(len(a), dtype=bool)
-    for x0, y0, x1, y1 in changed:
-        near |= (middle[:, 0] >= x0 - reach) & (middle[:, 0] <= x1 + reach) \
-            & (middle[:, 1] >= y0 - reach) & (middle[:, 1] <= y1 + reach)
-    redone = {(tuple(map(int, p)), tuple(map(int, q))) for p, q in zip(a[near], b[near],
-                                                                       strict=True)}
-    index = {key: i for i, key in enumerate(geometry.cover_ids)}
-    found: dict[tuple[Hex, Hex], int] = {}
-    for pair, old in base.pairs.items():
-        if pair not in redone and pair[::-1] not in redone:
-            new = index.get(base_geometry.cover_ids[old])
-            if new is not None:
-                found[pair] = new
-    if geometry.high.any() and near.any():
-        found.update(_blocked(geometry, a[near], b[near], d[near]))
-    return BlockedSteps(found)
-
-
 # --- worked out lazily, by chunk (issue 13 item 3: opening a 400 × 400 map computes none)
 
 CHUNK = 16  # a chunk is 16 × 16 hexes of offset coordinates: at most 768 pairs
@@ -433,7 +403,7 @@ class LazySteps:
         """The steps of `geometry`, which differs from this one's only in the covers whose
         bounds are `changed` (a door opened mid-fight): the chunks worked out so far are
         kept, cover indices remapped by id, except those whose pairs come near a change
-        (updated_steps' reach), which are left to be worked out on demand. Both geometries
+        (_reach), which are left to be worked out on demand. Both geometries
         must name their covers alike (the oracle's do, encounter/terrain.current_cover)."""
         reach = _reach(geometry)
         index = {key: i for i, key in enumerate(geometry.cover_ids)}

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import terrain
-from tactical.encounter.model import Combatant, Condition, Phase
+from tactical.encounter.model import Condition, Phase
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance, hex_line
 from tactical.geometry.layout import hex_corners
@@ -557,8 +557,3 @@ class Hands:
         name = self.ask.text("Quick NPC", "Name", f"NPC {len(self.document.state.order) + 1}")
         if name is not None:
             self.add(h, sheet.id, name)
-
-
-def acting_now(document: EncounterDocument) -> Combatant | None:
-    actor = document.state.actor
-    return document.state.get(actor) if actor else None

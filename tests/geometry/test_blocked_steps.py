@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tactical.data.library import load_map
 from tactical.data.maps import Cover, Grid, MapFile
-from tactical.geometry.blocked import CHUNK, LazySteps, blocked_steps, updated_steps
+from tactical.geometry.blocked import CHUNK, LazySteps, blocked_steps
 from tactical.geometry.layout import hex_to_point, layout_for
 from tactical.geometry.mapgeom import build_map_geometry
 
@@ -105,29 +105,6 @@ def named(found, geometry) -> dict:
     return {pair: geometry.cover_ids[i] for pair, i in found.pairs.items()}
 
 
-def test_a_terrain_change_worked_out_near_it_equals_a_fresh_build():
-    """Mid-fight, the oracle updates the map's blocked steps only near the covers removed
-    or added (updated_steps); the answer is the same as building them all again."""
-    loaded = load_map(ROOT / "maps" / "warehouse.yaml")
-    m = loaded.map
-    base_geometry = build_map_geometry(m)
-    base = blocked_steps(base_geometry, m.grid)
-    rubble = Cover.model_validate({"id": "rubble", "class": "tough", "height": "high",
-                                   "polygon": ((9.0, 6.0), (9.2, 6.0), (9.2, 11.0),
-                                               (9.0, 11.0))})
-    tall = [c for c in m.cover if c.height == "high"]
-    for gone in tall:
-        covers = (*(c for c in m.cover if c is not gone), rubble)
-        changed = [(min(x for x, _ in c.polygon), min(y for _, y in c.polygon),
-                    max(x for x, _ in c.polygon), max(y for _, y in c.polygon))
-                   for c in (gone, rubble)]
-        geometry = build_map_geometry(m.model_copy(update={"cover": covers}))
-        fresh = blocked_steps(geometry, m.grid)
-        assert named(updated_steps(base, base_geometry, geometry, m.grid, changed),
-                     geometry) == named(fresh, geometry), gone.id
-        assert any(v == "rubble" for v in named(fresh, geometry).values())
-
-
 def test_past_the_exact_test_budget_a_crossed_line_blocks(monkeypatch):
     """A hostile tangle of walls stays quick to open (issue 11): past MAX_EXACT steps the
     straight line decides, erring towards a wall (the step through the doorway grazes a
@@ -145,31 +122,6 @@ def test_past_the_exact_test_budget_a_crossed_line_blocks(monkeypatch):
 
 segments = st.tuples(st.floats(-1, 14), st.floats(-1, 11), st.floats(-4, 4), st.floats(-4, 4)) \
     .filter(lambda s: abs(s[2]) + abs(s[3]) > 0.3)
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.lists(segments, min_size=1, max_size=8), st.data())
-def test_updating_after_any_change_is_a_fresh_build(lines, data):
-    """Whatever walls a fight removes (and the rubble it adds), the steps worked out near
-    the change are those of a fresh build (updated_steps shares blocked_steps' code)."""
-    from tactical.data.uvtt import thick_line
-
-    grid = Grid(columns=8, rows=6)
-    covers = tuple(Cover.model_validate({"id": f"w{i}", "class": "tough", "height": "high",
-                                         "polygon": thick_line((x, y), (x + dx, y + dy), 0.2)})
-                   for i, (x, y, dx, dy) in enumerate(lines))
-    gone = data.draw(st.sets(st.sampled_from([c.id for c in covers]), min_size=1))
-    added = tuple(c.model_copy(update={"id": f"rubble-{c.id}"})
-                  for c in covers[:data.draw(st.integers(0, 1))])
-    base_map = MapFile(kind="map", name="t", grid=grid, cover=covers)
-    now = base_map.model_copy(update={"cover": tuple(c for c in covers if c.id not in gone)
-                                      + added})
-    base_geometry, geometry = build_map_geometry(base_map), build_map_geometry(now)
-    changed = [shapely.bounds(shapely.Polygon(c.polygon)).tolist()
-               for c in covers + added if c.id in gone or c in added]
-    updated = updated_steps(blocked_steps(base_geometry, grid), base_geometry, geometry,
-                            grid, changed)
-    assert named(updated, geometry) == named(blocked_steps(geometry, grid), geometry)
 
 
 # --- worked out lazily, by chunk (issue 13 item 3)

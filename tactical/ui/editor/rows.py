@@ -16,8 +16,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.ui.editor.marks import mark
-
 
 def small_button(text: str, tip: str) -> QPushButton:
     button = QPushButton(text)
@@ -100,10 +98,6 @@ class Rows(QWidget):
 
     def focusables(self) -> list[QWidget]:
         return [w for row in self.rows for w in (*row.fields, row.remove)] + [self.add]
-
-    def mark_rows(self, problems: Mapping[int, str]) -> None:
-        for index, row in enumerate(self.rows):
-            mark(row.fields[0], problems.get(index))
 
 
 class PickRows(Rows):
