@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -225,16 +226,23 @@ class Hands:
                      Entry("On a sector… (click where to watch)", "DeclareOverwatch",
                            run=lambda: self.overwatch_sector(cid))]
         prone = c.has(Condition.PRONE)
+        rules = self.document.encounter.ctx.rules  # the numbers in the words (ruleset.yaml)
+        evade = rules.actions.evade
         entries = [
             Entry("Declare Overwatch", "DeclareOverwatch", "Major", children=overwatch),
             Entry("Ready weapon", "ReadyWeapon", "Major", children=ready or [
                 Entry("no weapon carried", "ReadyWeapon", enabled=False)]),
-            Entry("Evade", "Evade", "2 Move", lambda: self.apply(cmd.Evade(cid)),
-                  tip="+5 TN against ranged attacks until its next turn"),
+            Entry("Evade", "Evade", " + ".join(f"{n} {a.capitalize()}" if n > 1
+                                               else a.capitalize()
+                                               for a, n in Counter(evade).items()),
+                  lambda: self.apply(cmd.Evade(cid)),
+                  tip=f"+{rules.movement.evade_tn} TN against ranged attacks until its "
+                      "next turn"),
             Entry("Disengage", "Disengage", "Major", lambda: self.apply(cmd.Disengage(cid)),
                   tip="leave melee this turn without an Attack of Opportunity"),
             Entry("Charge…", "Move", "Full", lambda: self.straight(cid, "charge"),
-                  tip="click the hex to charge to (a straight line, at least 6 m)"),
+                  tip="click the hex to charge to (a straight line, at least "
+                      f"{rules.movement.charge_min_m:g} m)"),
             Entry("Sprint…", "Move", "Full", lambda: self.straight(cid, "sprint"),
                   tip="click the hex to sprint to (a straight line)"),
             Entry("Get up", "GetUp", "Move", lambda: self.apply(cmd.GetUp(cid))) if prone
@@ -424,7 +432,8 @@ class Hands:
         return [
             Entry("Roll initiative", "RollInitiative",
                   run=lambda: self.apply(cmd.RollInitiative(cid))),
-            Entry("Edge for initiative", "UseEdgeForInitiative", "1 Edge, +2d6",
+            Entry("Edge for initiative", "UseEdgeForInitiative",
+                  f"1 Edge, +{self.document.encounter.ctx.rules.initiative.edge_bonus}",
                   lambda: self.apply(cmd.UseEdgeForInitiative(cid)), enabled=c.edge > 0),
             Entry("Set initiative…", "SetInitiative", run=lambda: self.set_initiative(cid)),
         ]
