@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -100,9 +99,7 @@ def test_the_window_refuses_hostile_files_with_a_message(window, messages, tmp_p
                         + "".join(f"  - {{id: t{i}, character: kicker, side: a, "
                                   f"hex: [{i % 500}, {i // 500}]}}\n" for i in range(60_000)),
                         "utf-8")
-    start = time.monotonic()
-    assert not window.open_path(path)
-    assert time.monotonic() - start < 10
+    assert not window.open_path(path)  # within the deadline fixture's limit
     assert len(messages) == 1 and messages[0].startswith("Cannot open")
     assert str(path) in messages[0]
 

@@ -107,7 +107,6 @@ def test_a_100000_deep_record_and_header_are_refused_under_limits(tmp_path):
     log.write_bytes(f'{{"format":"tactical-encounter-log","version":1,"x":{deep}}}\n'.encode())
     result = run_limited("replay", str(log))
     assert_refused(result, "is not a readable encounter log", positioned=False)
-    assert result.seconds < 20
 
 
 # --- defect 5: copied logs, edited maps ---------------------------------------------------
