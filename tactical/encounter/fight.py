@@ -177,8 +177,7 @@ def melee_footwork(batch: Batch, cid: str, weapon_id: str) -> None:
     move that closed in, a Charge, an earlier attack's footwork); with none to spend, or
     held in place (immobilised, grappled, pinned), the attacker has no footwork until its
     next turn (condition no_footwork: the resolver's Disadvantage and Advantage)."""
-    # a Chapter 6 rule: the running ruleset says whether it has it (Shadowrun does not)
-    action: str | None = getattr(batch.ruleset, "melee_engagement_action", None)
+    action = batch.ruleset.melee_engagement_action  # None: no such rule (Shadowrun)
     c = batch.state.get(cid)
     if action is None or batch.ctx.weapon(weapon_id).kind != "melee" or c.move_spent:
         return

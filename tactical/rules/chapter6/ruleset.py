@@ -160,8 +160,7 @@ class Chapter6:
     @property
     def melee_engagement_action(self) -> str | None:
         """Ch.6 Move actions, l.198: what a melee attack on one's turn spends besides its own
-        cost (`table_actions.melee_engagement`; None: nothing). An optional member the
-        engine asks for by name: a game without the rule (Shadowrun) has none."""
+        cost (`table_actions.melee_engagement`; None: nothing, a house rule)."""
         return self.numbers.table_actions.melee_engagement
 
     def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:

@@ -138,6 +138,10 @@ class Shadowrun:
     def injury_effects(self, injury: str, dice: Dice) -> api.InjuryEffects:
         return self.base.injury_effects(injury, dice)
 
+    @property
+    def melee_engagement_action(self) -> str | None:
+        return None  # SR has no Move spent by being engaged in melee (docs/rules-shadowrun.md)
+
     def incapacitated(self, who: api.Fighter) -> bool:
         return self.base.incapacitated(who)
 
