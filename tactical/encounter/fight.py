@@ -46,9 +46,10 @@ def _standing(c: Combatant) -> bool:
 
 def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
                  command: cmd.Attack, reaction: str | None, *, targets: int = 1,
-                 ammo_paid: bool = False) -> AttackFacts:
+                 ammo_paid: bool = False, sight: SightInfo | None = None) -> AttackFacts:
     """What the ruleset needs to set the attack up, read from the sheets, the state and
-    the map (RULINGS Outnumbered: who is in reach of whom, counted from the map)."""
+    the map (RULINGS Outnumbered: who is in reach of whom, counted from the map); `sight`:
+    the attacker's sight of the target when the caller has it already."""
     ctx = batch.ctx
     target_sheet = ctx.character(target)
     ours = sum(1 for c in batch.state if c.side == attacker.side and _standing(c)
@@ -62,7 +63,7 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         target_weapons=tuple(ctx.weapon(w) for w in target_sheet.weapons),
         attacker_reach_m=_reach(batch, attacker, weapon_id),
         target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
-        sight=attack_sight(batch, attacker, target, command)[0],
+        sight=sight or attack_sight(batch, attacker, target, command)[0],
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
         choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid,
         crossfire_allies=len(crossfire_allies(batch, attacker, target)),
@@ -98,10 +99,10 @@ def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id:
 
 def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
             command: cmd.Attack, reaction: str | None, *, targets: int = 1,
-            ammo_paid: bool = False) -> AttackOutcome:
+            ammo_paid: bool = False, sight: SightInfo | None = None) -> AttackOutcome:
     """The ruleset resolves the attack; its outcome becomes events, every die in them."""
     facts = attack_facts(batch, attacker, target, weapon_id, command, reaction,
-                         targets=targets, ammo_paid=ammo_paid)
+                         targets=targets, ammo_paid=ammo_paid, sight=sight)
     outcome = batch.ruleset.resolve_attack(facts, batch.dice)
     source = f"{attacker.name}'s {facts.weapon.name}"
     batch.emit(ev.AttackResolved(attacker.id, target.id, weapon_id, reaction,
@@ -159,11 +160,12 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
         refuse_unless((slot is not None, why))
         batch.emit(ev.ActionSpent(a.id, action.value, str(slot), "Attack"))
     melee_footwork(batch, a.id, weapon_id)
-    peek = attack_sight(batch, a, t, command)[1] if around else None
+    # the peek round cover (up to six sights) worked out once, for the note and the roll
+    sight, peek = attack_sight(batch, a, t, command) if around else (None, None)
     if peek is not None:
         batch.emit(ev.Note(f"{a.name} leans out to {list(peek)} to fire around cover, then "
                            f"ducks back to {list(a.hex)} (Ch.6 Fire Around Cover, l.204)"))
-    resolve(batch, batch.state.get(a.id), t, weapon_id, command, None)
+    resolve(batch, batch.state.get(a.id), t, weapon_id, command, None, sight=sight)
     if paid:
         marks.spend_extra_attack(batch, a.id)
 

@@ -96,14 +96,16 @@ def reaction_attack(state: EncounterState, ctx: Context,
 
 
 def preview_parts(state: EncounterState, ctx: Context, attack: cmd.Attack,
-                  reaction: str | None = None) -> AttackPreviewParts:
-    """The ruleset's setup, plan and odds for `attack` (IllegalCommand if refused)."""
+                  reaction: str | None = None,
+                  sight: SightInfo | None = None) -> AttackPreviewParts:
+    """The ruleset's setup, plan and odds for `attack` (IllegalCommand if refused); `sight`
+    when the caller worked it out already (a peek round cover costs up to six sights)."""
     attacker, target = state.get(attack.attacker), state.get(attack.target)
     weapon = attack.weapon or attacker.weapon
     if weapon is None:
         raise IllegalCommand([f"{attacker.name} has no weapon ready"])
     facts = attack_facts(Batch(state, ctx, _NoDice()), attacker, target, weapon, attack,
-                         reaction)
+                         reaction, sight=sight)
     return ctx.ruleset_of(state.ruleset).preview_attack(facts)
 
 
@@ -135,7 +137,7 @@ def preview(state: EncounterState, ctx: Context,
         sight = attack_sight(Batch(state, ctx, _NoDice()), state.get(attack.attacker),
                              state.get(attack.target), attack)[0]  # l.204: from the peek
     try:
-        parts = preview_parts(state, ctx, attack, reaction)
+        parts = preview_parts(state, ctx, attack, reaction, sight)
     except IllegalCommand as exc:
         refusals += [r for r in exc.reasons if r not in refusals]
         return AttackPreview(attack, reaction, None, None, None, sight, tuple(refusals))

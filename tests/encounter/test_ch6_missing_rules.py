@@ -472,3 +472,27 @@ def test_mounted_is_not_a_badge_the_gm_sets_by_hand(tmp_path):
     with pytest.raises(IllegalCommand, match="set by Mount and Dismount"):
         encounter.apply(command_from_payload({"type": "SetCondition", "combatant": "kicker",
                                               "condition": "mounted"}))
+
+
+def test_the_dock_preview_of_fire_around_cover_peeks_once(tmp_path, monkeypatch):
+    """The attack panel's preview works out the peek round cover (up to six sights) once
+    for what it shows and the odds, and once in the engine's dry run up to the first die
+    (was three times: the attack worked it out for its note and again for its roll)."""
+    from tactical.encounter import commands as cmd
+    from tactical.encounter.preview import preview
+
+    played = _play_first("fire_around_cover", 4, tmp_path, refusals=True)  # Vanya to act
+    encounter = played.encounter
+    oracle = encounter.ctx.oracle
+    calls: list[object] = []
+    real = oracle.peek_sight
+
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(oracle, "peek_sight", counted)
+    shown = preview(encounter.state, encounter.ctx,
+                    cmd.Attack("vanya", "guard", options=("fire_around_cover",)))
+    assert shown is not None and shown.sight is not None and shown.sight.line_of_sight
+    assert len(calls) == 2
