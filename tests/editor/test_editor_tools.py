@@ -131,9 +131,11 @@ def test_select_drag_is_one_undo_step_and_delete_removes(window, editor, qtbot):
     qtbot.keyClick(editor.view, Qt.Key.Key_S)
     centre = hex_to_point(layout_for(editor.model.draft.grid), (3, 3))
     view = editor.view.viewport()
+    grid = editor.view._grid_item
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=at(editor, centre))
     for step in range(1, 6):
         qtbot.mouseMove(view, at(editor, (centre[0] + step * 0.7, centre[1])))
+    assert editor.view._grid_item is grid  # the hex grid is not built again per mouse move
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton,
                        pos=at(editor, (centre[0] + 3.5, centre[1])))
     moved = editor.model.draft.cover[0].polygon

@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.geometry.layout import hex_corners, hex_to_point, layout_for
+from tactical.data.maps import Grid
+from tactical.geometry.layout import Layout, hex_corners, hex_to_point, layout_for
 from tactical.ui.board.palette import COVER_COLOURS, side_colour, with_alpha
 from tactical.ui.editor.model import EditorModel
 
@@ -70,16 +71,32 @@ class EditorView(QGraphicsView):
         self._pixmap = QPixmap()
         self.preview = QGraphicsPathItem()
         self.marker = QGraphicsPathItem()
+        # the hex grid: one path per grid, kept across edits (a cover dragged rebuilds the
+        # rest at every mouse move; a 200 × 200 grid is 40,000 hexes built in Python)
+        self._grid_item: QGraphicsPathItem | None = None
+        self._grid_key: object = None
         model.changed.connect(self.rebuild)
         self.rebuild()
 
     # --- drawing
 
+    def _grid(self, grid: Grid, layout: Layout) -> QGraphicsPathItem:
+        path = QPainterPath()
+        for column in range(grid.columns):
+            for row in range(grid.rows):
+                corners = hex_corners(layout, grid.axial_of(column, row))
+                path.addPolygon(QPolygonF([QPointF(x, y) for x, y in (*corners, corners[0])]))
+        pen = QPen(QColor(255, 255, 255, 110), 1.0)
+        pen.setCosmetic(True)
+        item = self._scene.addPath(path, pen)
+        item.setZValue(-50)
+        return item
+
     def rebuild(self) -> None:
         """Re-read the draft (STYLE: items re-read the model after every change)."""
         scene = self._scene
         for item in scene.items():
-            if item not in (self.preview, self.marker):
+            if item not in (self.preview, self.marker, self._grid_item):
                 scene.removeItem(item)
         draft = self.model.draft
         layout = layout_for(draft.grid)
@@ -93,15 +110,10 @@ class EditorView(QGraphicsView):
                 item.setPos(*draft.background.offset_m)
                 item.setZValue(-100)
                 item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-        grid_path = QPainterPath()
-        for column in range(draft.grid.columns):
-            for row in range(draft.grid.rows):
-                corners = hex_corners(layout, draft.grid.axial_of(column, row))
-                grid_path.addPolygon(QPolygonF([QPointF(x, y) for x, y in
-                                                (*corners, corners[0])]))
-        pen = QPen(QColor(255, 255, 255, 110), 1.0)
-        pen.setCosmetic(True)
-        scene.addPath(grid_path, pen).setZValue(-50)
+        if draft.grid != self._grid_key:
+            if self._grid_item is not None:
+                scene.removeItem(self._grid_item)
+            self._grid_item, self._grid_key = self._grid(draft.grid, layout), draft.grid
         for i, cover in enumerate(draft.cover):
             colour = COVER_COLOURS[cover.cover_class]
             high = cover.height == "high"
@@ -139,7 +151,8 @@ class EditorView(QGraphicsView):
             plate.setZValue(11)
             text.setParentItem(plate)
             text.setPos(3, 1)
-        bounds = grid_path.boundingRect().adjusted(-4, -4, 4, 4)
+        assert self._grid_item is not None
+        bounds = self._grid_item.boundingRect().adjusted(-4, -4, 4, 4)
         scene.setSceneRect(bounds)
         for item in (self.preview, self.marker):
             if item.scene() is None:
