@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
-from tactical.ui.board import LAYERS
+from tactical.ui.menus import LAYERS
 
 
 @dataclass(frozen=True)

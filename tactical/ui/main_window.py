@@ -22,28 +22,19 @@ from PySide6.QtWidgets import (
 from tactical import __version__
 from tactical.core.errors import TacticalError
 from tactical.core.paths import maps_dir
-from tactical.data.library import load_map
-from tactical.encounter import commands as cmd
-from tactical.encounter.model import Phase
-from tactical.encounter.store import autosave, files
 from tactical.ui import actions as acts
-from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
-from tactical.ui.board.legend import EDGES
-from tactical.ui.document import EncounterDocument
-from tactical.ui.hands import Asker, DialogAsker, Entry, Hands, fill_menu
-from tactical.ui.opening import (
-    OpenFailed,
-    close_document,
-    fight_unfinished,
-    now,
-    open_any,
-)
+from tactical.ui.menus import LAYERS, LEGEND_EDGES, Asker, DialogAsker, Entry, fill_menu
 from tactical.ui.player.control import PlayerScreen
-from tactical.ui.rulesets import DEFAULT_RULESET, titles
 
+# The window is made and painted before the engine is imported (issue 13: a start shows
+# the board's picture first, see tactical/ui/startpicture.py): what needs the engine (the
+# board, the dock, the editor, the files) is imported where it is first used.
 if TYPE_CHECKING:
+    from tactical.ui.board import BoardScene, BoardView
     from tactical.ui.dock import CombatDock
+    from tactical.ui.document import EncounterDocument
     from tactical.ui.editor.install import EditMode
+    from tactical.ui.hands import Hands
 
 MAX_RECENT = 8
 
@@ -87,9 +78,8 @@ class MainWindow(QMainWindow):
             "new": self.choose_map, "open": self.choose_file,
             "continue": self.choose_encounter, "save_as": self.save_as,
             "export": self.export_image, "quit": self.close, "undo": self.undo,
-            "redo": self.redo, "start": lambda: self._apply(cmd.StartCombat()),
-            "next": lambda: self._apply(cmd.EndTurn()),
-            "end": lambda: self._apply(cmd.EndCombat()), "fit": self.zoom_to_fit,
+            "redo": self.redo, "start": self.start_combat, "next": self.end_turn,
+            "end": self.end_combat, "fit": self.zoom_to_fit,
             "fullscreen": self.set_full_screen, "legend": self._legend,
             "shortcuts": self.show_shortcuts, "about": self.show_about,
         })
@@ -164,6 +154,10 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Tactical")
             self._update_actions()
             return
+        from tactical.ui.board import BoardScene, BoardView
+        from tactical.ui.hands import Hands
+        from tactical.ui.rulesets import titles
+
         self.scene = BoardScene(document)
         self.view = BoardView(self.scene)
         self.view.hex_hovered.connect(self._hovered)
@@ -214,6 +208,8 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path, ruleset: str | None = None) -> bool:
         """Open a map (a new encounter, under `ruleset` or the map's own) or a log."""
+        from tactical.ui.opening import OpenFailed, close_document, open_any
+
         try:
             document, warnings = open_any(path, ruleset=ruleset)
         except OpenFailed as exc:
@@ -237,6 +233,8 @@ class MainWindow(QMainWindow):
     def _put_away(self, document: EncounterDocument) -> None:
         """Close a document's log; a fight still running stays resumable (offered at the
         next start) and goes to the top of Open recent, so nothing the GM did is lost."""
+        from tactical.ui.opening import close_document, fight_unfinished
+
         if fight_unfinished(document) and document.path is not None and not document.saved:
             self._remember(document.path)
             self.statusBar().showMessage(
@@ -247,6 +245,21 @@ class MainWindow(QMainWindow):
     def _apply(self, command: object) -> None:
         if self.document is not None:
             self.document.apply(command)
+
+    def start_combat(self) -> None:
+        from tactical.encounter import commands as cmd
+
+        self._apply(cmd.StartCombat())
+
+    def end_turn(self) -> None:
+        from tactical.encounter import commands as cmd
+
+        self._apply(cmd.EndTurn())
+
+    def end_combat(self) -> None:
+        from tactical.encounter import commands as cmd
+
+        self._apply(cmd.EndCombat())
 
     def undo(self) -> None:
         if self.document is not None:
@@ -308,10 +321,14 @@ class MainWindow(QMainWindow):
         for name in ("save_as", "export", "fit", "legend"):
             self.action_map[name].setEnabled(doc is not None)
         # the toolbar and menu follow the combat phase, as the dock's buttons do (defect 7)
-        phase = doc.state.phase if doc is not None else None
-        self.action_map["start"].setEnabled(phase is Phase.SETUP)
-        self.action_map["next"].setEnabled(phase is Phase.COMBAT)
-        self.action_map["end"].setEnabled(phase is Phase.COMBAT)
+        setup = combat = False
+        if doc is not None:
+            from tactical.encounter.model import Phase
+
+            setup, combat = doc.state.phase is Phase.SETUP, doc.state.phase is Phase.COMBAT
+        self.action_map["start"].setEnabled(setup)
+        self.action_map["next"].setEnabled(combat)
+        self.action_map["end"].setEnabled(combat)
         self.action_map["undo"].setText(doc.undo_text if doc else "Undo")
         self.action_map["redo"].setText(doc.redo_text if doc else "Redo")
         self.action_map["undo"].setEnabled(bool(doc and doc.encounter.history.undo_label))
@@ -321,6 +338,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Refused: {message}", 8000)
 
     def _hovered(self, hex_: tuple[int, int] | None) -> None:
+        from tactical.ui.board import hover_text
+
         self.hover_label.setText(hover_text(self.document, hex_) if self.document and hex_
                                  else "")
 
@@ -336,6 +355,9 @@ class MainWindow(QMainWindow):
 
     def choose_ruleset(self, map_path: Path) -> str | None:
         """Which ruleset runs the new encounter (the map's own is offered first)."""
+        from tactical.data.library import load_map
+        from tactical.ui.rulesets import DEFAULT_RULESET, titles
+
         own: str
         try:
             own = load_map(map_path).map.ruleset
@@ -350,6 +372,8 @@ class MainWindow(QMainWindow):
         return next(key for key, name in named.items() if name == label)
 
     def choose_encounter(self) -> None:
+        from tactical.encounter.store import autosave
+
         folder = autosave.encounters_dir()
         with contextlib.suppress(OSError):  # a read-only data folder: the dialog still opens
             folder.mkdir(parents=True, exist_ok=True)
@@ -372,6 +396,9 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Save encounter as", "",
                                               "Encounter logs (*.jsonl)")
         if path:
+            from tactical.encounter.store import files
+            from tactical.ui.opening import now
+
             target = Path(path).with_suffix(".jsonl")
             try:
                 files.save_as(self.document.encounter, target,
@@ -436,7 +463,7 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         edges: dict[str, QAction] = {}
         current = str(self.settings.value("view/legend_edge", "auto"))
-        for edge in EDGES:
+        for edge in LEGEND_EDGES:
             action = menu.addAction("Automatic (left, or bottom when narrow)" if edge == "auto"
                                     else edge.capitalize())
             action.setObjectName(f"action_legend_{edge}")

@@ -24,8 +24,8 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.engine import HANDLERS
 from tactical.encounter.model import Condition, Phase
 from tactical.geometry.hexgrid import hex_neighbours
-from tactical.ui.hands import find_action
 from tactical.ui.main_window import MainWindow
+from tactical.ui.menus import find_action
 
 INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
               "guard-office": 11, "abomination": 9}

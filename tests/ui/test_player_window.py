@@ -17,7 +17,7 @@ from tactical.encounter.commands import EndTurn, Move, SetInitiative, StartComba
 from tactical.ui.board import BoardScene, BoardView
 from tactical.ui.document import EncounterDocument
 from tactical.ui.main_window import MainWindow
-from tactical.ui.player import control
+from tactical.ui.player import window as player_window
 from tactical.ui.player.camera import (
     CameraMode,
     HexSize,
@@ -85,7 +85,7 @@ def test_the_window_opens_on_a_second_virtual_screen(qtbot):
 
 
 def test_one_click_remembers_the_screen_for_next_time(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setattr(control, "screens", lambda: [LAPTOP, PROJECTOR, TV])
+    monkeypatch.setattr(player_window, "screens", lambda: [LAPTOP, PROJECTOR, TV])
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)
     qtbot.addWidget(window)
@@ -254,7 +254,7 @@ def test_closing_the_players_window_unticks_view_player_view(qtbot, tmp_path):
 
 
 def test_calibrating_from_the_diagonal_or_a_measured_ruler(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setattr(control, "screens", lambda: [LAPTOP, PROJECTOR])
+    monkeypatch.setattr(player_window, "screens", lambda: [LAPTOP, PROJECTOR])
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)
     qtbot.addWidget(window)

@@ -8,7 +8,8 @@
 
 from tactical.ui.board.drag import DragTool
 from tactical.ui.board.hovertext import hover_text
-from tactical.ui.board.scene import LAYERS, BoardScene
+from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
+from tactical.ui.menus import LAYERS
 
 __all__ = ["LAYERS", "BoardScene", "BoardView", "DragTool", "hover_text"]

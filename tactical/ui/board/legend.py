@@ -44,7 +44,6 @@ def legend_entries(view: RulesetView) -> tuple[Entry, ...]:
     return (*triggers, *cover, *bands, *tokens)
 
 
-EDGES = ("auto", "left", "right", "top", "bottom")
 COMPACT_BELOW_PX = 800  # a viewport lower than this (a 720p stream) gets the compact legend
 COMPACT_PX = 13.0  # still ≥ 12 px on a projector (issue 14)
 

@@ -54,6 +54,7 @@ from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
+from tactical.ui.menus import LAYERS
 from tactical.ui.rulesets import view_of
 
 PIXMAP_CACHE_KB = 192 * 1024
@@ -61,8 +62,6 @@ RIDER_OFFSET = 0.6  # of the hex size: a rider drawn up and aside on its mount's
 
 _froze_a_board = False  # BoardScene froze what lived (gc.freeze) at least once
 
-#: Layers the main window toggles with keys 1–5, in that order.
-LAYERS = ("grid", "cover", "bands", "triggers", "tokens")
 #: From this many hexes a board is frozen out of the collector's full walks (see __init__).
 FREEZE_HEXES = 10_000
 

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QGridLayout, QMenu, QPushButton, QVBoxLayout, QWid
 
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
-from tactical.ui.hands import Hands, fill_menu
+from tactical.ui.hands import Hands
+from tactical.ui.menus import fill_menu
 
 COLUMNS = 2  # two fit the dock's narrowest width (1280×720)
 

@@ -7,9 +7,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from tactical.encounter.events import AttackResolved
-from tactical.encounter.model import EncounterState
+if TYPE_CHECKING:  # the main window builds its menus from this module before the engine
+    from tactical.encounter.model import EncounterState
 
 Box = tuple[float, float, float, float]  # left, top, width, height, in metres
 
@@ -71,6 +72,8 @@ def auto_frame_ids(state: EncounterState, events: Iterable[object], shown: set[s
                    player_sides: frozenset[str]) -> list[str]:
     """Whom the auto-frame shows: the acting combatant, whom it last attacked this fight,
     and the player characters — only tokens the players' screen draws."""
+    from tactical.encounter.events import AttackResolved
+
     ids = [c.id for c in state if c.side in player_sides]
     actor = state.actor
     if actor is not None:

@@ -4,15 +4,13 @@ fog per map). One object owned by the main window; `set_document` follows the op
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
 
 from tactical.core.types import Hex
-from tactical.encounter.audience import AudienceSettings, Detail, default_settings
-from tactical.geometry.hexgrid import hex_range
-from tactical.ui.board.view import BoardView
-from tactical.ui.document import EncounterDocument
 from tactical.ui.player.camera import (
     CameraMode,
     HexSize,
@@ -20,8 +18,16 @@ from tactical.ui.player.camera import (
     ppi_from_diagonal,
     ppi_from_ruler,
 )
-from tactical.ui.player.view import KEY_MAGENTA, RULER_PX, StreamLook
-from tactical.ui.player.window import PlayerWindow, screen_info, screens
+
+# The main window makes this object before the engine is imported (issue 13: its first
+# frame comes first), so what needs the engine is imported where it is used, and the
+# options menu is filled when the first encounter arrives (or when it is first opened).
+if TYPE_CHECKING:
+    from tactical.encounter.audience import AudienceSettings, Detail
+    from tactical.ui.board.view import BoardView
+    from tactical.ui.document import EncounterDocument
+    from tactical.ui.player.view import StreamLook
+    from tactical.ui.player.window import PlayerWindow
 
 KEY = "player_view/"
 
@@ -43,7 +49,9 @@ class PlayerScreen(QObject):
                                "knows, for a projector, a TV or a stream (Ctrl+Shift+P)")
         self.action.setEnabled(False)
         self.action.toggled.connect(self._toggled)
-        self.menu = self._build_menu()
+        self.menu = QMenu("Player view &options", window)
+        self.menu.aboutToShow.connect(self._fill_menu)
+        self._filled = False
         view_menu = next((a.menu() for a in window.menuBar().actions()
                           if a.text().replace("&", "") == "View"), None)
         if isinstance(view_menu, QMenu):
@@ -62,13 +70,20 @@ class PlayerScreen(QObject):
         self.settings.setValue(KEY + name, value)
 
     def look(self) -> StreamLook:
+        from tactical.ui.player.view import StreamLook
+
         key = self._value("key", "")
         return StreamLook(key=key or None)
 
     # --- the menu
 
-    def _build_menu(self) -> QMenu:
-        menu = QMenu("Player view &options", self.main)
+    def _fill_menu(self) -> None:
+        if self._filled:
+            return
+        self._filled = True
+        from tactical.encounter.audience import Detail
+
+        menu = self.menu
         camera = menu.addMenu("&Camera")
         group = QActionGroup(menu)
         self.camera_actions: dict[CameraMode, QAction] = {}
@@ -119,9 +134,10 @@ class PlayerScreen(QObject):
         self.conceal_action.triggered.connect(lambda: self.fog_by_hand(False))
         for action in (self.reveal_action, self.conceal_action):
             self.main.addAction(action)  # the shortcut works with the menu closed
-        return menu
 
     def _fill_screens(self) -> None:
+        from tactical.ui.player.window import screens
+
         self.screen_menu.clear()
         for info in screens():
             _x, _y, w, h = info.geometry
@@ -145,6 +161,9 @@ class PlayerScreen(QObject):
         if document is None:
             self.action.setChecked(False)
             return
+        from tactical.encounter.audience import default_settings
+
+        self._fill_menu()
         self.sides = list(document.loaded.map.sides) or sorted({c.side for c in document.state})
         self.audience = self._with_enemy_detail(default_settings(self.sides))
         if fresh:
@@ -168,6 +187,8 @@ class PlayerScreen(QObject):
             self._close_window()
 
     def open(self) -> PlayerWindow | None:
+        from tactical.ui.player.window import PlayerWindow, screens
+
         if self.document is None or self.audience is None:
             return None
         self.window = PlayerWindow(self.document, self.audience, self.gm_view, self.look())
@@ -235,6 +256,8 @@ class PlayerScreen(QObject):
             screen = self.main.screen()
             if screen is None:
                 return None
+            from tactical.ui.player.window import screen_info
+
             placed = screen_info(screen)
         return ppi_from_diagonal(placed.geometry[2], placed.geometry[3], diagonal)
 
@@ -265,6 +288,8 @@ class PlayerScreen(QObject):
 
     def set_ruler_mm(self, mm: float, hex_size: HexSize = HexSize.INCH) -> None:
         """The ruler (RULER_PX long) measured `mm` on the players' screen."""
+        from tactical.ui.player.view import RULER_PX
+
         self._set("ruler_ppi", f"{ppi_from_ruler(RULER_PX, mm):.4f}")
         self._set("hex", hex_size.value)
         if self.window is not None:
@@ -284,6 +309,8 @@ class PlayerScreen(QObject):
             self.window.set_fog(on)
 
     def set_key(self, on: bool) -> None:
+        from tactical.ui.player.view import KEY_MAGENTA
+
         self._set("key", KEY_MAGENTA if on else "")
         if self.window is not None:
             self.window.set_look(self.look())
@@ -296,6 +323,8 @@ class PlayerScreen(QObject):
         self.hide_action.blockSignals(False)
 
     def _with_enemy_detail(self, settings: AudienceSettings) -> AudienceSettings:
+        from tactical.encounter.audience import Detail
+
         level = Detail(self._value("enemy_detail", Detail.COARSE.value))
         for side in self.sides:
             if side not in settings.player_sides:
@@ -321,6 +350,8 @@ class PlayerScreen(QObject):
         window = self.window
         if centre is None or window is None or window.scene.fog is None:
             return
+        from tactical.geometry.hexgrid import hex_range
+
         hexes = hex_range(centre, radius)
         if reveal:
             window.scene.fog.reveal(hexes)
