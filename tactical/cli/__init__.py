@@ -27,9 +27,13 @@ ENGINE = ("tactical.encounter.store.files", "tactical.encounter.store.autosave",
 
 
 def load_engine() -> None:
-    """Import ENGINE; call it before the first import of PySide6."""
+    """Import ENGINE and the default ruleset (the demo's; the registry imports a ruleset
+    when it is first asked for); call it before the first import of PySide6."""
     for name in ENGINE:
         importlib.import_module(name)
+    from tactical.rules import registry
+
+    registry.ruleset(registry.DEFAULT)
 
 
 def _gui_parser() -> argparse.ArgumentParser:
@@ -78,11 +82,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
             return 0
     args = _gui_parser().parse_args(args_list)
-    load_engine()
     if args.smoke_test or args.first_frame:  # issue 17: the check every package runs
+        load_engine()
         from tactical.cli import smoke
 
         return smoke.run() if args.smoke_test else smoke.first_frame()
+    from tactical.ui import startcache
+
+    if not startcache.start_has_picture(args.file, args.ruleset):
+        load_engine()  # the window paints when the board is built: the engine first
     from tactical.ui.app import run_gui  # Qt is imported only when a window is wanted
 
     return run_gui(args.file, args.ruleset)

@@ -7,22 +7,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactical.core.errors import TacticalError
 from tactical.core.types import RulesetId
-from tactical.data.ruleset import Chapter6Ruleset
-from tactical.rules.api import AttackReport, Ruleset
-from tactical.rules.chapter6.ruleset import chapter6
-from tactical.rules.shadowrun.ruleset import shadowrun
+
+if TYPE_CHECKING:
+    from tactical.data.ruleset import Chapter6Ruleset
+    from tactical.rules.api import AttackReport, Ruleset
 
 DEFAULT: RulesetId = "chapter6"
 
-_FACTORIES: dict[RulesetId, Callable[[], Ruleset]] = {
-    "chapter6": chapter6,
+
+# A ruleset's package is imported when the ruleset is first asked for: the ids are known
+# without loading any (`tactical --help`, and a start that paints before the engine).
+def _chapter6() -> Ruleset:
+    from tactical.rules.chapter6.ruleset import chapter6
+
+    return chapter6()
+
+
+def _shadowrun(edition: RulesetId) -> Ruleset:
+    from tactical.rules.chapter6.ruleset import chapter6
+    from tactical.rules.shadowrun.ruleset import shadowrun
+
     # Shadowrun leaves injuries dealt by hand, first aid and awareness to the base game
-    "sr5": lambda: shadowrun("sr5", base=chapter6()),
-    "sr4": lambda: shadowrun("sr4", base=chapter6()),
+    return shadowrun(edition, base=chapter6())
+
+
+_FACTORIES: dict[RulesetId, Callable[[], Ruleset]] = {
+    "chapter6": _chapter6,
+    "sr5": lambda: _shadowrun("sr5"),
+    "sr4": lambda: _shadowrun("sr4"),
 }
 
 
@@ -60,4 +76,6 @@ def attack_report(data: Mapping[str, Any]) -> AttackReport:
 def base_numbers() -> Chapter6Ruleset:
     """The base game's numbers, which the engine uses whatever the ruleset (metres per hex,
     Reactions per round, reach): the default ruleset's file."""
+    from tactical.rules.chapter6.ruleset import chapter6
+
     return chapter6().numbers

@@ -14,6 +14,7 @@ from tactical.core.errors import TacticalError
 from tactical.core.paths import demo_map
 from tactical.encounter.store import autosave
 from tactical.encounter.store.log import EncounterLog
+from tactical.ui import startcache
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
 
@@ -75,13 +76,36 @@ def open_first(window: MainWindow, path: Path | None, ruleset: str | None = None
     """The first encounter: the one asked for, the interrupted one (if the GM wants it
     back and it opens), or the demo."""
     resumed = None if path else offer_resume(window)
-    first = path or resumed or demo_map()
+    open_chosen(window, path or resumed or demo_map(), resumed, ruleset)
+
+
+def open_chosen(window: MainWindow, first: Path, resumed: Path | None,
+                ruleset: str | None) -> None:
     if window.open_path(first, ruleset):
         return
     if resumed is not None:
         offer_set_aside(window, resumed)
     if first != demo_map():
         window.open_path(demo_map(), ruleset)
+
+
+def start(window: MainWindow, path: Path | None, ruleset: str | None = None) -> None:
+    """What `tactical` does once its window is shown: the first encounter, its board
+    painted first and the rest after (issue 13). A new encounter on a map shows the
+    picture of its first frame an earlier start kept, until the board is built; and
+    keeps one when there was none (tactical/ui/startcache.py)."""
+    resumed = None if path else offer_resume(window)
+    first = path or resumed or demo_map()
+    window.start_key = None if resumed else startcache.map_key(first, ruleset)
+
+    def build() -> None:
+        open_chosen(window, first, resumed, ruleset)
+        window.finish_after_first_frame()
+
+    if window.start_key is not None and startcache.has_any(window.start_key):
+        window.show_start_picture(build)
+    else:
+        build()
 
 
 def run_gui(path: Path | None, ruleset: str | None = None) -> int:
@@ -91,6 +115,5 @@ def run_gui(path: Path | None, ruleset: str | None = None) -> int:
         window.showMaximized()  # first run: the whole screen (a projector, usually)
     else:
         window.show()
-    open_first(window, path, ruleset)
-    window.finish_after_first_frame()
+    start(window, path, ruleset)
     return app.exec()

@@ -4,6 +4,7 @@ shortcuts and a status bar; it remembers its layout and recent files (QSettings)
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,6 +66,8 @@ class MainWindow(QMainWindow):
         self.hands: Hands | None = None
         self.ask: Asker = DialogAsker(self)
         self.last_menu: QMenu | None = None  # the context menu shown last (tests, docs)
+        # a start on a map keeps its board's first frame for the next (startcache.py)
+        self.start_key: str | None = None
         self.setMinimumSize(900, 600)
         self.resize(1600, 900)
         self.action_map = acts.make_actions(self)
@@ -103,12 +106,35 @@ class MainWindow(QMainWindow):
 
     # --- a cold start: the board's first frame, then the rest (issue 13)
 
+    def show_start_picture(self, then: Callable[[], None]) -> None:
+        """Until the board is built: the picture of its first frame that an earlier start
+        kept (`start_key`); `then` runs once it is on screen (it builds the board)."""
+        from tactical.ui.startpicture import PictureBoard
+
+        assert self.start_key is not None
+        self.setCentralWidget(PictureBoard(self.start_key, self._legend_edge(), then))
+
+    def _keep_start_picture(self) -> None:
+        """The board's first frame, kept for the next start on this map (once per size)."""
+        key, self.start_key = self.start_key, None
+        document = self.document
+        if key is None or self.view is None or document is None or not document.fresh_log \
+                or not document.untouched:
+            return
+        from tactical.ui.startpicture import keep_picture
+
+        keep_picture(self.view, key, self._legend_edge())
+
+    def _legend_edge(self) -> str:
+        return str(self.settings.value("view/legend_edge", "auto"))
+
     def finish_start(self) -> None:
         """Build what `first_frame_first` left out: the map editor, and the dock of the
         document shown (the window's saved layout then applies to it)."""
         if not self._starting:
             return
         self._starting = False
+        self._keep_start_picture()  # the frame on screen, before the dock narrows it
         self._install_editor()
         if self.document is not None:
             self._show_dock(self.document)
@@ -174,7 +200,7 @@ class MainWindow(QMainWindow):
         for layer in LAYERS:
             self.scene.set_layer_visible(layer, self.action_map[f"layer_{layer}"].isChecked())
         self.action_map["legend"].setChecked(self.scene.legend.visible)
-        self.scene.legend.edge = str(self.settings.value("view/legend_edge", "auto"))
+        self.scene.legend.edge = self._legend_edge()
         name = document.loaded.map.name
         where = f" — {document.path.name}" if document.path else ""
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
@@ -462,7 +488,7 @@ class MainWindow(QMainWindow):
         menu = view_menu.addMenu("Legend &position")
         group = QActionGroup(self)
         edges: dict[str, QAction] = {}
-        current = str(self.settings.value("view/legend_edge", "auto"))
+        current = self._legend_edge()
         for edge in LEGEND_EDGES:
             action = menu.addAction("Automatic (left, or bottom when narrow)" if edge == "auto"
                                     else edge.capitalize())

@@ -1,6 +1,7 @@
 """Menu building blocks the window needs before any board exists (issue 13: the window
 paints before the engine is imported): entries and how they fill a menu, the dialogs that
-ask the GM for a value, and the names of the board's layers and legend edges. Qt only."""
+ask the GM for a value, the names of the board's layers and legend edges, and the board's
+background colour. Qt only."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from PySide6.QtWidgets import (
 LAYERS = ("grid", "cover", "bands", "triggers", "tokens")
 #: Where the legend may sit (View ▸ Legend position); "auto": left, or bottom when narrow.
 LEGEND_EDGES = ("auto", "left", "right", "top", "bottom")
+#: Around the map, and where the board is not built yet (tactical/ui/startpicture.py).
+BOARD_BACKGROUND = "#1b1c1f"
 
 
 class Asker(Protocol):

@@ -54,7 +54,7 @@ from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
-from tactical.ui.menus import LAYERS
+from tactical.ui.menus import BOARD_BACKGROUND, LAYERS
 from tactical.ui.rulesets import view_of
 
 PIXMAP_CACHE_KB = 192 * 1024
@@ -103,7 +103,7 @@ class BoardScene(QGraphicsScene):
         self.view = view_of(document.state)  # what the ruleset shows: tactical/ui/rulesets/
         self.legend = Legend(self.view)
         self._layers: dict[str, bool] = dict.fromkeys(LAYERS, True)
-        self.setBackgroundBrush(QBrush(QColor("#1b1c1f")))
+        self.setBackgroundBrush(QBrush(QColor(BOARD_BACKGROUND)))
         minx, miny, maxx, maxy = self.geometry.bounds
         self.map_rect = QRectF(minx, miny, maxx - minx, maxy - miny)
         margin = max(self.map_rect.width(), self.map_rect.height()) * 0.5

@@ -1,0 +1,80 @@
+"""The board's picture at a start, and keeping it for the next (see tactical/ui/startcache.py
+for why and when: issue 13, the first frame within 0.4 s)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, QTimer
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent
+from PySide6.QtWidgets import QWidget
+
+from tactical.ui import startcache
+from tactical.ui.menus import BOARD_BACKGROUND
+
+
+def picture_name(widget: QWidget, key: str, legend_edge: str) -> str:
+    """The kept picture for `widget`'s size and pixel ratio."""
+    ratio = widget.devicePixelRatioF()
+    return startcache.picture_name(key, round(widget.width() * ratio),
+                                   round(widget.height() * ratio), ratio, legend_edge)
+
+
+class PictureBoard(QWidget):
+    """Stands where the board will be until it is built: the picture of its first frame
+    kept by an earlier start at this size (or the bare background), and a busy cursor —
+    what the GM clicks meanwhile waits and reaches the live board. `painted` runs once,
+    just after the first frame is on screen."""
+
+    def __init__(self, key: str, legend_edge: str, painted: Callable[[], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("startPicture")
+        self.key, self.legend_edge = key, legend_edge
+        self._painted: Callable[[], None] | None = painted
+        self._images: dict[str, QImage | None] = {}
+        self.shown: QImage | None = None  # what the last frame showed (tests)
+        self.setCursor(Qt.CursorShape.BusyCursor)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+
+    def _image(self) -> QImage | None:
+        name = picture_name(self, self.key, self.legend_edge)
+        if name not in self._images:
+            data = startcache.read(name)
+            image = QImage.fromData(QByteArray(data)) if data else QImage()
+            ok = not image.isNull() and (image.width(), image.height()) == (
+                round(self.width() * self.devicePixelRatioF()),
+                round(self.height() * self.devicePixelRatioF()))
+            if ok:
+                image.setDevicePixelRatio(self.devicePixelRatioF())
+            self._images[name] = image if ok else None
+        return self._images[name]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        self.shown = self._image()
+        if self.shown is not None:
+            painter.drawImage(0, 0, self.shown)
+        else:
+            painter.fillRect(self.rect(), QColor(BOARD_BACKGROUND))
+        painter.end()
+        if self._painted is not None:
+            painted, self._painted = self._painted, None
+            QTimer.singleShot(0, painted)  # after this frame is on screen
+
+
+def keep_picture(board: QWidget, key: str, legend_edge: str) -> bool:
+    """Keep `board`'s current frame for the next start (once per size): True if kept."""
+    name = picture_name(board, key, legend_edge)
+    if startcache.read(name) is not None:
+        return False
+    image = board.grab().toImage()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # quality 80: zlib's faster levels; the picture is read back once per start
+    # (PySide's stub says the format is bytes; at run time only str is taken)
+    if not image.save(buffer, "PNG", 80):  # type: ignore[call-overload]
+        return False
+    startcache.keep(name, bytes(data.data()))
+    return True
