@@ -45,6 +45,7 @@ def bare() -> int:
 
 
 def tactical(kind: str) -> int:
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as tactical.cli.main does
     from tactical.ui import startcache
 
     if not startcache.start_has_picture(None, None):  # as tactical.cli.main does
