@@ -100,6 +100,8 @@ def start(window: MainWindow, path: Path | None, ruleset: str | None = None) -> 
 
     def build() -> None:
         open_chosen(window, first, resumed, ruleset)
+        if window.document is None:  # nothing opened (the GM was told why): no picture of
+            window.set_document(None)  # a board left standing, the window's empty state
         window.finish_after_first_frame()
 
     if window.start_key is not None and startcache.has_any(window.start_key):

@@ -139,6 +139,22 @@ def test_a_damaged_picture_is_not_shown_and_the_start_goes_on(qtbot, data, damag
     window.close()
 
 
+def test_a_start_that_cannot_open_its_map_leaves_no_picture_standing(qtbot, data,
+                                                                      monkeypatch):
+    started(qtbot, data)[0].close()
+    monkeypatch.setattr(MainWindow, "open_path", lambda self, path, ruleset=None: False)
+    settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, first_frame_first=True)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    gui.start(window, None)
+    assert isinstance(window.centralWidget(), PictureBoard)
+    qtbot.waitUntil(lambda: not isinstance(window.centralWidget(), PictureBoard))
+    assert "No encounter open" in window.centralWidget().text()
+    window.close()
+
+
 def test_only_the_newest_pictures_are_kept(data):
     for n in range(startcache.KEEP + 3):
         name = startcache.picture_name(f"{n:032x}", 100, 100, 1.0, "auto")
