@@ -12,6 +12,10 @@ from PySide6.QtWidgets import QWidget
 from tactical.ui import startcache
 from tactical.ui.menus import BOARD_BACKGROUND
 
+# How long a window with no picture for its size waits for its final size (the window
+# manager's) before the board is built without one: what a start can lose, at worst.
+SIZE_WAIT_MS = 250
+
 
 def picture_name(widget: QWidget, key: str, legend_edge: str) -> str:
     """The kept picture for `widget`'s size and pixel ratio."""
@@ -24,7 +28,9 @@ class PictureBoard(QWidget):
     """Stands where the board will be until it is built: the picture of its first frame
     kept by an earlier start at this size (or the bare background), and a busy cursor —
     what the GM clicks meanwhile waits and reaches the live board. `painted` runs once,
-    just after the first frame is on screen."""
+    just after the picture is on screen; or after SIZE_WAIT_MS if none is kept for the
+    sizes the window has had by then (a window manager maximizes the window a moment
+    after it is shown: the first frames may be at another size)."""
 
     def __init__(self, key: str, legend_edge: str, painted: Callable[[], None],
                  parent: QWidget | None = None) -> None:
@@ -36,6 +42,9 @@ class PictureBoard(QWidget):
         self.shown: QImage | None = None  # what the last frame showed (tests)
         self.setCursor(Qt.CursorShape.BusyCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self._waiting = QTimer(self)
+        self._waiting.setSingleShot(True)
+        self._waiting.timeout.connect(self._tell)
 
     def _image(self) -> QImage | None:
         name = picture_name(self, self.key, self.legend_edge)
@@ -58,9 +67,16 @@ class PictureBoard(QWidget):
         else:
             painter.fillRect(self.rect(), QColor(BOARD_BACKGROUND))
         painter.end()
+        if self.shown is not None:
+            QTimer.singleShot(0, self._tell)  # after this frame is on screen
+        elif not self._waiting.isActive():
+            self._waiting.start(SIZE_WAIT_MS)
+
+    def _tell(self) -> None:
+        self._waiting.stop()
         if self._painted is not None:
             painted, self._painted = self._painted, None
-            QTimer.singleShot(0, painted)  # after this frame is on screen
+            painted()
 
 
 def keep_picture(board: QWidget, key: str, legend_edge: str) -> bool:

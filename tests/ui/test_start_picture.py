@@ -93,6 +93,27 @@ def test_another_size_ruleset_or_map_shows_no_picture(qtbot, data):
     window.close()
 
 
+def test_a_window_resized_just_after_it_shows_still_gets_its_picture(qtbot, data):
+    """A window manager maximizes (or restores) the window a moment after it is shown:
+    the picture comes at the size the window settles at."""
+    started(qtbot, data)[0].close()
+    settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, first_frame_first=True)
+    qtbot.addWidget(window)
+    window.resize(1000, 640)
+    window.show()
+    gui.start(window, None)
+    board = window.centralWidget()
+    assert isinstance(board, PictureBoard)
+    board.grab()
+    assert board.shown is None  # no picture kept at this size: the board waits …
+    window.resize(1280, 720)  # … for the window manager's size
+    board.grab()
+    assert board.shown is not None
+    qtbot.waitUntil(lambda: window.document is not None)
+    window.close()
+
+
 def test_a_picture_is_only_for_the_same_map_bytes_ruleset_and_version(data, monkeypatch):
     path = data / "room.yaml"
     path.write_bytes(demo_map().read_bytes())
