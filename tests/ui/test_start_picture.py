@@ -31,15 +31,21 @@ def data(tmp_path, monkeypatch):
     return tmp_path
 
 
-def started(qtbot, data: Path, path: Path | None = None, size=(1280, 720),
-            ruleset: str | None = None) -> tuple[MainWindow, QImage | None, QImage | None]:
-    """A start as `tactical` makes it: the window, the picture it showed first (None: it
-    showed none), and the live board's first frame."""
+def shown(qtbot, data: Path, size: tuple[int, int]) -> MainWindow:
+    """The window as `tactical` shows it, before the start."""
     settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings, first_frame_first=True)
     qtbot.addWidget(window)
     window.resize(*size)
     window.show()
+    return window
+
+
+def started(qtbot, data: Path, path: Path | None = None, size=(1280, 720),
+            ruleset: str | None = None) -> tuple[MainWindow, QImage | None, QImage | None]:
+    """A start as `tactical` makes it: the window, the picture it showed first (None: it
+    showed none), and the live board's first frame."""
+    window = shown(qtbot, data, size)
     live: list[QImage] = []
     finish = window.finish_start
 
@@ -97,11 +103,7 @@ def test_a_window_resized_just_after_it_shows_still_gets_its_picture(qtbot, data
     """A window manager maximizes (or restores) the window a moment after it is shown:
     the picture comes at the size the window settles at."""
     started(qtbot, data)[0].close()
-    settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, first_frame_first=True)
-    qtbot.addWidget(window)
-    window.resize(1000, 640)
-    window.show()
+    window = shown(qtbot, data, (1000, 640))
     gui.start(window, None)
     board = window.centralWidget()
     assert isinstance(board, PictureBoard)
@@ -164,11 +166,7 @@ def test_a_start_that_cannot_open_its_map_leaves_no_picture_standing(qtbot, data
                                                                       monkeypatch):
     started(qtbot, data)[0].close()
     monkeypatch.setattr(MainWindow, "open_path", lambda self, path, ruleset=None: False)
-    settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, first_frame_first=True)
-    qtbot.addWidget(window)
-    window.resize(1280, 720)
-    window.show()
+    window = shown(qtbot, data, (1280, 720))
     gui.start(window, None)
     assert isinstance(window.centralWidget(), PictureBoard)
     qtbot.waitUntil(lambda: not isinstance(window.centralWidget(), PictureBoard))
