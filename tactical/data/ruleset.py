@@ -296,6 +296,11 @@ class StimPatch(Frozen):
     action: ActionKind  # our ruling: like a readied patch
     crash_tn: int  # "Grit check DC 20+Rating"
     crash_tn_per_patch: int  # "+5 for each additional patch"
+    # (defaults: the rule text's, for logs that kept their numbers before these were here)
+    crash_after: DiceExpression = "1d6"  # "After 1d6x10 minutes"
+    crash_after_minutes: int = 10
+    crash_fatigue: DiceExpression = "2d6"  # "2d6+2xRating fatigue"
+    crash_fatigue_per_rating: int = 2
 
 
 class Medic(Frozen):

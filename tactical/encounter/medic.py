@@ -55,10 +55,11 @@ def stim_patch(batch: Batch, command: cmd.ApplyStimPatch) -> None:
     back = min(c.fatigue, roll.total + command.rating)
     batch.emit(ev.FatigueTaken(c.id, -back, f"Stim patch {spec.stamina}+{command.rating} = "
                                             f"{roll.total + command.rating}"),
-               ev.Note(f"{c.name}: stim patch crash after 1d6×10 minutes — Grit check TN "
+               ev.Note(f"{c.name}: stim patch crash after {spec.crash_after}×"
+                       f"{spec.crash_after_minutes} minutes — Grit check TN "
                        f"{spec.crash_tn + command.rating} (+{spec.crash_tn_per_patch} for "
-                       f"each further patch meanwhile); failure 2d6+{2 * command.rating} "
-                       "Fatigue, success half"))
+                       f"each further patch meanwhile); failure {spec.crash_fatigue}+"
+                       f"{spec.crash_fatigue_per_rating * command.rating} Fatigue, success half"))
     rested(batch, c.id, "Stim patch")
 
 
