@@ -138,8 +138,6 @@ class MainWindow(QMainWindow):
         self._install_editor()
         if self.document is not None:
             self._show_dock(self.document)
-            if self.edit_mode is not None:
-                self.edit_mode.terrain.watch()
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
@@ -206,8 +204,6 @@ class MainWindow(QMainWindow):
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
         self._update_actions()
-        if self.edit_mode is not None:  # issue 15: doors opened mid-fight redraw the board
-            self.edit_mode.terrain.watch()
         self.view.setFocus()
 
     def _show_dock(self, document: EncounterDocument) -> None:

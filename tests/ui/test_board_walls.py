@@ -62,3 +62,20 @@ def test_the_drag_marks_the_wall_and_the_open_door_lets_it_through(board, qtbot)
     assert tool.blocked is None
     mouse(view, QEvent.Type.MouseButtonRelease, at(view, (7, 0)), Qt.MouseButton.NoButton)
     qtbot.waitUntil(lambda: document.state.get("kicker").hex == (7, 0))
+
+
+def test_the_open_door_lets_the_selected_tokens_bands_through_and_undo_shuts_them(board):
+    """issue 15: what the walls clip is drawn again when the walls change, on the same
+    board (no rebuild: the dock and the players' screen stay as they are)."""
+    document, scene, _view = board
+
+    def seen() -> float:
+        return sum(zone.geom.area for zone in scene.zones)
+
+    document.select("guard")
+    before = seen()
+    assert before > 0
+    assert document.apply(terrain.RemoveCover("door-1", "opened")) is not None
+    assert seen() > before  # the guard's bands reach through the open door
+    document.undo()
+    assert seen() == pytest.approx(before)

@@ -162,21 +162,16 @@ class BoardScene(QGraphicsScene):
                                                      self.document.oracle.params.metres_per_hex)
         for tile in self.grid_tiles:
             self.addItem(tile)
-        # issue 15: the cover as it stands (doors opened, walls blown open mid-fight); as
-        # the map has it when nothing changed (issue 13: copying 5,000 covers to give them
-        # the ids nothing here reads was a twentieth of opening a 400 × 400 map)
-        state = self.document.state
-        as_it_stands = self.map if not any(terrain_key(state)) else \
-            self.map.model_copy(update={"cover": current_cover(self.map, state)})
-        self.cover_chunks: list[CoverChunk] = cover_chunks(as_it_stands)
-        for chunk in self.cover_chunks:
-            self.addItem(chunk)
+        self.cover_chunks: list[CoverChunk] = []
+        self._terrain: object = None
+        self._sync_terrain(self.document.state)
 
     # --- reading the document
 
     def sync(self, *_: object) -> None:
         """Re-read the whole state; safe to call any number of times."""
         state = self.document.state
+        self._sync_terrain(state)
         self._sync_fog(state)
         self._sync_tokens(state)
         self._sync_overwatch(state)
@@ -295,6 +290,31 @@ class BoardScene(QGraphicsScene):
             if (base / name).is_file():
                 return base / name
         return None
+
+    def _sync_terrain(self, state: EncounterState) -> None:
+        """issue 15: the cover as it stands (doors opened, walls blown open mid-fight, and
+        after undo); what it clips (range bands, reach, overwatch zones) is drawn again. As
+        the map has it when nothing changed (issue 13: copying 5,000 covers to give them
+        the ids nothing here reads was a twentieth of opening a 400 × 400 map)."""
+        key = terrain_key(state)
+        if key == self._terrain:
+            return
+        first = self._terrain is None
+        self._terrain = key
+        for chunk in self.cover_chunks:
+            self.removeItem(chunk)
+        as_it_stands = self.map if not any(key) else \
+            self.map.model_copy(update={"cover": current_cover(self.map, state)})
+        self.cover_chunks = cover_chunks(as_it_stands)
+        for chunk in self.cover_chunks:
+            self.addItem(chunk)
+            self._apply_layer("cover", chunk)
+        if first:
+            return
+        self.geometry = self.document.oracle.sync(state)
+        self._zone_key = None
+        for cid in list(self.overwatch):
+            self.removeItem(self.overwatch.pop(cid)[1])
 
     def _sync_overwatch(self, state: EncounterState) -> None:
         library = self.document.loaded.library

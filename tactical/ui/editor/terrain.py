@@ -1,12 +1,13 @@
 """Mid-fight terrain from the window (issue 15): Combat ▸ Doors and cover… opens or closes
 a door, or takes a cover away or puts it back, as an encounter command (undoable, logged);
-the board is redrawn when the state's terrain changes (after undo and redo too)."""
+the board follows the state's terrain by itself (BoardScene._sync_terrain), after undo and
+redo too."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog
 
@@ -52,37 +53,8 @@ class TerrainControls(QObject):
         window.addAction(self.action)
         window.combat_menu.addAction(self.action)
         window.action_map["terrain"] = self.action
-        self._watched: object = None
-        self._terrain: object = None
-
-    def watch(self) -> None:
-        """Follow the window's document (called when it may have changed)."""
-        document = self.window.document
-        if document is self._watched:
-            return
-        self._watched = document
-        if document is not None:
-            self._terrain = terrain.terrain_key(document.state)
-            document.changed.connect(self._changed)
-            document.oracle.sync(document.state)
-
-    def _changed(self, *_: object) -> None:
-        document = self.window.document
-        if document is None:
-            return
-        key = terrain.terrain_key(document.state)
-        if key != self._terrain:
-            self._terrain = key
-            document.oracle.sync(document.state)
-            # The board draws cover once per scene: a new scene for the new walls.
-            QTimer.singleShot(0, lambda: self._redraw(document))
-
-    def _redraw(self, document: object) -> None:
-        if self.window.document is document and self.window.document is not None:
-            self.window.set_document(self.window.document)
 
     def choose(self) -> None:
-        self.watch()
         options = choices(self.window)
         if not options or self.window.document is None:
             self.window.statusBar().showMessage("This map has no cover to change", 6000)
@@ -94,6 +66,5 @@ class TerrainControls(QObject):
             self.apply(dict(options)[label])
 
     def apply(self, command: object) -> None:
-        self.watch()
         if self.window.document is not None:
             self.window.document.apply(command)
