@@ -72,13 +72,6 @@ def offer_set_aside(parent: QWidget, path: Path) -> None:
             QMessageBox.warning(parent, "Cannot set it aside", str(exc))
 
 
-def open_first(window: MainWindow, path: Path | None, ruleset: str | None = None) -> None:
-    """The first encounter: the one asked for, the interrupted one (if the GM wants it
-    back and it opens), or the demo."""
-    resumed = None if path else offer_resume(window)
-    open_chosen(window, path or resumed or demo_map(), resumed, ruleset)
-
-
 def open_chosen(window: MainWindow, first: Path, resumed: Path | None,
                 ruleset: str | None) -> None:
     if window.open_path(first, ruleset):
@@ -90,18 +83,23 @@ def open_chosen(window: MainWindow, first: Path, resumed: Path | None,
 
 
 def start(window: MainWindow, path: Path | None, ruleset: str | None = None) -> None:
-    """What `tactical` does once its window is shown: the first encounter, its board
-    painted first and the rest after (issue 13). A new encounter on a map shows the
-    picture of its first frame an earlier start kept, until the board is built; and
-    keeps one when there was none (tactical/ui/startcache.py)."""
+    """What `tactical` does once its window is shown: the first encounter — the one asked
+    for, the interrupted one (if the GM wants it back and it opens), or the demo — its
+    board painted first and the rest after (issue 13). A new encounter on a map shows the
+    picture of its first frame an earlier start kept, until the board is built; and keeps
+    one (tactical/ui/startcache.py)."""
     resumed = None if path else offer_resume(window)
     first = path or resumed or demo_map()
     window.start_key = None if resumed else startcache.map_key(first, ruleset)
 
     def build() -> None:
-        open_chosen(window, first, resumed, ruleset)
-        if window.document is None:  # nothing opened (the GM was told why): no picture of
-            window.set_document(None)  # a board left standing, the window's empty state
+        try:
+            open_chosen(window, first, resumed, ruleset)
+        except Exception as exc:  # never a picture left standing over a broken start
+            window.set_document(None)
+            QMessageBox.critical(window, "Cannot start", f"{first}: {exc!r}"[:4000])
+        if window.view is None:  # nothing opened (the GM was told why): the empty window,
+            window.set_document(None)  # not the picture of a board that is not there
         window.finish_after_first_frame()
 
     if window.start_key is not None and startcache.has_any(window.start_key):

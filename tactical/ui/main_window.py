@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QImage
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self.last_menu: QMenu | None = None  # the context menu shown last (tests, docs)
         # a start on a map keeps its board's first frame for the next (startcache.py)
         self.start_key: str | None = None
+        self._start_shown: QImage | None = None  # the picture the start showed
         self.setMinimumSize(900, 600)
         self.resize(1600, 900)
         self.action_map = acts.make_actions(self)
@@ -112,18 +113,36 @@ class MainWindow(QMainWindow):
         from tactical.ui.startpicture import PictureBoard
 
         assert self.start_key is not None
-        self.setCentralWidget(PictureBoard(self.start_key, self._legend_edge(), then))
+
+        def painted() -> None:
+            self._start_shown = board.shown  # what the live board's frame should equal
+            then()
+
+        board = PictureBoard(self.start_key, self._legend_edge(), painted)
+        self.setCentralWidget(board)
+
+    def _drop_start_picture(self) -> None:
+        """A message is coming: not over the picture of a board that is not there."""
+        central = self.centralWidget()
+        if central is not None and central.objectName() == "startPicture":
+            self.setCentralWidget(self._placeholder())
 
     def _keep_start_picture(self) -> None:
-        """The board's first frame, kept for the next start on this map (once per size)."""
+        """The board's first frame, kept for the next start on this map: if it is the
+        board as a start shows it (nothing the GM did in between: no selection, zoom,
+        hidden layer or legend) and the picture shown, if any, was not the same."""
         key, self.start_key = self.start_key, None
-        document = self.document
-        if key is None or self.view is None or document is None or not document.fresh_log \
-                or not document.untouched:
+        shown, self._start_shown = self._start_shown, None
+        document, view = self.document, self.view
+        if key is None or view is None or document is None or not document.fresh_log \
+                or not document.untouched or document.selected is not None \
+                or not view.fitted or view.drag_tool.dragging \
+                or not all(self.action_map[f"layer_{name}"].isChecked() for name in LAYERS) \
+                or not self.action_map["legend"].isChecked():
             return
         from tactical.ui.startpicture import keep_picture
 
-        keep_picture(self.view, key, self._legend_edge())
+        keep_picture(view, key, self._legend_edge(), shown)
 
     def _legend_edge(self) -> str:
         return str(self.settings.value("view/legend_edge", "auto"))
@@ -235,12 +254,15 @@ class MainWindow(QMainWindow):
         try:
             document, warnings = open_any(path, ruleset=ruleset)
         except OpenFailed as exc:
+            self._drop_start_picture()
             QMessageBox.warning(self, "Cannot open", str(exc)[:4000])
             return False
         try:
             self.set_document(document)
         except Exception as exc:
             close_document(document, finished=False)  # never leave its log locked
+            self.document = None  # (set_document took it before the board failed)
+            self.set_document(None)
             QMessageBox.warning(self, "Cannot open", f"{path}: cannot show it ({exc!r})")
             return False
         # fit once the new view has its real size (after this event loop turn)

@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from tactical.core.errors import TacticalError
-from tactical.ui.app import application, open_first
+from tactical.ui.app import application, start
 from tactical.ui.board.render import save_png
 from tactical.ui.main_window import MainWindow
 
@@ -81,8 +81,7 @@ def time_first_paint(settings_path: Path) -> int:
     settings = QSettings(str(settings_path), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings, first_frame_first=True)  # as run_gui (issue 13)
     window.show()
-    open_first(window, None)
-    window.finish_after_first_frame()
+    start(window, None)  # fresh user folders: no picture kept, the board is built at once
     if window.view is None:
         print("first frame: the demo did not open", file=sys.stderr)
         return 1

@@ -16,6 +16,7 @@ the map's first frame. The folder is a cache: deleting it only costs the next st
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -26,7 +27,7 @@ from tactical.core.paths import demo_map
 from tactical.data.reading import FileRefused, read_bounded
 
 ENV_VAR = "TACTICAL_DATA_DIR"  # as the autosaves: tests and portable installs set it
-KEEP = 6  # pictures kept (newest first); one per map and window size the GM starts on
+KEEP = 6  # pictures kept (used last first); one per map and window size the GM starts on
 MAP_LIMIT = 16 * 1024 * 1024  # bytes of a map hashed (more than a map may have)
 PICTURE_LIMIT = 48 * 1024 * 1024  # a 4k board as PNG is ~10 MB; anything bigger is not ours
 _NAME = re.compile(r"^[0-9a-f]{32}-\d{1,5}x\d{1,5}@\d{1,3}-[a-z]{1,8}\.png$")
@@ -94,15 +95,30 @@ def read(name: str) -> bytes | None:
         return None
 
 
+def used(name: str) -> None:
+    """A picture shown: the newest again, so the pictures a GM starts on daily stay."""
+    if _NAME.match(name):
+        with contextlib.suppress(OSError):
+            os.utime(folder() / name)
+
+
+def writable() -> bool:
+    """Whether a picture can be kept (else the start does not spend time making one)."""
+    where = folder()
+    while not where.exists() and where != where.parent:
+        where = where.parent  # the cache folder is made at the first keep
+    return os.access(where, os.W_OK)
+
+
 def keep(name: str, png: bytes) -> None:
-    """Write the picture (atomically) and drop all but the newest KEEP. A failure only
+    """Write the picture (atomically) and drop all but the KEEP used last. A failure only
     means the next start is a plain one: never an error for the GM."""
     if not _NAME.match(name) or len(png) > PICTURE_LIMIT:
         return
     where = folder()
+    temporary = where / f".{name}.{os.getpid()}.part"
     try:
         where.mkdir(parents=True, exist_ok=True)
-        temporary = where / f".{name}.{os.getpid()}.part"
         temporary.write_bytes(png)
         os.replace(temporary, where / name)
         kept = sorted((p for p in where.glob("*.png") if _NAME.match(p.name)),
@@ -110,4 +126,5 @@ def keep(name: str, png: bytes) -> None:
         for old in kept[KEEP:]:
             old.unlink()
     except OSError:
-        return
+        with contextlib.suppress(OSError):
+            temporary.unlink()

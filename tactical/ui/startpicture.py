@@ -15,13 +15,21 @@ from tactical.ui.menus import BOARD_BACKGROUND
 # How long a window with no picture for its size waits for its final size (the window
 # manager's) before the board is built without one: what a start can lose, at worst.
 SIZE_WAIT_MS = 250
+# A window never painted (shown minimized, on another desktop) builds its board anyway.
+UNSEEN_WAIT_MS = 1000
+
+
+def device_size(widget: QWidget) -> tuple[int, int]:
+    """`widget`'s size in device pixels, rounded as Qt rounds a grab's (half up)."""
+    ratio = widget.devicePixelRatioF()
+    return int(widget.width() * ratio + 0.5), int(widget.height() * ratio + 0.5)
 
 
 def picture_name(widget: QWidget, key: str, legend_edge: str) -> str:
     """The kept picture for `widget`'s size and pixel ratio."""
-    ratio = widget.devicePixelRatioF()
-    return startcache.picture_name(key, round(widget.width() * ratio),
-                                   round(widget.height() * ratio), ratio, legend_edge)
+    width, height = device_size(widget)
+    return startcache.picture_name(key, width, height, widget.devicePixelRatioF(),
+                                   legend_edge)
 
 
 class PictureBoard(QWidget):
@@ -39,23 +47,23 @@ class PictureBoard(QWidget):
         self.key, self.legend_edge = key, legend_edge
         self._painted: Callable[[], None] | None = painted
         self._images: dict[str, QImage | None] = {}
-        self.shown: QImage | None = None  # what the last frame showed (tests)
+        self.shown: QImage | None = None  # what the last frame showed
         self.setCursor(Qt.CursorShape.BusyCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._waiting = QTimer(self)
         self._waiting.setSingleShot(True)
         self._waiting.timeout.connect(self._tell)
+        self._waiting.start(UNSEEN_WAIT_MS)
 
     def _image(self) -> QImage | None:
         name = picture_name(self, self.key, self.legend_edge)
         if name not in self._images:
             data = startcache.read(name)
             image = QImage.fromData(QByteArray(data)) if data else QImage()
-            ok = not image.isNull() and (image.width(), image.height()) == (
-                round(self.width() * self.devicePixelRatioF()),
-                round(self.height() * self.devicePixelRatioF()))
+            ok = not image.isNull() and (image.width(), image.height()) == device_size(self)
             if ok:
                 image.setDevicePixelRatio(self.devicePixelRatioF())
+                startcache.used(name)
             self._images[name] = image if ok else None
         return self._images[name]
 
@@ -69,7 +77,7 @@ class PictureBoard(QWidget):
         painter.end()
         if self.shown is not None:
             QTimer.singleShot(0, self._tell)  # after this frame is on screen
-        elif not self._waiting.isActive():
+        elif self._waiting.remainingTime() > SIZE_WAIT_MS:
             self._waiting.start(SIZE_WAIT_MS)
 
     def _tell(self) -> None:
@@ -79,12 +87,16 @@ class PictureBoard(QWidget):
             painted()
 
 
-def keep_picture(board: QWidget, key: str, legend_edge: str) -> bool:
-    """Keep `board`'s current frame for the next start (once per size): True if kept."""
-    name = picture_name(board, key, legend_edge)
-    if startcache.read(name) is not None:
+def keep_picture(board: QWidget, key: str, legend_edge: str,
+                 shown: QImage | None = None) -> bool:
+    """Keep `board`'s current frame for the next start: True if written. Not when it is
+    the picture this start showed (`shown`): a picture that went stale (the map's own
+    picture changed, another Qt draws otherwise) is written again at the next start."""
+    if not startcache.writable():
         return False
     image = board.grab().toImage()
+    if shown is not None and shown.convertToFormat(image.format()) == image:
+        return False
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -92,5 +104,7 @@ def keep_picture(board: QWidget, key: str, legend_edge: str) -> bool:
     # (PySide's stub says the format is bytes; at run time only str is taken)
     if not image.save(buffer, "PNG", 80):  # type: ignore[call-overload]
         return False
+    name = startcache.picture_name(key, image.width(), image.height(),
+                                   board.devicePixelRatioF(), legend_edge)
     startcache.keep(name, bytes(data.data()))
     return True

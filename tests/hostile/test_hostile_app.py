@@ -67,7 +67,7 @@ def test_accepting_the_resume_offer_of_a_broken_log_never_crashes_the_start(
     (data / "encounters").mkdir(parents=True)
     log = hostile_log(data / "encounters")
     assert autosave.latest_unfinished().path == log
-    app_module.open_first(window, None)
+    app_module.start(window, None)
     assert window.document is not None and window.document.loaded.path == demo_map()
     assert any("Cannot open" in m and "not a record Tactical writes" in m for m in messages)
     assert any("Set the encounter aside?" in m for m in messages)

@@ -70,6 +70,7 @@ class BoardView(QGraphicsView):
         self.pick_shape: Callable[[QPointF], Sequence[tuple[float, float]]] | None = None
         self._mouse: QPointF | None = None
         self._hovered: tuple[int, int] | None = None
+        self.fitted = False  # the view as zoom_to_fit left it (the GM has not moved it)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setMinimumSize(200, 150)
         self.zoom_changed.connect(lambda _z: scene.set_detail(self.transform().m11()))
@@ -116,6 +117,7 @@ class BoardView(QGraphicsView):
         self.scale(scale, scale)
         shift = (free.center() - viewport.center()) / scale
         self.centerOn(rect.center() - shift)
+        self.fitted = True
         self.zoom_changed.emit(self.zoom)
 
     def _free(self, viewport: QRectF) -> QRectF:
@@ -136,11 +138,13 @@ class BoardView(QGraphicsView):
 
     def centre_on_hex(self, h: tuple[int, int]) -> None:
         self.centerOn(self.board.centre(h))
+        self.fitted = False
 
     def _shift(self, delta: QPointF) -> None:
         """Move the view by `delta` metres (no scroll bars: translate the scene rect)."""
         centre = self.mapToScene(self.viewport().rect().center()) + delta
         self.centerOn(centre)
+        self.fitted = False
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0

@@ -52,6 +52,8 @@ class PlayerScreen(QObject):
         self.menu = QMenu("Player view &options", window)
         self.menu.aboutToShow.connect(self._fill_menu)
         self._filled = False
+        self.camera_actions: dict[CameraMode, QAction] = {}
+        self.detail_actions: dict[Detail, QAction] = {}
         view_menu = next((a.menu() for a in window.menuBar().actions()
                           if a.text().replace("&", "") == "View"), None)
         if isinstance(view_menu, QMenu):
@@ -86,7 +88,6 @@ class PlayerScreen(QObject):
         menu = self.menu
         camera = menu.addMenu("&Camera")
         group = QActionGroup(menu)
-        self.camera_actions: dict[CameraMode, QAction] = {}
         for mode, text in ((CameraMode.FOLLOW, "&Follow my view"),
                            (CameraMode.LOCKED, "&Locked (safe for miniatures)"),
                            (CameraMode.AUTO, "&Auto-frame the action")):
@@ -112,7 +113,6 @@ class PlayerScreen(QObject):
         self.key_action.toggled.connect(self.set_key)
         detail = menu.addMenu("&Enemies show")
         details = QActionGroup(menu)
-        self.detail_actions: dict[Detail, QAction] = {}
         for level, text in ((Detail.COARSE, "&Coarse state (unhurt, hurt, badly hurt, down)"),
                             (Detail.NONE, "&Nothing (down only)"),
                             (Detail.BARS, "&Their bars")):
@@ -239,6 +239,7 @@ class PlayerScreen(QObject):
     # --- options
 
     def set_mode(self, mode: CameraMode) -> None:
+        self._fill_menu()
         self._set("camera", mode.value)
         self.camera_actions[mode].setChecked(True)
         if self.window is not None:
@@ -333,6 +334,7 @@ class PlayerScreen(QObject):
 
     def set_enemy_detail(self, level: Detail) -> None:
         """What every side but the players' shows of its wounds (remembered)."""
+        self._fill_menu()
         self._set("enemy_detail", level.value)
         self.detail_actions[level].setChecked(True)
         if self.audience is not None:
