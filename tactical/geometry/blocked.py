@@ -40,7 +40,13 @@ import shapely
 from tactical.core.types import Hex
 from tactical.data.maps import Grid
 from tactical.data.maps import Orientation as GridOrientation
-from tactical.geometry.layout import Layout, axial_block, hex_corners, hex_to_point
+from tactical.geometry.layout import (
+    Layout,
+    axial_block,
+    hex_centres,
+    hex_corners,
+    hex_to_point,
+)
 from tactical.geometry.mapgeom import MapGeometry
 
 __all__ = ["CHUNK", "CLEARANCE_M", "BlockedSteps", "LazySteps", "blocked_steps"]
@@ -76,15 +82,6 @@ def _in_grid(grid: Grid, axial: np.ndarray) -> np.ndarray:
     inside: np.ndarray = (column >= 0) & (column < grid.columns) & (row >= 0) \
         & (row < grid.rows)
     return inside
-
-
-def _centres(geometry: MapGeometry, axial: np.ndarray) -> np.ndarray:
-    """hex_to_point, vectorised over an (n, 2) axial array."""
-    layout = geometry.layout
-    o, size = layout.orientation, layout.size
-    q, r = axial[:, 0].astype(float), axial[:, 1].astype(float)
-    return np.column_stack(((o.f0 * q + o.f1 * r) * size + layout.origin[0],
-                            (o.f2 * q + o.f3 * r) * size + layout.origin[1]))
 
 
 def _near_high_cover(geometry: MapGeometry, points: np.ndarray, reach: float) -> np.ndarray:
@@ -148,7 +145,7 @@ def _crossed(geometry: MapGeometry, a: np.ndarray, b: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(pair, cover, metres) for every high cover whose inside the straight line between
     the centres of a[pair] and b[pair] crosses, and how much of the line lies in it."""
-    ca, cb = _centres(geometry, a), _centres(geometry, b)
+    ca, cb = hex_centres(geometry.layout, a), hex_centres(geometry.layout, b)
     middle = (ca + cb) / 2
     reach = float(np.hypot(*(cb[0] - ca[0]))) / 2 + 1e-6
     near = np.flatnonzero(_near_high_cover(geometry, middle, reach))
@@ -180,7 +177,7 @@ def _separated(geometry: MapGeometry, a: np.ndarray, b: np.ndarray,
     """For each pair (a[i], b[i]) whose centre line crosses high cover: whether the high
     cover near it (gaps narrower than 2 × CLEARANCE_M closed) leaves no piece of the two
     hexes that holds both centres."""
-    ca = _centres(geometry, a)
+    ca = hex_centres(geometry.layout, a)
     shapes = np.empty(len(a), dtype=object)
     left, right = np.empty(len(a), dtype=object), np.empty(len(a), dtype=object)
     for d, (outline, one, other) in _pair_outlines(geometry).items():
@@ -217,7 +214,7 @@ def _separated(geometry: MapGeometry, a: np.ndarray, b: np.ndarray,
     separated[tangled] = True
     rest &= ~np.isin(pair, tangled)
     if rest.any():
-        done, cut = _cut_apart(geometry, shapes, ca, _centres(geometry, b), pair[rest],
+        done, cut = _cut_apart(geometry, shapes, ca, hex_centres(geometry.layout, b), pair[rest],
                                cover[rest])
         separated[done] = cut
     return separated
@@ -389,7 +386,8 @@ class LazySteps:
         box = (0.0, 0.0, 0.0, 0.0)
         pairs: dict[tuple[Hex, Hex], int] = {}
         if len(a):
-            middle = (_centres(self.geometry, a) + _centres(self.geometry, b)) / 2
+            layout = self.geometry.layout
+            middle = (hex_centres(layout, a) + hex_centres(layout, b)) / 2
             x0, y0 = middle.min(axis=0).tolist()
             x1, y1 = middle.max(axis=0).tolist()
             box = (x0, y0, x1, y1)

@@ -121,15 +121,19 @@ def axial_block(grid: Grid, columns: range, rows: range) -> np.ndarray:
     return np.stack([c - (r - (r & 1)) // 2, r], axis=1)
 
 
+def hex_centres(layout: Layout, axial: np.ndarray) -> np.ndarray:
+    """hex_to_point over an (n, 2) axial array: an (n, 2) array of centres, in metres."""
+    o, size = layout.orientation, layout.size
+    q, r = axial[:, 0].astype(float), axial[:, 1].astype(float)
+    return np.column_stack(((o.f0 * q + o.f1 * r) * size + layout.origin[0],
+                            (o.f2 * q + o.f3 * r) * size + layout.origin[1]))
+
+
 def hex_edges(layout: Layout, axial: np.ndarray) -> np.ndarray:
     """Every edge of the hexes (an (n, 2) axial array) once, a shared edge by one hex only:
     an (m, 4) array of x1, y1, x2, y2 in metres (the grid drawn with no Python per hex)."""
-    o, size = layout.orientation, layout.size
-    q, r = axial[:, 0].astype(float), axial[:, 1].astype(float)
-    cx = (o.f0 * q + o.f1 * r) * size + layout.origin[0]
-    cy = (o.f2 * q + o.f3 * r) * size + layout.origin[1]
     offsets = np.array(layout.corner_offsets)  # (6, 2)
-    corners = np.stack([cx, cy], axis=1)[:, None, :] + offsets[None, :, :]  # (n, 6, 2)
+    corners = hex_centres(layout, axial)[:, None, :] + offsets[None, :, :]  # (n, 6, 2)
     a, b = corners, np.roll(corners, -1, axis=1)
     edges = np.concatenate([a, b], axis=2).reshape(-1, 4)
     # an edge is known by its midpoint (mm, packed in one integer: a 1-D unique is fast)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 
+import numpy as np
 import pytest
 import shapely
 from hypothesis import example, given
@@ -15,6 +16,7 @@ from tactical.data.maps import Grid, Orientation
 from tactical.geometry.hexgrid import hex_distance, hex_neighbours
 from tactical.geometry.layout import (
     drag_hexes,
+    hex_centres,
     hex_corners,
     hex_polygon,
     hex_to_point,
@@ -66,6 +68,14 @@ def test_target_points_are_the_centre_and_corners_shrunk_ten_percent():
     assert tuple(pts[0]) == pytest.approx((cx, cy))
     for (x, y) in pts[1:]:
         assert math.hypot(x - cx, y - cy) == pytest.approx(0.9 * 2 / SQRT3)
+
+
+@given(layouts, st.lists(hexes, min_size=1, max_size=20))
+def test_the_vectorised_centres_are_each_hexs_centre(layout, many):
+    # one array for the grid, the blocked steps and the board (issue 13: no Python per hex)
+    centres = hex_centres(layout, np.array(many))
+    expected = np.array([hex_to_point(layout, h) for h in many])
+    assert np.allclose(centres, expected, rtol=0, atol=1e-9)
 
 
 @given(layouts, hexes)

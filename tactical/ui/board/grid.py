@@ -14,7 +14,7 @@ from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.data.maps import Grid
-from tactical.geometry.layout import Layout, axial_block, hex_edges
+from tactical.geometry.layout import Layout, axial_block, hex_centres, hex_edges
 from tactical.ui.board.palette import GRID_LINE, Z
 from tactical.ui.board.shapes import LINE_TO, MOVE_TO, stream_path
 
@@ -42,10 +42,9 @@ class GridTile(QGraphicsItem):
         self.axial = axial  # (n, 2) int array of the tile's hexes
         self._layout = layout
         self._path: QPainterPath | None = None  # built at the first paint that shows it
-        o, size = layout.orientation, layout.size
-        q, r = axial[:, 0], axial[:, 1]
-        xs = (o.f0 * q + o.f1 * r) * size + layout.origin[0]
-        ys = (o.f2 * q + o.f3 * r) * size + layout.origin[1]
+        size = layout.size
+        centres = hex_centres(layout, axial)
+        xs, ys = centres[:, 0], centres[:, 1]
         x0, y0 = float(xs.min()) - size, float(ys.min()) - size
         x1, y1 = float(xs.max()) + size, float(ys.max()) + size
         self._rect = QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-0.1, -0.1, 0.1, 0.1)
