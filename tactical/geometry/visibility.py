@@ -258,7 +258,7 @@ def reach_zone(mg: MapGeometry, origin: Hex, reach_m: float,
     return HexZone(frozenset(kept), polygon)
 
 
-def sector_polygon(centre: tuple[float, float], sector: Sector) -> BaseGeometry:
+def sector_polygon(centre: tuple[float, float], sector: Sector) -> Polygon:
     if sector.width_deg >= 360.0:
         return Point(centre).buffer(sector.range_m, 64)
     half = math.radians(sector.width_deg) / 2.0

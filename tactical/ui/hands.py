@@ -26,6 +26,7 @@ from tactical.encounter.model import Condition, Phase
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance, hex_line
 from tactical.geometry.layout import hex_corners
+from tactical.geometry.visibility import Sector, sector_polygon
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
 from tactical.ui.menus import Asker, Entry, fill_menu
@@ -34,15 +35,13 @@ from tactical.ui.rulesets import view_of
 OVERWATCH_HALF_ANGLE = 45.0  # degrees each side of the aim: a 90° watched sector
 
 
-def sector(centre: QPointF, toward: QPointF, radius: float,
-           half_angle: float = OVERWATCH_HALF_ANGLE) -> tuple[tuple[float, float], ...]:
-    """RULINGS Overwatch "a sector": a wedge from `centre` toward `toward`, in metres."""
-    aim = math.atan2(toward.y() - centre.y(), toward.x() - centre.x())
-    half = math.radians(half_angle)
-    arc = [aim - half + 2 * half * i / 16 for i in range(17)]
-    points = [(centre.x(), centre.y())] + [
-        (centre.x() + radius * math.cos(a), centre.y() + radius * math.sin(a)) for a in arc]
-    return tuple((round(x, 3), round(y, 3)) for x, y in points)
+def sector(centre: QPointF, toward: QPointF, radius: float) -> tuple[tuple[float, float], ...]:
+    """RULINGS Overwatch "a sector": a wedge from `centre` toward `toward`, in metres (the
+    geometry's own sector, as the command's polygon)."""
+    aim = math.degrees(math.atan2(toward.y() - centre.y(), toward.x() - centre.x()))
+    wedge = sector_polygon((centre.x(), centre.y()),
+                           Sector(aim, 2 * OVERWATCH_HALF_ANGLE, radius))
+    return tuple((round(x, 3), round(y, 3)) for x, y in wedge.exterior.coords[:-1])
 
 
 def new_id(name: str, taken: Sequence[str]) -> str:

@@ -667,3 +667,16 @@ def test_every_difficulty_the_ruleset_names_is_offered_and_accepted(window, diff
     more(window, "kicker", "Use a skill…")
     tn = window.document.encounter.ctx.rules.checks.difficulty[difficulty]
     assert said(window, f"TN {tn}")
+
+
+def test_the_overwatch_sector_is_a_quarter_circle_toward_the_click():
+    from shapely.geometry import Point, Polygon
+
+    from tactical.ui.hands import sector
+
+    wedge = sector(QPointF(0.0, 0.0), QPointF(10.0, 0.0), 20.0)
+    assert wedge[0] == (0.0, 0.0)  # from the watcher
+    area = Polygon(wedge)
+    assert area.contains(Point(10, 9)) and area.contains(Point(19, 0))  # 42°, near the edge
+    assert not area.contains(Point(10, 11)) and not area.contains(Point(-1, 0))  # 48°
+    assert not area.contains(Point(21, 0))  # beyond the weapon's reach
