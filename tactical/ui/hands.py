@@ -10,9 +10,8 @@ Values the GM types come from an `Asker` (dialogs; tests give a scripted one).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import (
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
 from tactical.encounter import terrain
 from tactical.encounter.model import Condition, Phase
@@ -42,15 +42,6 @@ def sector(centre: QPointF, toward: QPointF, radius: float) -> tuple[tuple[float
     wedge = sector_polygon((centre.x(), centre.y()),
                            Sector(aim, 2 * OVERWATCH_HALF_ANGLE, radius))
     return tuple((round(x, 3), round(y, 3)) for x, y in wedge.exterior.coords[:-1])
-
-
-def new_id(name: str, taken: Sequence[str]) -> str:
-    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "npc"
-    found, n = base, 1
-    while found in taken:
-        n += 1
-        found = f"{base}-{n}"
-    return found
 
 
 class Hands:
@@ -405,7 +396,7 @@ class Hands:
         taken = [c.id for c in state.cover_added] + [c.id for c in self.document.loaded.map.cover
                                                       if c.id]
         corners = hex_corners(self.view.board.layout, h, 0.9)
-        self.apply(terrain.AddCover(new_id("rubble", taken), "Rubble", "medium", "low",
+        self.apply(terrain.AddCover(unique("rubble", taken), "Rubble", "medium", "low",
                                     tuple((round(x, 2), round(y, 2)) for x, y in corners)))
 
     def _side_for(self, character: str) -> str | None:
@@ -424,7 +415,7 @@ class Hands:
         side = self._side_for(character)
         if side is None:
             return
-        self.apply(cmd.AddCombatant(new_id(name, list(state.combatants)), character, h, side,
+        self.apply(cmd.AddCombatant(unique(slug(name, "npc"), state.combatants), character, h, side,
                                     name))
 
     def quick_npc(self, h: tuple[int, int]) -> None:

@@ -3,7 +3,6 @@ choices with tooltips, the skills a GM is likely to mean, and a valid new charac
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -66,11 +65,6 @@ def metres(model: type[BaseModel], name: str, tip: str) -> QDoubleSpinBox:
     box.setSuffix(" m")
     box.setToolTip(tip)
     return box
-
-
-def slug(text: str) -> str:
-    """An id from a name: "Boss ganger 2" → "boss-ganger-2"."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-_")[:64]
 
 
 def weapon_choices(library: Library) -> dict[str, tuple[str, str]]:

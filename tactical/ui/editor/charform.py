@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tactical.core.ids import slug, unique
 from tactical.data.character import Attributes, Character, ShadowrunStats
 from tactical.data.library import Library
 from tactical.ui.editor.charfields import (
@@ -39,7 +40,6 @@ from tactical.ui.editor.charfields import (
     armor_choices,
     known_skills,
     metres,
-    slug,
     spin,
     weapon_choices,
 )
@@ -200,16 +200,13 @@ class CharacterForm(QWidget):
 
     def _name_edited(self, text: str) -> None:
         if self.id_follows_name and not self.ident.isReadOnly():
-            self.ident.setText(self.unique(slug(text) or "character"))
+            self.ident.setText(self.unique(slug(text, "character")))
 
     def _id_edited(self, _text: str) -> None:
         self.id_follows_name = False  # the GM chose the id: the name no longer sets it
 
     def unique(self, ident: str) -> str:
-        out, n = ident, 2
-        while out in self.taken:
-            out, n = f"{ident}-{n}", n + 1
-        return out
+        return unique(ident, self.taken)
 
     def fix_tab_order(self) -> None:
         """Tab goes down the left column, then the right one, row by row (rows added

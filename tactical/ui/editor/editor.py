@@ -3,7 +3,6 @@ unlimited undo stack; saves YAML in the documented format (tactical/data/mapwrit
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,6 +32,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from tactical.core.errors import TacticalError
+from tactical.core.ids import free_number, slug, unique
 from tactical.data.character import Character, Roster
 from tactical.data.kinds import load_file
 from tactical.data.library import Library, bundled_library, reference_problems
@@ -222,12 +222,9 @@ class MapEditor(QWidget):
             place = next(free, None)
             if place is None or character not in self.known_characters():
                 continue
-            n = 1
-            while f"{character}-{n}" in used:
-                n += 1
-            used.add(f"{character}-{n}")
-            tokens.append(Token(id=f"{character}-{n}", character=character, side=side,
-                                hex=place))
+            token_id = f"{character}-{free_number(character, used, first=1)}"
+            used.add(token_id)
+            tokens.append(Token(id=token_id, character=character, side=side, hex=place))
         if tokens:
             # Characters from an opened roster are copied into the map (it stands alone).
             own = {c.id for c in draft.characters}
@@ -295,9 +292,7 @@ class MapEditor(QWidget):
 
     @staticmethod
     def _copy(start: Character, known: dict[str, Character]) -> Character:
-        n = 2
-        while f"{start.id}-{n}" in known:
-            n += 1
+        n = free_number(start.id, known)
         return start.model_copy(update={"id": f"{start.id}-{n}", "name": f"{start.name} {n}"})
 
     def edit_token_character(self, accept: bool = True) -> CharacterDialog | None:
@@ -345,12 +340,9 @@ class MapEditor(QWidget):
 
     def add_side(self) -> None:
         name, ok = QInputDialog.getText(self, "New side", "Name:")
-        key = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:60] or "side"
         if not ok or not name.strip():
             return
-        n, base = 2, key
-        while key in self.model.draft.sides:
-            key, n = f"{base}-{n}", n + 1
+        key = unique(slug(name, "side"), self.model.draft.sides)
         sides = {**self.model.draft.sides, key: Side(name=name.strip())}
         self.stack.push(ec.SetSides(self.model, sides, f"Add side {name}"))
 
