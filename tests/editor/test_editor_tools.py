@@ -325,3 +325,30 @@ def test_r_rotates_the_selected_cover_about_its_centre_and_undo_puts_it_back(
     qtbot.keyClick(editor.view, Qt.Key.Key_R)
     assert editor.tool.name == "rectangle"
     assert editor.model.draft.cover[0].polygon == before
+
+
+def test_a_token_drag_is_one_undo_step_and_a_cover_edit_another(qtbot):
+    from PySide6.QtGui import QUndoStack
+
+    from tactical.data.maps import Cover, Token
+    from tactical.ui.editor.commands import ReplaceCover, ReplaceToken
+    from tactical.ui.editor.model import EditorModel
+
+    draft = blank_draft(6, 6)
+    draft.tokens.append(Token(id="kicker-1", character="kicker", side="runners", hex=(0, 0)))
+    draft.cover.append(Cover(polygon=((0, 0), (1, 0), (1, 1)), cover_class="medium",
+                             height="high"))
+    model = EditorModel(draft)
+    stack = QUndoStack()
+    token, crate = draft.tokens[0], draft.cover[0]
+    for q in (1, 2, 3):  # one drag, three mouse moves
+        stack.push(ReplaceToken(model, 0, token.model_copy(update={"hex": (q, 0)}),
+                                "Move token", drag=7))
+    stack.push(ReplaceCover(model, 0, crate.model_copy(update={"label": "crate"}),
+                            "Move cover", drag=7))  # the same drag number, another list
+    assert stack.count() == 2
+    assert draft.tokens[0].hex == (3, 0) and draft.cover[0].label == "crate"
+    stack.undo()
+    assert draft.cover[0] == crate and draft.tokens[0].hex == (3, 0)
+    stack.undo()
+    assert draft.tokens[0] == token

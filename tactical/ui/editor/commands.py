@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from PySide6.QtGui import QUndoCommand
 from shapely.geometry import Polygon
@@ -81,34 +82,48 @@ class RemoveItems(_Edit):
         self.model.touch()
 
 
-class ReplaceCover(_Edit):
-    """A cover changed in place: label, class, height, or its points moved."""
+class _ReplaceAt(_Edit):
+    """An item of one of the draft's lists changed in place; the moves of one drag
+    (`drag`: its number) merge into one step."""
 
-    def __init__(self, model: EditorModel, index: int, new: Cover, text: str,
+    field: ClassVar[str]  # the draft's list
+    merge_id: ClassVar[int]
+
+    def __init__(self, model: EditorModel, index: int, new: Any, text: str,
                  drag: int | None = None) -> None:
         super().__init__(model, text)
         self.index = index
-        self.old = model.draft.cover[index]
+        self.old = self._items()[index]
         self.new = new
-        self.drag = drag  # the same drag merges into one step
+        self.drag = drag
+
+    def _items(self) -> list[Any]:
+        items: list[Any] = getattr(self.model.draft, self.field)
+        return items
 
     def id(self) -> int:
-        return MOVE_ID if self.drag is not None else -1
+        return self.merge_id if self.drag is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, ReplaceCover) or other.drag != self.drag \
+        if not isinstance(other, type(self)) or other.drag != self.drag \
                 or other.index != self.index:
             return False
         self.new = other.new
         return True
 
     def redo(self) -> None:
-        self.model.draft.cover[self.index] = self.new
+        self._items()[self.index] = self.new
         self.model.touch()
 
     def undo(self) -> None:
-        self.model.draft.cover[self.index] = self.old
+        self._items()[self.index] = self.old
         self.model.touch()
+
+
+class ReplaceCover(_ReplaceAt):
+    """A cover changed in place: label, class, height, or its points moved."""
+
+    field, merge_id = "cover", MOVE_ID
 
 
 class PlaceTokens(_Edit):
@@ -126,32 +141,10 @@ class PlaceTokens(_Edit):
         self.model.touch()
 
 
-class ReplaceToken(_Edit):
-    def __init__(self, model: EditorModel, index: int, new: Token, text: str,
-                 drag: int | None = None) -> None:
-        super().__init__(model, text)
-        self.index = index
-        self.old = model.draft.tokens[index]
-        self.new = new
-        self.drag = drag
+class ReplaceToken(_ReplaceAt):
+    """A token changed in place: moved, its side or character."""
 
-    def id(self) -> int:
-        return MOVE_ID + 1 if self.drag is not None else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, ReplaceToken) or other.drag != self.drag \
-                or other.index != self.index:
-            return False
-        self.new = other.new
-        return True
-
-    def redo(self) -> None:
-        self.model.draft.tokens[self.index] = self.new
-        self.model.touch()
-
-    def undo(self) -> None:
-        self.model.draft.tokens[self.index] = self.old
-        self.model.touch()
+    field, merge_id = "tokens", MOVE_ID + 1
 
 
 class SetGrid(_Edit):
