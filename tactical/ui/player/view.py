@@ -107,11 +107,15 @@ class PlayerView(QGraphicsView):
         k = 1.0
         if self.look.large_print and px_per_m > 0:
             k = max(1.0, min(MAX_NAME_SCALE, LARGE_NAME_PX / (LABEL_HEIGHT * px_per_m)))
+        rescaled = False
         for token in self.board.tokens.values():
-            token.name_label.setScale(k)
+            if token.name_label.scale() != k:
+                token.name_label.setScale(k)
+                rescaled = True
             if k > 1.0:
                 token.name_label.setOpacity(1.0)
-        self.board.arrange_labels()
+        if rescaled:  # else the scene's own sync placed them at these sizes already
+            self.board.arrange_labels()
 
     # --- the camera
 
