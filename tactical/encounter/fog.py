@@ -94,8 +94,14 @@ class FogOfWar:
         self.concealed |= hexes
         self.revealed -= hexes
 
+    def set_geometry(self, geometry: MapGeometry) -> None:
+        """The walls changed (a door opened or shut mid-fight, issue 15): every sight is
+        worked out again; what the GM revealed or hid by hand stays."""
+        self.geometry = geometry
+        self._sight.clear()
+
     def sight(self, h: Hex) -> BaseGeometry:
-        """What the centre of `h` sees (cached: the map's cover never moves)."""
+        """What the centre of `h` sees (cached until the walls change: set_geometry)."""
         found = self._sight.get(h)
         if found is None:
             found = visibility_polygon(self.geometry, h, self.sight_m)

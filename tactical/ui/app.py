@@ -79,6 +79,7 @@ def open_chosen(window: MainWindow, first: Path, resumed: Path | None,
     if resumed is not None:
         offer_set_aside(window, resumed)
     if first != demo_map():
+        window.start_key = None  # the demo's board is no picture of the map asked for
         window.open_path(demo_map(), ruleset)
 
 

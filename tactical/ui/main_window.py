@@ -136,7 +136,8 @@ class MainWindow(QMainWindow):
         document, view = self.document, self.view
         if key is None or view is None or document is None or not document.fresh_log \
                 or not document.untouched or document.selected is not None \
-                or not view.fitted or view.drag_tool.dragging \
+                or not view.fitted or view.drag_tool.dragging or view.picking \
+                or view.ruler is not None \
                 or not all(self.action_map[f"layer_{name}"].isChecked() for name in LAYERS) \
                 or not self.action_map["legend"].isChecked():
             return
@@ -523,6 +524,7 @@ class MainWindow(QMainWindow):
         self.legend_edges[edge].setChecked(True)
         if self.scene is not None and self.view is not None:
             self.scene.legend.edge = edge
+            self.view.fitted = False  # fitted beside the legend where it was
             self.view.viewport().update()
 
     def _legend(self, on: bool) -> None:

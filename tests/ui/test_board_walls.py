@@ -79,3 +79,30 @@ def test_the_open_door_lets_the_selected_tokens_bands_through_and_undo_shuts_the
     assert seen() > before  # the guard's bands reach through the open door
     document.undo()
     assert seen() == pytest.approx(before)
+
+
+def test_the_players_fog_follows_the_door_and_never_sees_through_it_shut(board):
+    """issue 16 with issue 15: the players' screen sees through a door the GM opens, and
+    after undo no longer does (a fog built before kept its old sight: a leak)."""
+    from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettings
+    from tactical.encounter.fog import FogOfWar
+
+    document, _scene, _view = board
+
+    def players_board() -> BoardScene:
+        audience = AudienceFilter(Audience.PLAYERS, AudienceSettings(frozenset({"corp"})))
+        scene = BoardScene(document, audience=audience)
+        scene.set_fog(FogOfWar(document.oracle.sync(document.state)))
+        return scene
+
+    def seen(scene: BoardScene) -> float:
+        assert scene.fog_item is not None and scene.fog_item.view is not None
+        return scene.fog_item.view.visible.area
+
+    players = players_board()
+    shut = seen(players)
+    assert document.apply(terrain.RemoveCover("door-1", "opened")) is not None
+    assert seen(players) > shut
+    assert seen(players) == pytest.approx(seen(players_board()))  # as a fresh screen
+    document.undo()
+    assert seen(players) == pytest.approx(shut)

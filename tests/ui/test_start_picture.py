@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QImage
+from PySide6.QtTest import QTest
 
 from tactical.core.paths import demo_map, maps_dir
 from tactical.ui import app as gui
@@ -263,7 +264,8 @@ def test_a_stale_picture_is_kept_again_from_the_live_board(qtbot, data):
     window.close()
 
 
-@pytest.mark.parametrize("meddle", ["select", "zoom", "layer", "legend"])
+@pytest.mark.parametrize("meddle", ["select", "zoom", "layer", "legend", "arrow key",
+                                    "ruler", "legend edge"])
 def test_what_the_gm_does_before_the_start_ends_is_not_kept(qtbot, data, monkeypatch,
                                                            meddle):
     """A click that waited for the engine reaches the live board before the start ends:
@@ -278,8 +280,14 @@ def test_what_the_gm_does_before_the_start_ends_is_not_kept(qtbot, data, monkeyp
                 self.view.set_zoom(self.view.zoom * 1.2)
             elif meddle == "layer":
                 self.action_map["layer_grid"].trigger()
-            else:
+            elif meddle == "legend":
                 self.action_map["legend"].trigger()
+            elif meddle == "arrow key":
+                QTest.keyClick(self.view, Qt.Key.Key_Right)
+            elif meddle == "ruler":
+                self.view.start_ruler(QPointF(0.0, 0.0))
+            else:
+                self.set_legend_edge("right")
         finish(self)
 
     monkeypatch.setattr(MainWindow, "finish_start", meddled)
@@ -328,6 +336,37 @@ def test_the_pictures_a_gm_uses_stay(data):
     assert (startcache.folder() / names[0]).exists()
     assert not (startcache.folder() / names[1]).exists()  # the one not used since
     assert not list(startcache.folder().glob(".*.part"))
+
+
+def test_a_picture_that_cannot_be_written_leaves_nothing_behind(data, monkeypatch):
+    name = startcache.picture_name("f" * 32, 100, 100, 1.0, "auto")
+
+    def full_disk(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(startcache.os, "replace", full_disk)
+    startcache.keep(name, b"png")  # no error for the GM: the next start is a plain one
+    assert not any(startcache.folder().iterdir())
+
+
+def test_a_cache_folder_that_cannot_be_made_is_not_written(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder would be")
+    monkeypatch.setenv(startcache.ENV_VAR, str(tmp_path))
+    assert startcache.writable()  # the folder is made at the first picture kept
+    monkeypatch.setenv(startcache.ENV_VAR, str(blocker))
+    startcache.keep(startcache.picture_name("e" * 32, 10, 10, 1.0, "auto"), b"png")
+    assert blocker.is_file()  # nothing written, no error
+
+
+def test_a_map_that_fails_to_open_keeps_no_picture_of_the_demo(qtbot, data, monkeypatch):
+    broken = data / "broken.yaml"
+    broken.write_text("grid: [this is not a map\n", encoding="utf-8")
+    monkeypatch.setattr(gui.QMessageBox, "warning", lambda *a, **k: None)
+    window = started(qtbot, data, path=broken)[0]
+    assert window.document is not None and window.document.loaded.path == demo_map()
+    assert kept() == []  # the demo's board is not that map's picture
+    window.close()
 
 
 def test_a_read_only_cache_keeps_nothing_and_the_start_goes_on(qtbot, data, monkeypatch):

@@ -75,6 +75,11 @@ class FogItem(QGraphicsItem):
         self._outside = self._outside.subtracted(inner)
         self.view: FogView | None = None
 
+    def forget(self) -> None:
+        """The walls changed: the sight drawn per hex is drawn again at the next view."""
+        self._paths.clear()
+        self.view = None
+
     def set_view(self, view: FogView) -> None:
         if view == self.view:
             return

@@ -312,6 +312,10 @@ class BoardScene(QGraphicsScene):
         if first:
             return
         self.geometry = self.document.oracle.sync(state)
+        if self.fog is not None:  # the players' screen: they see through an open door
+            self.fog.set_geometry(self.geometry)  # (and no longer through a shut one)
+            if self.fog_item is not None:
+                self.fog_item.forget()
         self._zone_key = None
         for cid in list(self.overwatch):
             self.removeItem(self.overwatch.pop(cid)[1])

@@ -32,6 +32,10 @@ from tactical.ui.board.drag import DragTool
 from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.scene import BoardScene
 
+#: Keys the scroll area moves the view with.
+SCROLL_KEYS = frozenset({Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
+                         Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
+                         Qt.Key.Key_End})
 PX_PER_METRE_AT_ZOOM_1 = 24.0  # zoom 1: a 2 m hex is 48 px across the flats
 MAX_ZOOM = 8.0
 
@@ -339,6 +343,8 @@ class BoardView(QGraphicsView):
             self.start_ruler(self.mapToScene(cursor))
             event.accept()
             return
+        if event.key() in SCROLL_KEYS:  # the scroll area moves the view: no longer fitted
+            self.fitted = False
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
