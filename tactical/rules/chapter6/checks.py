@@ -97,6 +97,14 @@ class CheckRoll:
     degree: Degree
 
     @property
+    def sum_text(self) -> str:
+        """The sum as every check line writes it: "12+7+3 = 22 vs TN 20" (skill, the kept
+        dice, a double's bonus as one more addend: RULINGS Doubles)."""
+        return (f"{self.skill}" + "".join(f"{d:+d}" for d in self.kept)
+                + (f"{self.double_bonus:+d}" if self.double_bonus else "")
+                + f" = {self.total} vs TN {self.tn}")
+
+    @property
     def dice(self) -> tuple[int, ...]:
         """Every d10 in the order drawn: base, Advantage/Disadvantage die, Edge die."""
         return self.base + tuple(d for d in (self.extra, self.edge) if d is not None)

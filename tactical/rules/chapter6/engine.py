@@ -364,11 +364,7 @@ def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dic
     result = first_aid(InjuryLevel(injury), skill, dice, kit=kit, rules=rules,
                        advantages=advantages_of((), disadvantages))
     check = result.check
-    text = (f"{healer} gives first aid to {patient}: {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept)
-            + (f"{check.double_bonus:+d}" if check.double_bonus else "")  # RULINGS Doubles
-            + f" = {check.total} vs TN "
-            f"{sum(m.value for m in result.tn_breakdown)} — {check.degree.value}")
+    text = f"{healer} gives first aid to {patient}: {check.sum_text} — {check.degree.value}"
     text = _with(text, disadvantages)
     if not result.success:
         return SkillOutcome(text + "; no effect", False)
@@ -383,11 +379,8 @@ def check_awareness(who: str, effort: str, skill: int, tn: int, dice: Dice,
     check = roll_check(skill, tn, dice, rules=rules,
                        advantages=advantages_of((), disadvantages))
     level = rules.perception.awareness[check.degree.value]
-    text = (f"{who} checks awareness ({effort} effort): {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept)
-            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
-            + f" = {check.total} vs TN {tn} — {check.degree.value.replace('_', ' ')}"
-            f": {level.replace('_', ' ')}")
+    text = (f"{who} checks awareness ({effort} effort): {check.sum_text} — "
+            f"{check.degree.value.replace('_', ' ')}: {level.replace('_', ' ')}")
     return SkillOutcome(_with(text, disadvantages), check.success, level=level)
 
 

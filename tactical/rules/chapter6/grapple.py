@@ -25,10 +25,8 @@ def break_free(who: Fighter, sheet: Character, dice: Dice,
     if aftermath.holds(who, aftermath.GRAPPLED_SOLID):
         against.append("Solid grapple")  # l.408
     check = roll_check(skill, tn, dice, advantages=advantages_of((), against), rules=rules)
-    text = (f"{who.name} tries to break free ({skill_name.replace('_', ' ')}): {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept)
-            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
-            + f" = {check.total} vs TN {tn}"
+    text = (f"{who.name} tries to break free ({skill_name.replace('_', ' ')}): "
+            f"{check.sum_text}"
             + (f", Disadvantage ({', '.join(against)})" if against else "")
             + f" — {check.degree.value.replace('_', ' ')}"
             + ("; free" if check.success else "; still grappled"))
@@ -44,10 +42,8 @@ def skill_check(who: Fighter, skill: str, value: int, tn: int, advantages: tuple
                        rules=rules)
     sources = ([f"Advantage ({', '.join(advantages)})"] if advantages else []) + \
         ([f"Disadvantage ({', '.join(against)})"] if against else [])
-    text = (f"{who.name} uses {skill.replace('_', ' ')}: {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept)
-            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
-            + f" = {check.total} vs TN {tn}" + (f", {'; '.join(sources)}" if sources else "")
+    text = (f"{who.name} uses {skill.replace('_', ' ')}: {check.sum_text}"
+            + (f", {'; '.join(sources)}" if sources else "")
             + f" — {check.degree.value.replace('_', ' ')}, MoS {check.mos}")
     return SkillOutcome(text, check.success)
 
@@ -61,10 +57,7 @@ def discipline_check(who: Fighter, sheet: Character, tn: int, dice: Dice,
     value = discipline + rules.discipline_checks.defence_offset
     against = disadvantage_sources(who, rules)
     check = roll_check(value, tn, dice, advantages=advantages_of((), against), rules=rules)
-    text = (f"{who.name} checks Discipline {discipline}: {check.skill}"
-            + "".join(f"{d:+d}" for d in check.kept)
-            + (f"{check.double_bonus:+d}" if check.double_bonus else "")
-            + f" = {check.total} vs TN {tn}"
+    text = (f"{who.name} checks Discipline {discipline}: {check.sum_text}"
             + (f", Disadvantage ({', '.join(against)})" if against else "")
             + f" — {check.degree.value.replace('_', ' ')}")
     return SkillOutcome(text, check.success)
