@@ -7,6 +7,7 @@ from typing import Any
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.data.ruleset import Chapter6Ruleset
+from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
@@ -71,3 +72,15 @@ def full_action_payable(c: Combatant, rules: Chapter6Ruleset) -> tuple[bool, str
     names = [f"a {s.capitalize()}" for s in slots]
     listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     return ok, f"{c.name} needs {listed} action left for a Full action"
+
+
+def spend(batch: Batch, c: Combatant, action: Action | str, purpose: str,
+          *checks: tuple[bool, str]) -> str:
+    """Pay for `action` with the slot `payment` names (a downgrade, when that is what is
+    left), refusing with every reason at once — its own and `checks`' (STYLE); the
+    ActionSpent event is emitted and the slot returned."""
+    action = Action(action)
+    slot, why = payment(c, action)
+    refuse_unless((slot is not None, why), *checks)
+    batch.emit(ev.ActionSpent(c.id, action.value, str(slot), purpose))
+    return str(slot)

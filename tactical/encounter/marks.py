@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, payment, refuse_unless
-from tactical.encounter.model import Action, Combatant, Condition, EncounterState, Timer
+from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.model import Combatant, Condition, EncounterState, Timer
 from tactical.encounter.turns import acting
 from tactical.rules.api import AttackOutcome
 
@@ -118,9 +118,7 @@ def recover_weapon(batch: Batch, command: cmd.RecoverWeapon) -> None:
     refuse_unless((timer is not None, f"{c.name} has no weapon to recover"))
     assert timer is not None
     for name in field(timer, "recover").split(","):
-        slot, why = payment(batch.state.get(c.id), Action(name))
-        refuse_unless((slot is not None, why))
-        batch.emit(ev.ActionSpent(c.id, name, str(slot), "Recover weapon"))
+        spend(batch, batch.state.get(c.id), name, "Recover weapon")
     batch.emit(ev.TimerExpired(c.id, timer.kind))
     weapon = field(timer, "weapon")
     if weapon:
@@ -131,11 +129,9 @@ def break_free(batch: Batch, command: cmd.BreakFree) -> None:
     """Ch.6 Grapple, l.404: "break free (Major action)"; the ruleset rolls the check."""
     c = acting(batch, command.combatant)
     refuse_unless((c.has(Condition.GRAPPLED), f"{c.name} is not grappled"))
-    cost = Action(batch.ctx.rules.option_effects.break_free.action)
-    slot, why = payment(c, cost)
-    refuse_unless((slot is not None, why))
+    spend(batch, c, batch.ctx.rules.option_effects.break_free.action, "Break free")
     result = batch.ruleset.break_free(c, batch.ctx.character(c), batch.dice)
-    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), "Break free"), ev.Note(result.text))
+    batch.emit(ev.Note(result.text))
     if result.success:
         for t in c.timers:
             if t.kind.startswith(Condition.GRAPPLED.value):

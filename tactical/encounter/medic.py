@@ -6,9 +6,9 @@ from __future__ import annotations
 from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.batch import Batch, refuse_unless, spend
 from tactical.encounter.harm import rested
-from tactical.encounter.model import Action, Condition, Phase
+from tactical.encounter.model import Condition, Phase
 from tactical.encounter.skills import treated
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
@@ -19,10 +19,7 @@ def _paid(batch: Batch, cid: str, action: str, purpose: str) -> None:
     if batch.state.phase is not Phase.COMBAT:
         batch.combatant(cid)
         return
-    c = acting(batch, cid)
-    slot, why = payment(c, Action(action))
-    refuse_unless((slot is not None, why))
-    batch.emit(ev.ActionSpent(c.id, action, str(slot), purpose))
+    spend(batch, acting(batch, cid), action, purpose)
 
 
 def trauma_patch(batch: Batch, command: cmd.ApplyTraumaPatch) -> None:

@@ -8,7 +8,7 @@ from tactical.core.types import Hex
 from tactical.data.ruleset import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
+from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless, spend
 from tactical.encounter.context import MapOracle
 from tactical.encounter.model import Action, Combatant, Condition, EncounterState
 from tactical.encounter.turns import acting
@@ -212,20 +212,16 @@ def continue_move(batch: Batch) -> None:
 
 def drop_prone(batch: Batch, command: cmd.DropProne) -> None:
     c = acting(batch, command.combatant)
-    cost = Action(batch.ctx.rules.actions.drop_prone)
-    slot, why = payment(c, cost)
-    refuse_unless((slot is not None, why), (not c.has(Condition.PRONE), f"{c.name} is prone"))
-    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), "Drop prone"),
-               ev.ConditionChanged(c.id, Condition.PRONE.value, True, "Drop prone"))
+    spend(batch, c, batch.ctx.rules.actions.drop_prone, "Drop prone",
+          (not c.has(Condition.PRONE), f"{c.name} is prone"))
+    batch.emit(ev.ConditionChanged(c.id, Condition.PRONE.value, True, "Drop prone"))
 
 
 def get_up(batch: Batch, command: cmd.GetUp) -> None:
     c = acting(batch, command.combatant)
-    cost = Action(batch.ctx.rules.actions.get_up)
-    slot, why = payment(c, cost)
-    refuse_unless((slot is not None, why), (c.has(Condition.PRONE), f"{c.name} is not prone"))
-    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), "Get up"),
-               ev.ConditionChanged(c.id, Condition.PRONE.value, False, "Get up"))
+    spend(batch, c, batch.ctx.rules.actions.get_up, "Get up",
+          (c.has(Condition.PRONE), f"{c.name} is not prone"))
+    batch.emit(ev.ConditionChanged(c.id, Condition.PRONE.value, False, "Get up"))
 
 
 def evade(batch: Batch, command: cmd.Evade) -> None:
@@ -281,8 +277,5 @@ def checked_walk(batch: Batch, cid: str, path: tuple[Hex, ...], limit: float, wh
 
 def disengage(batch: Batch, command: cmd.Disengage) -> None:
     c = acting(batch, command.combatant)
-    cost = Action(batch.ctx.rules.actions.disengage)
-    slot, why = payment(c, cost)
-    refuse_unless((slot is not None, why))
-    batch.emit(ev.ActionSpent(c.id, cost.value, cost.value, "Disengage"),
-               ev.ConditionChanged(c.id, Condition.DISENGAGED.value, True, "Disengage"))
+    spend(batch, c, batch.ctx.rules.actions.disengage, "Disengage")
+    batch.emit(ev.ConditionChanged(c.id, Condition.DISENGAGED.value, True, "Disengage"))

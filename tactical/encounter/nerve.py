@@ -7,8 +7,8 @@ from typing import Literal, cast
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, payment, refuse_unless
-from tactical.encounter.model import Action, Condition, Phase
+from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.model import Condition, Phase
 
 
 def discipline_check(batch: Batch, command: cmd.DisciplineCheck) -> None:
@@ -28,9 +28,7 @@ def discipline_check(batch: Batch, command: cmd.DisciplineCheck) -> None:
         difficulty[command.difficulty or spec.difficulty[against]]
     cost = spec.action[against] if batch.state.phase is Phase.COMBAT else None
     if cost is not None:
-        slot, why = payment(c, Action(cost))
-        refuse_unless((slot is not None, why))
-        batch.emit(ev.ActionSpent(c.id, cost, str(slot), f"Discipline check ({against})"))
+        spend(batch, c, cost, f"Discipline check ({against})")
     result = batch.ruleset.discipline_check(c, batch.ctx.character(c), tn, batch.dice)
     batch.emit(ev.Note(result.text + ("; " + ("overcomes the pin" if against == "pin" else
                                               "holds firm") if result.success else

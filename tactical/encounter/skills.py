@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, payment, refuse_unless
-from tactical.encounter.model import Action, Combatant, Condition, Phase
+from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.model import Combatant, Condition, Phase
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.api import SkillOutcome
@@ -15,14 +15,12 @@ from tactical.rules.api import SkillOutcome
 def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
     healer = acting(batch, command.healer)
     patient = batch.combatant(command.patient)
-    cost = Action(batch.ctx.rules.actions.first_aid)
-    slot, why = payment(healer, cost)
     adjacent = hex_distance(healer.hex, patient.hex) <= batch.ctx.rules.first_aid.max_hexes
-    refuse_unless((slot is not None, why),
-                  (patient.injury is not None, f"{patient.name} has no injury to treat"),
-                  (not patient.treated, f"{patient.name} has had first aid since the last "
-                                        "injury (Ch.6: not until injured anew)"),
-                  (adjacent, f"{healer.name} must be next to {patient.name}"))
+    spend(batch, healer, batch.ctx.rules.actions.first_aid, "First aid",
+          (patient.injury is not None, f"{patient.name} has no injury to treat"),
+          (not patient.treated, f"{patient.name} has had first aid since the last "
+                                "injury (Ch.6: not until injured anew)"),
+          (adjacent, f"{healer.name} must be next to {patient.name}"))
     assert patient.injury is not None
     skill = batch.ctx.character(healer).skills.get(batch.ctx.rules.first_aid.skill, 0)
     # Ch.6 l.904-906: the kit chosen sets the TN (medkit +0 … autodoc −10); l.694-710: the
@@ -30,7 +28,6 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
     result = batch.ruleset.first_aid_kit(healer.name, patient.name, patient.injury, skill,
                                          command.kit, batch.dice,
                                          batch.ruleset.check_disadvantages(healer))
-    batch.emit(ev.ActionSpent(healer.id, cost.value, str(slot), "First aid"))
     treated(batch, patient, result, "First aid")
 
 
@@ -74,9 +71,7 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
         slots = (list(batch.ctx.rules.actions.full) if command.effort == "full"
                  else [command.effort] if command.effort != "free" else [])
         for slot_name in slots:
-            slot, why = payment(batch.state.get(c.id), Action(slot_name))
-            refuse_unless((slot is not None, why))
-            batch.emit(ev.ActionSpent(c.id, slot_name, str(slot), "Awareness"))
+            spend(batch, batch.state.get(c.id), slot_name, "Awareness")
     tn = (difficulty[command.difficulty] + p.effort_tn[command.effort]  # type: ignore[index]
           + (p.stealth_tn_bonus[command.stealth] if command.stealth else 0))  # type: ignore[index]
     skill = batch.ctx.character(c).skills.get(p.skill, 0)
