@@ -25,4 +25,7 @@ def free_number(base: str, taken: Container[str], first: int = 2) -> int:
 
 def unique(base: str, taken: Container[str]) -> str:
     """`base` itself if it is free, else `base`-2, `base`-3, …"""
-    return base if base not in taken else f"{base}-{free_number(base, taken)}"
+    if base not in taken:
+        return base
+    suffix = f"-{free_number(base, taken)}"
+    return f"{base[:MAX_LENGTH - len(suffix)]}{suffix}"  # still a valid id (≤ 64)

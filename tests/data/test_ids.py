@@ -19,3 +19,8 @@ def test_a_taken_id_gets_the_lowest_free_number():
     assert unique("medic", taken) == "medic"
     assert free_number("guard", taken, first=1) == 1  # tokens are numbered from 1
     assert free_number("guard", taken) == 3
+
+
+def test_a_numbered_long_id_stays_within_the_id_length():
+    long = slug("The Very Long Named Corporate Security Response Team Of Downtown Seattle")
+    assert len(unique(long, {long})) <= 64 and unique(long, {long}).endswith("-2")
