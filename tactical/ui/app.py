@@ -99,8 +99,9 @@ def start(window: MainWindow, path: Path | None, ruleset: str | None = None) -> 
         except Exception as exc:  # never a picture left standing over a broken start
             window.set_document(None)
             QMessageBox.critical(window, "Cannot start", f"{first}: {exc!r}"[:4000])
-        if window.view is None:  # nothing opened (the GM was told why): the empty window,
-            window.set_document(None)  # not the picture of a board that is not there
+        else:
+            if window.view is None:  # nothing opened (the GM was told why): the empty
+                window.set_document(None)  # window, not a picture of a board not there
         window.finish_after_first_frame()
 
     if window.start_key is not None and startcache.has_any(window.start_key):

@@ -25,8 +25,8 @@ from pathlib import Path
 from tactical import __version__
 from tactical.core.paths import demo_map
 from tactical.data.reading import FileRefused, read_bounded
+from tactical.encounter.store import autosave
 
-ENV_VAR = "TACTICAL_DATA_DIR"  # as the autosaves: tests and portable installs set it
 KEEP = 6  # pictures kept (used last first); one per map and window size the GM starts on
 MAP_LIMIT = 16 * 1024 * 1024  # bytes of a map hashed (more than a map may have)
 PICTURE_LIMIT = 48 * 1024 * 1024  # a 4k board as PNG is ~10 MB; anything bigger is not ours
@@ -34,7 +34,7 @@ _NAME = re.compile(r"^[0-9a-f]{32}-\d{1,5}x\d{1,5}@\d{1,3}-[a-z]{1,8}\.png$")
 
 
 def folder() -> Path:
-    override = os.environ.get(ENV_VAR)
+    override = os.environ.get(autosave.ENV_VAR)  # as the autosaves: tests, portable
     if override:
         return Path(override) / "cache" / "start"
     import platformdirs
@@ -60,8 +60,6 @@ def start_has_picture(path: Path | None, ruleset: str | None) -> bool:
     """Will a start on `path` (None: the demo, unless a fight to resume will be offered)
     show a kept picture? Then `tactical` shows its window before importing the engine."""
     if path is None:
-        from tactical.encounter.store import autosave
-
         try:
             if autosave.latest_unfinished() is not None:
                 return False

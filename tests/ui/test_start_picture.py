@@ -18,6 +18,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
 from tactical.core.paths import demo_map, maps_dir
+from tactical.encounter.store import autosave
 from tactical.ui import app as gui
 from tactical.ui import startcache
 from tactical.ui.main_window import MainWindow
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    monkeypatch.setenv(startcache.ENV_VAR, str(tmp_path / "data"))
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
     return tmp_path
 
 
@@ -352,9 +353,9 @@ def test_a_picture_that_cannot_be_written_leaves_nothing_behind(data, monkeypatc
 def test_a_cache_folder_that_cannot_be_made_is_not_written(tmp_path, monkeypatch):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder would be")
-    monkeypatch.setenv(startcache.ENV_VAR, str(tmp_path))
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path))
     assert startcache.writable()  # the folder is made at the first picture kept
-    monkeypatch.setenv(startcache.ENV_VAR, str(blocker))
+    monkeypatch.setenv(autosave.ENV_VAR, str(blocker))
     startcache.keep(startcache.picture_name("e" * 32, 10, 10, 1.0, "auto"), b"png")
     assert blocker.is_file()  # nothing written, no error
 
