@@ -13,6 +13,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# The kill, fuzz and whole-process tests (`make test` runs them; `make test-fast` leaves them
+# out for the inner loop): these folders and files are slow as a whole, and single tests
+# elsewhere carry @pytest.mark.slow themselves.
+SLOW_PATHS = ("tests/hostile/", "tests/packaging/", "tests/encounter/test_log_crash.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
+        if where.startswith(SLOW_PATHS):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Autosaved encounters go to a temporary folder, never the tester's own."""

@@ -327,6 +327,7 @@ json_values = st.recursive(
 payloads = st.dictionaries(st.text(), json_values, max_size=5)
 
 
+@pytest.mark.slow  # a fuzz / whole-process test: make test-fast skips it
 @settings(max_examples=80, deadline=None)
 @given(batches=st.lists(st.lists(payloads, max_size=4), max_size=6), reopen_at=st.integers(0, 6))
 def test_any_payloads_written_then_reopened_come_back_the_same(batches, reopen_at):

@@ -1,21 +1,21 @@
 """Golden encounters: each tests/scenarios/*.json is played with its scripted dice and must
 produce exactly the committed log; the log must replay to the same state (issue 4).
 
-To accept a deliberate rule change, regenerate: TACTICAL_UPDATE_GOLDEN=1 make test, then
-read the diff of tests/scenarios/*.jsonl before committing it.
+To accept a deliberate rule change, regenerate with `make goldens` (scripts/goldens.py; one
+scenario: `make goldens SCENARIO=name`), read the diff it prints, and commit the re-recorded
+goldens on their own, naming the rule.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from tactical.cli import main
 from tactical.encounter.report import play_state_json
-from tactical.encounter.scenario import play, play_all, write_golden
+from tactical.encounter.scenario import play, play_all
 from tactical.encounter.store import files
 from tactical.encounter.store.log import read_log
 
@@ -55,8 +55,6 @@ def test_scenario_reproduces_its_golden_log(scenario):
     played = play_all(scenario)
     assert played.dice.remaining(10) == () and played.dice.remaining(6) == ()
     golden = scenario.with_suffix(".jsonl")
-    if os.environ.get("TACTICAL_UPDATE_GOLDEN") == "1":
-        write_golden(played, golden)
     contents = read_log(golden)
     assert contents.warnings == []
     assert {k: contents.header.get(k) for k in played.header} == played.header

@@ -132,6 +132,7 @@ def _simulate(s, rules, n, seed):
             total_damage / n)
 
 
+@pytest.mark.slow  # a fuzz / whole-process test: make test-fast skips it
 @pytest.mark.parametrize("name", ["vanya", "aimed_burst"])
 def test_odds_match_a_100000_roll_simulation(rules, name):
     s = {"vanya": VANYA,

@@ -224,6 +224,7 @@ def run_tactical(data: Path, which: str, **env: str) -> str:
     return out.stdout + out.stderr[-2000:]
 
 
+@pytest.mark.slow  # a fuzz / whole-process test: make test-fast skips it
 @pytest.mark.parametrize("scale", ["1", "1.5"])
 def test_tactical_paints_the_picture_before_the_engine_is_imported(data, scale):
     """The point of it all: with a picture kept, `tactical` shows it before numpy,

@@ -207,6 +207,7 @@ def test_sheets_without_shadowrun_numbers_are_refused():
 FACES = st.lists(st.integers(1, 6), min_size=60, max_size=60)
 
 
+@pytest.mark.slow  # a fuzz / whole-process test: make test-fast skips it
 @settings(max_examples=200, deadline=None)
 @given(FACES, FACES, FACES, st.integers(0, 12), st.integers(-6, 0), st.integers(0, 20),
        st.sampled_from(["sr4", "sr5"]), st.sampled_from(["melee", "ranged"]))
