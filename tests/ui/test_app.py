@@ -25,14 +25,8 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def window(qtbot, settings):
-    win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    assert win.open_path(demo_map())
-    yield win
-    win.close()
+def window(demo_window):
+    return demo_window
 
 
 def test_the_demo_encounter_opens_with_board_and_dock(window):

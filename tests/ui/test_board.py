@@ -10,32 +10,14 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from tactical.core.dice import RandomDice
-from tactical.core.paths import maps_dir
-from tactical.data.library import load_map
-from tactical.encounter.commands import Move, SetInitiative, StartCombat
+from tactical.encounter.commands import Move
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.view import drag_summary
-from tactical.ui.document import EncounterDocument
+from tests import fights
 
-INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
-              "guard-office": 11, "abomination": 9}
-# Kicker's second Move of round 1 (tests/scenarios/warehouse_three_rounds.json): the shotgun
-# guard at 13,3 can Snapshot at 9,2; the shield guard at 11,1 Intercepts at 10,2.
-APPROACH = ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))
-CHARGE = ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))
-
-
-def warehouse(start_combat: bool = True) -> EncounterDocument:
-    document = EncounterDocument.for_map(load_map(maps_dir() / "warehouse.yaml"),
-                                         RandomDice(6))
-    if start_combat:
-        for cid, value in INITIATIVE.items():
-            assert document.apply(SetInitiative(cid, value)) is not None
-        assert document.apply(StartCombat()) is not None
-        assert document.apply(Move("kicker", APPROACH)) is not None
-    return document
+APPROACH, CHARGE = fights.APPROACH, fights.CHARGE
+warehouse = fights.warehouse
 
 
 @pytest.fixture
@@ -156,7 +138,7 @@ def test_escape_cancels_the_drag_and_restores_everything(board, qtbot):
 
 def test_a_drop_before_combat_places_the_token_as_a_gm_move(qtbot):
     """Issue 14: before combat the GM places tokens freely (a GMMove, logged as such)."""
-    document = warehouse(start_combat=False)
+    document = fights.document()
     scene = BoardScene(document)
     view = BoardView(scene)
     qtbot.addWidget(view)

@@ -13,24 +13,19 @@ import pytest
 from tactical.core.dice import RandomDice
 from tactical.core.paths import maps_dir
 from tactical.data.library import LoadedMap, load_map
-from tactical.encounter.commands import Move, SetInitiative, StartCombat
+from tactical.encounter.commands import Move
 from tactical.geometry.hexgrid import hex_line
 from tactical.ui.board import BoardScene
 from tactical.ui.board.drag import DragTool
 from tactical.ui.document import EncounterDocument
+from tests import fights
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bench"))
 from benchmap import SEED, generate  # the benchmark's generated map
 
 
 def started(name: str, order: list[str], moves: tuple[Move, ...] = ()) -> EncounterDocument:
-    document = EncounterDocument.for_map(load_map(maps_dir() / name), RandomDice(6))
-    for i, cid in enumerate(order):
-        assert document.apply(SetInitiative(cid, 40 - i)) is not None
-    assert document.apply(StartCombat()) is not None
-    for move in moves:
-        assert document.apply(move) is not None
-    return document
+    return fights.fight(name, {cid: 40 - i for i, cid in enumerate(order)}, moves)
 
 
 def warehouse() -> tuple[EncounterDocument, str, tuple[tuple[int, int], ...]]:

@@ -4,19 +4,17 @@ and Kicker's Health, and undo it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from tactical.core.dice import ScriptedDice
-from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
 from tactical.ui.main_window import MainWindow
+from tests import fights
 
-INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
-              "guard-office": 11, "abomination": 9}
-CHARGE = ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))
+CHARGE = fights.CHARGE
 
 
 def at(window: MainWindow, h: tuple[int, int]) -> QPoint:
@@ -31,19 +29,9 @@ def send(window: MainWindow, kind: QEvent.Type, point: QPoint, buttons: Qt.Mouse
     QApplication.sendEvent(viewport, event)
 
 
-def test_drag_resolve_from_the_dock_and_undo(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings)
-    qtbot.addWidget(window)
-    window.resize(1600, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    assert window.open_path(demo_map())
-    doc = window.document
-    for cid, value in INITIATIVE.items():
-        doc.apply(cmd.SetInitiative(cid, value))
-    doc.apply(cmd.StartCombat())
-    doc.apply(cmd.Move("kicker", ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))))
+def test_drag_resolve_from_the_dock_and_undo(qtbot, demo_window):
+    window = demo_window
+    doc = fights.start(window.document, moves=(cmd.Move("kicker", fights.APPROACH),))
     window.zoom_to_fit()
 
     # mid-drag: exactly the Snapshot and the Intercept light up

@@ -13,24 +13,21 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
 from tactical.core.dice import ScriptedDice
-from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.engine import HANDLERS
 from tactical.encounter.model import Condition, Phase
 from tactical.geometry.hexgrid import hex_neighbours
 from tactical.ui.main_window import MainWindow
 from tactical.ui.menus import find_action
+from tests import fights, windows
 
-INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
-              "guard-office": 11, "abomination": 9}
-APPROACH = ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))
-CHARGE = ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))
+INITIATIVE, APPROACH, CHARGE = fights.INITIATIVE, fights.APPROACH, fights.CHARGE
 
 
 class Script:
@@ -63,19 +60,9 @@ class Script:
 
 @pytest.fixture
 def window(qtbot, tmp_path) -> Iterator[MainWindow]:
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
-    win.resize(1600, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    assert win.open_path(demo_map())
-    win.document.encounter.dice = ScriptedDice(d10=[5] * 60, d6=[3] * 120)
-    win.zoom_to_fit()
+    win = windows.open_window(qtbot, tmp_path, dice=ScriptedDice(d10=[5] * 60, d6=[3] * 120))
     yield win
-    if win.last_menu is not None:
-        win.last_menu.close()
-    win.close()
+    windows.close(win)
 
 
 def in_combat(win: MainWindow, first: str = "kicker") -> None:

@@ -9,13 +9,10 @@ import math
 import pytest
 from PySide6.QtCore import QPointF, QSettings
 
-from tactical.core.dice import RandomDice
-from tactical.core.paths import demo_map, maps_dir
-from tactical.data.library import load_map
+from tactical.core.paths import demo_map
 from tactical.encounter.audience import default_settings
-from tactical.encounter.commands import EndTurn, Move, SetInitiative, StartCombat
+from tactical.encounter.commands import EndTurn, Move
 from tactical.ui.board import BoardScene, BoardView
-from tactical.ui.document import EncounterDocument
 from tactical.ui.main_window import MainWindow
 from tactical.ui.player import window as player_window
 from tactical.ui.player.camera import (
@@ -28,21 +25,12 @@ from tactical.ui.player.camera import (
     ppi_from_ruler,
 )
 from tactical.ui.player.window import PlayerWindow
+from tests import fights
 
 LAPTOP = ScreenInfo("eDP-1", (0, 0, 1920, 1080))
 PROJECTOR = ScreenInfo("HDMI-1", (1920, 0, 1280, 720))
 TV = ScreenInfo("HDMI-2", (3200, 0, 3840, 2160))
-INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
-              "guard-office": 11, "abomination": 9}
-
-
-def fight() -> EncounterDocument:
-    document = EncounterDocument.for_map(load_map(maps_dir() / "warehouse.yaml"),
-                                         RandomDice(6))
-    for cid, value in INITIATIVE.items():
-        assert document.apply(SetInitiative(cid, value)) is not None
-    assert document.apply(StartCombat()) is not None
-    return document
+fight = fights.fight
 
 
 @pytest.fixture

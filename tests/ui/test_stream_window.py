@@ -17,27 +17,14 @@ from tactical.ui.board.shapes import text_path
 from tactical.ui.board.tokens import BADGE_TEXT_M
 from tactical.ui.board.view import PX_PER_METRE_AT_ZOOM_1
 from tactical.ui.main_window import MainWindow
+from tests import fights, windows
 
-INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,
-              "guard-office": 11, "abomination": 9}
-APPROACH = ((3, 7), (4, 7), (5, 6), (6, 5), (7, 5))
-CHARGE = ((7, 4), (8, 3), (9, 2), (10, 2), (11, 2))
+APPROACH, CHARGE = fights.APPROACH, fights.CHARGE
 
 
 def snapshot_pending(qtbot, tmp_path, size):
-    settings = QSettings(str(tmp_path / f"s{size[0]}.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
-    win.resize(*size)
-    win.show()
-    qtbot.waitExposed(win)
-    assert win.open_path(demo_map())
-    doc = win.document
-    for cid, value in INITIATIVE.items():
-        doc.apply(cmd.SetInitiative(cid, value))
-    doc.apply(cmd.StartCombat())
-    doc.apply(cmd.Move("kicker", APPROACH))
-    doc.apply(cmd.Move("kicker", CHARGE))
+    win = windows.open_window(qtbot, tmp_path, size)
+    fights.start(win.document, moves=(cmd.Move("kicker", APPROACH), cmd.Move("kicker", CHARGE)))
     QApplication.processEvents()
     return win
 
