@@ -22,6 +22,7 @@ Read = Callable[[int, int], bytes]  # (offset, count) → at most count bytes fr
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PIXELS = 256 * 1024 * 1024 // 4  # Qt's QImageReader allocation limit, 4 bytes a pixel
 MAX_CHUNKS = 200_000  # a 30 MB PNG in 8 KB IDAT chunks has ~4,000
+_CRC_LIMIT = 16 << 20  # a first chunk bigger than this is not read whole to check it
 _FIRST_PIXELS = 1 << 16  # bytes of the first image data decompressed to prove it is one
 
 
@@ -52,8 +53,9 @@ def _png(read: Read, length: int) -> tuple[str, int, int]:
             raise Lie(f"a PNG cut short: its {kind.decode('latin-1')!r} chunk at byte "
                       f"{at:,} needs {size:,} bytes, the file has {length - at - 12:,}")
         if kind == b"IDAT" and not pixels:
-            data = read(at + 8, size)
-            if zlib.crc32(kind + data) & 0xFFFFFFFF != _u32be(read(at + 8 + size, 4)):
+            data = read(at + 8, min(size, _CRC_LIMIT))
+            if size <= _CRC_LIMIT and \
+                    zlib.crc32(kind + data) & 0xFFFFFFFF != _u32be(read(at + 8 + size, 4)):
                 raise Lie("a PNG whose first image data is damaged (checksum)")
             try:
                 zlib.decompressobj().decompress(data[:_FIRST_PIXELS], 1024)

@@ -194,11 +194,13 @@ def parse_uvtt(data: bytes, file: str) -> dict[str, Any]:
 def format_warning(doc: dict[str, Any], file: str) -> str | None:
     """A warning for a format version newer than those Tactical knows (or none given as a
     number): what it understands is imported, and the GM is told to check the result."""
-    version = doc.get("format")
+    if "format" not in doc:
+        return None  # said by every map maker Tactical knows; its absence alone says little
+    version = doc["format"]
     if isinstance(version, int | float) and not isinstance(version, bool) \
             and math.isfinite(version) and version <= KNOWN_FORMAT:
         return None
-    said = json.dumps(version)[:40] if "format" in doc else "none"
+    said = json.dumps(version)[:40]
     return (f"{file}:1:1: format: version {said} is not one Tactical knows (up to "
             f"{KNOWN_FORMAT:g}); imported what it understands: check the walls and doors")
 
@@ -313,7 +315,7 @@ def import_uvtt(path: Path, out: Path, *, grid_m: float = 1.5,
         raise _fail(str(out), "--out", "the map is written as YAML; name it MAP.yaml")
     if out.is_dir():
         raise _fail(str(out), "--out", "is a folder; give the map's file name, "
-                    f"e.g. {out / 'map.yaml'}")
+                    f"e.g. {out / path.with_suffix('.yaml').name}")
     if not out.parent.is_dir():
         raise _fail(str(out), "--out", f"no such folder: {out.parent}")
     imported = read_uvtt(path, name or path.stem.replace("_", " "), out.stem + ".png",

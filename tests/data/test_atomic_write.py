@@ -32,7 +32,7 @@ def test_a_full_disk_changes_nothing_and_leaves_no_temp_file(tmp_path, monkeypat
 def test_files_that_belong_together_are_put_in_place_together(tmp_path):
     picture, folder = tmp_path / "castle.png", tmp_path / "gone"
     picture.write_bytes(b"old picture")
-    with pytest.raises(CannotWrite, match="cannot write .*gone/castle.yaml: No such file"):
+    with pytest.raises(CannotWrite, match=r"cannot write .*gone/castle\.yaml: No such file"):
         write_files([(picture, b"new picture"), (folder / "castle.yaml", b"map")])
     assert picture.read_bytes() == b"old picture"  # not replaced: the map could not be
     assert [p.name for p in tmp_path.iterdir()] == ["castle.png"]

@@ -97,3 +97,37 @@ def test_the_next_save_removes_the_temp_files_of_a_killed_save(window, street):
         busy.kill()
         busy.wait()
     assert load_map(street).map.name == load_map(ROOT / "maps" / "street.yaml").map.name
+
+
+def test_the_windows_import_asks_before_it_replaces_the_gms_picture(window, tmp_path,
+                                                                    monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.cli.uvttfiles import png, room, write_uvtt
+
+    own = png(64, 48, (10, 200, 30))
+    (tmp_path / "castle.png").write_bytes(own)
+    source = write_uvtt(tmp_path / "castle.dd2vtt", room())
+    asked: list[str] = []
+    answer = QMessageBox.StandardButton.Cancel
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda _parent, _title, text, *_a: asked.append(text) or answer)
+    assert window.edit_mode.import_file(source, tmp_path / "castle.yaml") is None
+    assert "castle.png" in asked[0] and "already there" in asked[0]
+    assert (tmp_path / "castle.png").read_bytes() == own
+    assert not (tmp_path / "castle.yaml").exists()
+    answer = QMessageBox.StandardButton.Yes
+    assert window.edit_mode.import_file(source, tmp_path / "castle.yaml") is not None
+    assert (tmp_path / "castle.png").read_bytes() == png(200, 160)
+
+
+def test_a_new_map_over_a_picture_that_lies_is_refused_by_name(window, tmp_path,
+                                                               monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    cut = tmp_path / "scan.png"
+    cut.write_bytes((ROOT / "maps" / "street.png").read_bytes()[:4000])  # cut short
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *_a: said.append(text))
+    assert window.edit_mode.new_from_picture(cut) is None
+    assert "the picture 'scan.png' is not a whole picture: a PNG cut short" in said[0]

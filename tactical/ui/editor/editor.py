@@ -38,6 +38,7 @@ from tactical.data.kinds import load_file
 from tactical.data.library import Library, bundled_library, reference_problems
 from tactical.data.maps import Background, Cover, Grid, MapFile, Orientation, Side, Token
 from tactical.data.mapwriter import map_bytes
+from tactical.data.pictures import picture_problem
 from tactical.data.problems import DataError
 from tactical.geometry.hexgrid import hex_spiral
 from tactical.geometry.layout import layout_for, point_to_hex
@@ -425,6 +426,9 @@ def blank_draft(columns: int, rows: int, orientation: Orientation = Orientation.
 
 def picture_draft(picture: Path, name: str | None = None) -> Draft:
     """A new map over `picture`, provisionally 64 px a hex until the GM calibrates it."""
+    problem = picture_problem(picture.parent, picture.name)  # a picture that lies, too
+    if problem is not None:
+        raise TacticalError(f"{picture}: {problem}")
     size = QImageReader(str(picture)).size()
     if not size.isValid():
         raise TacticalError(f"{picture}: not a picture Tactical can read")
