@@ -66,6 +66,7 @@ def test_an_existing_maps_own_mode_is_kept(window, street):
     assert oct(street.stat().st_mode & 0o777) == oct(0o664)
 
 
+@pytest.mark.slow  # a whole child process killed mid-save
 @pytest.mark.skipif(os.name != "posix", reason="kill -9 is POSIX")
 def test_the_next_save_removes_the_temp_files_of_a_killed_save(window, street):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
