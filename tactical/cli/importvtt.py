@@ -1,4 +1,4 @@
-"""`tactical import FILE --out MAP.yaml [--grid-m 1.5] [--pointy]`: a Universal VTT file
+"""`tactical import FILE --out MAP.yaml [--grid-m 1.5] [--pointy] [--force]`: a Universal VTT file
 (.dd2vtt, .uvtt, .df2vtt) as a Tactical map, its picture written next to it (issue 15)."""
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ def add_parser(sub: Any) -> None:
                         help="metres per map square (default 1.5: five feet)")
     parser.add_argument("--pointy", action="store_true", help="pointy-top hexes")
     parser.add_argument("--name", help="the map's name (default: the file's name)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace MAP.yaml and its picture if they are already there "
+                        "(without it, an existing file is never overwritten)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,11 +36,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         orientation = Orientation.POINTY if args.pointy else Orientation.FLAT
         imported = import_uvtt(args.file, out, grid_m=args.grid_m, orientation=orientation,
-                               name=args.name)
+                               name=args.name, force=args.force)
     except (TacticalError, OSError) as exc:
         for line in str(exc).splitlines() or [type(exc).__name__]:
             print(f"tactical import: error: {line}", file=sys.stderr)
         return 1
+    for warning in imported.warnings:
+        print(f"tactical import: warning: {warning}", file=sys.stderr)
     grid = imported.map.grid
     print(f"{out}: {grid.columns}×{grid.rows} hexes, {imported.walls} wall runs, "
           f"{imported.doors} doors; picture {imported.image_name}")

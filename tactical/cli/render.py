@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tactical.cli.sight import UsageError, fail, parse_hex
+from tactical.core.atomic import write_file
 from tactical.core.errors import TacticalError
 from tactical.core.types import Hex
 from tactical.geometry.hexgrid import hex_distance
@@ -168,10 +169,10 @@ def run(args: argparse.Namespace) -> int:
         drawn: dict[str, Any] = {}
         image = render_image(document, size, args.select or mover, hexes, mover,
                              audience=audience, fog=args.fog, key=args.key, manifest=drawn)
-        save_png(image, args.out)
+        save_png(image, args.out)  # whole or not at all; a full disk is CannotWrite
         if args.manifest is not None:
-            args.manifest.write_text(json.dumps(drawn, indent=1, ensure_ascii=False) + "\n",
-                                     encoding="utf-8")
+            write_file(args.manifest, (json.dumps(drawn, indent=1, ensure_ascii=False)
+                                       + "\n").encode("utf-8"))
     except (TacticalError, OSError) as exc:
         return fail("render", exc)
     print(f"wrote {args.out} ({size[0]}x{size[1]})", file=sys.stderr)

@@ -10,14 +10,13 @@ shows only what the editor changed. What is written reads back to the same map
 from __future__ import annotations
 
 import math
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from tactical.core.atomic import write_file
 from tactical.data.mapcomments import Anchor, Comments, comments_of, shape_key
 from tactical.data.maps import Background, Cover, MapFile, Point, Side, Token
 from tactical.data.problems import DataError
@@ -196,27 +195,25 @@ def dump_map(m: MapFile, comments: Comments | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def save_map(m: MapFile, path: Path | str, *, comments_from: Path | str | None = None,
-             keep_comments: bool = True) -> None:
-    """Write the map atomically: a crash mid-save leaves the old file, never half a map.
-    The comments of the file it is saved over (or of `comments_from`, the file it was
-    opened from) are kept in place (docs/formats.md#comments)."""
-    path = Path(path)
+def map_bytes(m: MapFile, path: Path | str, *, comments_from: Path | str | None = None,
+              keep_comments: bool = True) -> bytes:
+    """The file `save_map` writes: the map as YAML, keeping the comments of the file it is
+    saved over (or of `comments_from`, the file it was opened from) in place
+    (docs/formats.md#comments)."""
     comments = _comments_of(Path(comments_from or path)) if keep_comments else None
     text = dump_map(m, comments)
     if comments and yaml.load(text, Loader=_Loader) != yaml.load(dump_map(m), Loader=_Loader):
         text = dump_map(m)  # never: a comment put where YAML reads it as data; drop them
-    data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    return text.encode("utf-8")
+
+
+def save_map(m: MapFile, path: Path | str, *, comments_from: Path | str | None = None,
+             keep_comments: bool = True) -> None:
+    """Write the map whole or not at all (core/atomic.py): a crash or a full disk mid-save
+    leaves the old file, never half a map; CannotWrite says why."""
+    path = Path(path)
+    write_file(path, map_bytes(m, path, comments_from=comments_from,
+                               keep_comments=keep_comments))
 
 
 def _comments_of(path: Path) -> Comments | None:

@@ -9,15 +9,16 @@ rather than a background that silently does not appear (issue 11).
 
 from __future__ import annotations
 
-import struct
+import os
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Annotated
 
 from pydantic import AfterValidator
 
+from tactical.data import picturecheck
 from tactical.data.reading import FileRefused, read_bounded
 
-MAX_PIXELS = 256 * 1024 * 1024 // 4  # Qt's QImageReader allocation limit, 4 bytes a pixel
+MAX_PIXELS = picturecheck.MAX_PIXELS
 
 
 def contained_path(text: str) -> str:
@@ -32,38 +33,6 @@ def contained_path(text: str) -> str:
 RelativePicture = Annotated[str, AfterValidator(contained_path)]
 
 
-def _size(head: bytes) -> tuple[str, int, int] | None:
-    """(format, width, height) from an image's first bytes, or None if not recognised."""
-    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
-        width, height = struct.unpack(">II", head[16:24])
-        return "PNG", width, height
-    if head.startswith((b"GIF87a", b"GIF89a")):
-        width, height = struct.unpack("<HH", head[6:10])
-        return "GIF", width, height
-    if head.startswith(b"BM") and len(head) >= 26:
-        width, height = struct.unpack("<ii", head[18:26])
-        return "BMP", abs(width), abs(height)
-    if head.startswith(b"\xff\xd8"):
-        return _jpeg_size(head)
-    if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
-        return "WebP", 0, 0  # dimensions vary by sub-format; Qt reports failures itself
-    return None
-
-
-def _jpeg_size(data: bytes) -> tuple[str, int, int] | None:
-    pos = 2
-    while pos + 9 < len(data):
-        if data[pos] != 0xFF:
-            return None
-        marker = data[pos + 1]
-        length = struct.unpack(">H", data[pos + 2:pos + 4])[0]
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            height, width = struct.unpack(">HH", data[pos + 5:pos + 9])
-            return "JPEG", width, height
-        pos += 2 + length
-    return "JPEG", 0, 0
-
-
 def picture_problem(base: Path, name: str) -> str | None:
     """Why the picture `name` (relative to the folder `base`) cannot be shown, or None."""
     image = base / name
@@ -76,10 +45,31 @@ def picture_problem(base: Path, name: str) -> str | None:
     if not image.exists():
         return f"image file not found: {image}"
     try:
-        head = read_bounded(image, 1 << 16, "picture", head=True)
+        read_bounded(image, 16, "picture", head=True)  # a regular file, readable
+        with image.open("rb") as stream:
+            length = stream.seek(0, os.SEEK_END)
+
+            def read(offset: int, count: int) -> bytes:
+                stream.seek(offset)
+                return stream.read(count)
+
+            return image_problem(read, length, name)
     except FileRefused as error:
         return f"the picture {name!r}: {error.reason}"
-    found = _size(head)
+    except OSError as error:
+        return f"the picture {name!r}: cannot read it: {error.strerror or error}"
+
+
+def bytes_problem(data: bytes, name: str) -> str | None:
+    """Why the picture `data` (to be written as `name`) cannot be shown, or None."""
+    return image_problem(picturecheck.of_bytes(data), len(data), name)
+
+
+def image_problem(read: picturecheck.Read, length: int, name: str) -> str | None:
+    try:
+        found = picturecheck.inspect(read, length)
+    except picturecheck.Lie as lie:
+        return f"the picture {name!r} is not a whole picture: {lie}"
     if found is None:
         return f"the picture {name!r} is not an image Tactical can decode (PNG, JPEG, GIF, " \
                "BMP or WebP)"

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tactical.core.atomic import write_files
+from tactical.data import picturecheck
 from tactical.data.maps import (
     MAX_COVER,
     Background,
@@ -35,8 +37,8 @@ from tactical.data.maps import (
     Orientation,
     Point,
 )
-from tactical.data.mapwriter import save_map
-from tactical.data.pictures import picture_problem
+from tactical.data.mapwriter import map_bytes
+from tactical.data.pictures import bytes_problem
 from tactical.data.problems import DataError, Problem
 from tactical.data.reading import read_bounded
 
@@ -46,10 +48,18 @@ DOOR_M = 0.2
 EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "WebP": ".webp"}
 SQRT3 = math.sqrt(3.0)
 HEX_M = 2.0  # flat side to flat side
+KNOWN_FORMAT = 0.3  # the newest UVTT format version read here (Dungeondraft 1.0.2+)
+# JSON objects read (a point is one): 5,000 covers of straight runs need far fewer, but
+# walls drawn point by point along curves take many points a run.
+MAX_OBJECTS = 500_000
 
 
 class UvttError(DataError):
     """A Universal VTT file that cannot be imported; one Problem per fault."""
+
+
+class WouldOverwrite(UvttError):
+    """The map or its picture is already there and `force` was not given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +71,7 @@ class Imported:
     image_name: str
     walls: int
     doors: int
+    warnings: tuple[str, ...] = ()
 
 
 def _fail(file: str, path: str, message: str, line: int = 1, column: int = 1) -> UvttError:
@@ -89,13 +100,8 @@ def _list(value: Any, file: str, path: str) -> list[Any]:
 
 def image_kind(data: bytes) -> str | None:
     """The picture's format from its first bytes: PNG, JPEG or WebP (what map makers write)."""
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "PNG"
-    if data.startswith(b"\xff\xd8"):
-        return "JPEG"
-    if data.startswith(b"RIFF") and data[8:12] == b"WEBP":
-        return "WebP"
-    return None
+    kind = picturecheck.kind_of(data[:16])
+    return kind if kind in EXTENSIONS else None
 
 
 def _runs(points: list[tuple[float, float]]) -> list[tuple[Point, Point]]:
@@ -149,9 +155,28 @@ def grid_over(width_m: float, height_m: float,
     return columns, rows, (round(offset[0], 2), round(offset[1], 2))
 
 
+class _TooMany(Exception):
+    pass
+
+
 def parse_uvtt(data: bytes, file: str) -> dict[str, Any]:
+    """The JSON document, its objects (points, portals) counted as they are read: a file
+    of a million walls stops at MAX_OBJECTS instead of filling the memory first."""
+    count = 0
+
+    def counted(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal count
+        count += 1
+        if count > MAX_OBJECTS:
+            raise _TooMany
+        return dict(pairs)
+
     try:
-        doc = json.loads(data)
+        doc = json.loads(data, object_pairs_hook=counted)
+    except _TooMany:
+        raise _fail(file, "line_of_sight", f"over {MAX_OBJECTS:,} points and objects: "
+                    f"far more walls than a map holds (at most {MAX_COVER:,} covers)") \
+            from None
     except UnicodeDecodeError:
         raise _fail(file, "(document)", "not a Universal VTT file: not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -164,6 +189,20 @@ def parse_uvtt(data: bytes, file: str) -> dict[str, Any]:
         raise _fail(file, "(document)", "expected a JSON object with 'resolution' and "
                     "'line_of_sight'")
     return doc
+
+
+def format_warning(doc: dict[str, Any], file: str) -> str | None:
+    """A warning for a format version newer than those Tactical knows (or none given as a
+    number): what it understands is imported, and the GM is told to check the result."""
+    if "format" not in doc:
+        return None  # said by every map maker Tactical knows; its absence alone says little
+    version = doc["format"]
+    if isinstance(version, int | float) and not isinstance(version, bool) \
+            and math.isfinite(version) and version <= KNOWN_FORMAT:
+        return None
+    said = json.dumps(version)[:40]
+    return (f"{file}:1:1: format: version {said} is not one Tactical knows (up to "
+            f"{KNOWN_FORMAT:g}); imported what it understands: check the walls and doors")
 
 
 def convert(doc: dict[str, Any], file: str, name: str, image_name: str, *,
@@ -191,20 +230,30 @@ def convert(doc: dict[str, Any], file: str, name: str, image_name: str, *,
                     "500×500 (give a smaller --grid-m)")
     grid = Grid(columns=columns, rows=rows, orientation=orientation)
 
-    def metres(p: tuple[float, float]) -> Point:
-        return ((p[0] - origin[0]) * grid_m + offset[0], (p[1] - origin[1]) * grid_m + offset[1])
+    def metres(p: tuple[float, float], path: str) -> Point:
+        # A point far off the picture is no wall of this map, and 1e308 squares would
+        # overflow to infinity once in metres: bounded by the map's own size.
+        dx, dy = p[0] - origin[0], p[1] - origin[1]
+        if not (-size[0] <= dx <= 2 * size[0] and -size[1] <= dy <= 2 * size[1]):
+            raise _fail(file, path, f"the point ({p[0]:g}, {p[1]:g}) is far outside the "
+                        f"map of {size[0]:g}×{size[1]:g} squares (at most one map size "
+                        "beyond its edge)")
+        return (dx * grid_m + offset[0], dy * grid_m + offset[1])
 
-    cover: list[Cover] = []
-    walls = 0
+    runs: list[tuple[Point, Point]] = []
     for key in ("line_of_sight", "objects_line_of_sight"):
         for i, line in enumerate(_list(doc.get(key), file, key)):
-            points = [metres(_point(p, file, f"{key}[{i}][{j}]"))
+            points = [metres(_point(p, file, f"{key}[{i}][{j}]"), f"{key}[{i}][{j}]")
                       for j, p in enumerate(_list(line, file, f"{key}[{i}]"))]
-            for a, b in _runs(points):
-                walls += 1
-                cover.append(Cover.model_validate({
-                    "id": f"wall-{walls}", "label": "wall", "class": CoverClass.IMPENETRABLE,
-                    "height": "high", "polygon": thick_line(a, b, WALL_M)}))
+            runs.extend(_runs(points))
+            if len(runs) > MAX_COVER:  # counted before any cover is built
+                raise _fail(file, f"{key}[{i}]", f"over {MAX_COVER:,} wall runs by this "
+                            f"line; a map holds at most {MAX_COVER:,} covers")
+    walls = len(runs)
+    cover: list[Cover] = [Cover.model_validate({
+        "id": f"wall-{n}", "label": "wall", "class": CoverClass.IMPENETRABLE,
+        "height": "high", "polygon": thick_line(a, b, WALL_M)})
+        for n, (a, b) in enumerate(runs, start=1)]
     doors = 0
     for i, portal in enumerate(_list(doc.get("portals"), file, "portals")):
         if not isinstance(portal, dict):
@@ -212,17 +261,17 @@ def convert(doc: dict[str, Any], file: str, name: str, image_name: str, *,
         bounds = _list(portal.get("bounds"), file, f"portals[{i}].bounds")
         if len(bounds) != 2:
             raise _fail(file, f"portals[{i}].bounds", "expected two points")
-        a, b = (metres(_point(p, file, f"portals[{i}].bounds[{j}]"))
+        a, b = (metres(_point(p, file, f"portals[{i}].bounds[{j}]"), f"portals[{i}].bounds[{j}]")
                 for j, p in enumerate(bounds))
         if a == b:
             continue
+        if len(cover) >= MAX_COVER:
+            raise _fail(file, f"portals[{i}]", f"over {MAX_COVER:,} wall runs and doors by "
+                        f"this door; a map holds at most {MAX_COVER:,} covers")
         doors += 1
         cover.append(Cover.model_validate({
             "id": f"door-{doors}", "label": "door", "class": CoverClass.MEDIUM,
             "height": "high", "door": True, "polygon": thick_line(a, b, DOOR_M)}))
-    if len(cover) > MAX_COVER:
-        raise _fail(file, "line_of_sight", f"{len(cover):,} wall runs and doors; a map holds "
-                    f"at most {MAX_COVER:,} covers")
 
     encoded = doc.get("image")
     if not isinstance(encoded, str) or not encoded:
@@ -235,12 +284,17 @@ def convert(doc: dict[str, Any], file: str, name: str, image_name: str, *,
     if kind is None:
         raise _fail(file, "image", "the picture is not a PNG, JPEG or WebP image")
     image_name = str(Path(image_name).with_suffix(EXTENSIONS[kind]))
+    problem = bytes_problem(image, image_name)  # decoded in full before anything is written
+    if problem is not None:
+        raise _fail(file, "image", problem)
     background = Background(image=image_name, metres_per_pixel=grid_m / ppg, offset_m=offset)
     tactical_map = MapFile(kind="map", name=name, grid=grid, background=background,
                            description=f"Imported from {Path(file).name}: "
                            f"{size[0]:g}×{size[1]:g} squares of {grid_m:g} m.",
                            cover=tuple(cover))
-    return Imported(tactical_map, image, image_name, walls, doors)
+    warning = format_warning(doc, file)
+    return Imported(tactical_map, image, image_name, walls, doors,
+                    (warning,) if warning else ())
 
 
 def read_uvtt(path: Path, name: str, image_name: str, *, grid_m: float = 1.5,
@@ -252,19 +306,27 @@ def read_uvtt(path: Path, name: str, image_name: str, *, grid_m: float = 1.5,
 
 def import_uvtt(path: Path, out: Path, *, grid_m: float = 1.5,
                 orientation: Orientation = Orientation.FLAT,
-                name: str | None = None) -> Imported:
-    """Import `path` as the map `out` (YAML), its picture written beside it."""
+                name: str | None = None, force: bool = False) -> Imported:
+    """Import `path` as the map `out` (YAML), its picture written beside it. Everything is
+    read and checked before anything is written; then the map and its picture are written
+    whole or not at all (core/atomic.py). A file already there, the map or the picture, is
+    replaced only with `force`: it may be the GM's own (issue 23)."""
     if out.suffix.lower() not in (".yaml", ".yml"):
         raise _fail(str(out), "--out", "the map is written as YAML; name it MAP.yaml")
+    if out.is_dir():
+        raise _fail(str(out), "--out", "is a folder; give the map's file name, "
+                    f"e.g. {out / path.with_suffix('.yaml').name}")
     if not out.parent.is_dir():
         raise _fail(str(out), "--out", f"no such folder: {out.parent}")
     imported = read_uvtt(path, name or path.stem.replace("_", " "), out.stem + ".png",
                          grid_m=grid_m, orientation=orientation)
     image = out.parent / imported.image_name
-    image.write_bytes(imported.image)
-    problem = picture_problem(out.parent, imported.image_name)
-    if problem is not None:
-        image.unlink(missing_ok=True)
-        raise _fail(str(path), "image", problem)
-    save_map(imported.map, out, keep_comments=False)  # a new map, not an edit of `out`
+    for target in (out, image):
+        if target.is_dir():
+            raise _fail(str(target), "--out", "a folder is there; not overwriting it")
+        if (target.exists() or target.is_symlink()) and not force:
+            raise WouldOverwrite([Problem(str(target), 1, 1, "--out", "already there; not "
+                                          "overwriting it (give --force to replace it)")])
+    text = map_bytes(imported.map, out, keep_comments=False)  # a new map, not an edit
+    write_files([(image, imported.image), (out, text)])
     return imported

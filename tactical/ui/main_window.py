@@ -466,7 +466,7 @@ class MainWindow(QMainWindow):
             image = render_image(self.document, (1920, 1080), self.document.selected)
             try:
                 save_png(image, Path(path))
-            except OSError as error:
+            except (TacticalError, OSError) as error:  # CannotWrite: "cannot write FILE: …"
                 QMessageBox.warning(self, "Cannot export", str(error))
 
     def _remember(self, path: Path) -> None:

@@ -9,11 +9,15 @@ from pathlib import Path
 
 from tactical.core.dice import Dice, RandomDice
 from tactical.core.errors import TacticalError
-from tactical.data.library import load_map
+from tactical.data.library import LoadedMap, load_map
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import Phase
 from tactical.encounter.oracle import GeometryOracle
 from tactical.encounter.store import autosave, files
+from tactical.encounter.store.log import LogError
 from tactical.ui.document import EncounterDocument
+
+NAME_ATTEMPTS = 20  # log names tried when other windows take them at the same moment
 
 
 class OpenFailed(TacticalError):
@@ -31,9 +35,8 @@ def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | No
     try:
         loaded = load_map(map_path)
         started = now()
-        log_path = autosave.new_log_path(map_path, started, log_folder)
-        encounter = files.start(loaded, log_path, GeometryOracle, dice or RandomDice(),
-                                started.isoformat(timespec="seconds"), ruleset)
+        log_path, encounter = _start_logged(loaded, map_path, started, log_folder,
+                                            dice or RandomDice(), ruleset)
     except (TacticalError, OSError) as exc:
         raise OpenFailed(str(exc)) from None
     except Exception as exc:  # a file we did not foresee: a message, never a crash
@@ -41,6 +44,24 @@ def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | No
     document = EncounterDocument(encounter, log_path)
     document.fresh_log = True
     return document
+
+
+def _start_logged(loaded: LoadedMap, map_path: Path, started: datetime,
+                  log_folder: Path | None, dice: Dice,
+                  ruleset: str | None) -> tuple[Path, Encounter]:
+    """The new encounter and its log, created exclusively under a free name. Another
+    window starting the same map in the same second may take the name between the choice
+    and the creation (issue 23): the next free name is taken then (`…-2.jsonl`)."""
+    for _attempt in range(NAME_ATTEMPTS):
+        log_path = autosave.new_log_path(map_path, started, log_folder)
+        try:
+            return log_path, files.start(loaded, log_path, GeometryOracle, dice,
+                                         started.isoformat(timespec="seconds"), ruleset)
+        except LogError:
+            if not log_path.exists():  # not a lost race: the folder or the disk says no
+                raise
+    raise LogError(f"cannot start a new encounter log in {log_path.parent}: "
+                   f"{NAME_ATTEMPTS} names were taken as they were chosen")
 
 
 def resume_log(log_path: Path, dice: Dice | None = None) -> tuple[EncounterDocument,

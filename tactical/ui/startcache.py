@@ -20,9 +20,11 @@ import contextlib
 import hashlib
 import os
 import re
+import stat
 from pathlib import Path
 
 from tactical import __version__
+from tactical.core.atomic import replace_file
 from tactical.core.paths import demo_map
 from tactical.data.reading import FileRefused, read_bounded
 from tactical.encounter.store import autosave
@@ -109,20 +111,37 @@ def writable() -> bool:
 
 
 def keep(name: str, png: bytes) -> None:
-    """Write the picture (atomically) and drop all but the KEEP used last. A failure only
-    means the next start is a plain one: never an error for the GM."""
+    """Write the picture (whole or not at all, core/atomic.py) and drop all but the KEEP
+    used last. A failure only means the next start is a plain one: never an error for
+    the GM."""
     if not _NAME.match(name) or len(png) > PICTURE_LIMIT:
         return
     where = folder()
-    temporary = where / f".{name}.{os.getpid()}.part"
     try:
         where.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(png)
-        os.replace(temporary, where / name)
-        kept = sorted((p for p in where.glob("*.png") if _NAME.match(p.name)),
-                      key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in kept[KEEP:]:
-            old.unlink()
+        replace_file(where / name, png)
     except OSError:
+        return
+    drop_old(where)
+
+
+def drop_old(where: Path) -> None:
+    """Keep the KEEP pictures used last. What is not a picture we wrote (a link, dangling
+    or not: the cache holds none of its own) goes; one that vanishes or cannot be removed
+    meanwhile is skipped, never stopping the clean-up of the rest."""
+    kept: list[tuple[float, Path]] = []
+    for path in where.glob("*.png"):
+        if not _NAME.match(path.name):
+            continue
+        try:
+            info = path.lstat()
+            if stat.S_ISLNK(info.st_mode):
+                path.unlink()
+            elif stat.S_ISREG(info.st_mode):
+                kept.append((info.st_mtime, path))
+        except OSError:
+            continue
+    kept.sort(reverse=True)
+    for _mtime, old in kept[KEEP:]:
         with contextlib.suppress(OSError):
-            temporary.unlink()
+            old.unlink()

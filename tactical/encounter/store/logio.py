@@ -7,8 +7,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
+
+# One owner of writing a file whole or not at all (tactical/core/atomic.py); the log's
+# rewrites (compaction, repair, overwrite) use it like every other file Tactical writes.
+from tactical.core.atomic import fsync_dir, fsync_file, write_all
+from tactical.core.atomic import replace_file as atomic_write
+
+__all__ = ["O_BINARY", "atomic_write", "fsync_dir", "fsync_file", "is_locked", "keep_copy",
+           "try_lock", "write_all"]
 
 try:  # POSIX only; on Windows a log is not locked (see docs/encounter-log.md)
     import fcntl
@@ -17,39 +24,6 @@ except ImportError:  # pragma: no cover - Windows
 
 # Windows opens files in text mode unless told otherwise; elsewhere the flag does not exist.
 O_BINARY: int = getattr(os, "O_BINARY", 0)
-
-
-def fsync_file(fd: int) -> None:
-    """Flush to the disk itself. On macOS, fsync stops at the drive's cache; F_FULLFSYNC
-    is what survives a power cut."""
-    full = getattr(fcntl, "F_FULLFSYNC", None)
-    if full is not None:
-        try:
-            fcntl.fcntl(fd, full)
-            return
-        except OSError:
-            pass  # not supported by this filesystem: plain fsync is the best there is
-    os.fsync(fd)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a created, renamed or truncated entry in `folder` survive a power cut.
-    Windows cannot open a folder to fsync it (and NTFS journals the rename)."""
-    if os.name == "nt":  # pragma: no cover
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_all(fd: int, data: bytes) -> None:
-    """os.write may write less than asked (disk nearly full, a signal): loop until done."""
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
 
 
 def try_lock(fd: int) -> bool:
@@ -74,25 +48,6 @@ def is_locked(path: Path) -> bool:
         return not try_lock(fd)
     finally:
         os.close(fd)  # closing drops the probe's own lock, if it got one
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` by `data` all at once: a crash leaves the old file or the new one,
-    never a mix. Temp file in the same folder (os.replace cannot cross filesystems)."""
-    folder = path.parent
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        try:
-            write_all(fd, data)
-            fsync_file(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    fsync_dir(folder)
 
 
 def keep_copy(path: Path, data: bytes) -> Path:

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QImage, QImageWriter, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
+from tactical.core.atomic import CannotWrite, write_file
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
 from tactical.encounter.fog import FogOfWar
@@ -72,12 +73,28 @@ def _paint(view: QGraphicsView, scene: BoardScene, width: int, height: int,
     return image
 
 
-def save_png(image: QImage, out: Path) -> None:
+def png_bytes(image: QImage) -> bytes:
+    """The image encoded as PNG, in memory; CannotWrite-worthy OSError if Qt refuses."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     # QImageWriter names the format as bytes, which PySide6's stubs and runtime agree on
     # (QImage.save's stub says bytes while the binding only takes a str).
-    writer = QImageWriter(str(out), QByteArray(b"PNG"))
+    writer = QImageWriter(buffer, QByteArray(b"PNG"))
     if not writer.write(image):
-        raise OSError(f"cannot write the image {out}: {writer.errorString()}")
+        raise OSError(writer.errorString() or "the PNG encoder failed")
+    buffer.close()
+    return bytes(data.data())
+
+
+def save_png(image: QImage, out: Path) -> None:
+    """Write the image as a PNG whole or not at all (core/atomic.py): a full disk leaves
+    the old file, and says `cannot write FILE: reason` (CannotWrite)."""
+    try:
+        encoded = png_bytes(image)
+    except OSError as error:
+        raise CannotWrite(out, str(error)) from None
+    write_file(out, encoded)
 
 
 def _render_players(document: EncounterDocument, size: tuple[int, int], select: str | None,

@@ -3,7 +3,6 @@ unlimited undo stack; saves YAML in the documented format (tactical/data/mapwrit
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -31,13 +30,15 @@ from PySide6.QtWidgets import (
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
+from tactical.core.atomic import write_files
 from tactical.core.errors import TacticalError
 from tactical.core.ids import free_number, slug, unique
 from tactical.data.character import Character, Roster
 from tactical.data.kinds import load_file
 from tactical.data.library import Library, bundled_library, reference_problems
 from tactical.data.maps import Background, Cover, Grid, MapFile, Orientation, Side, Token
-from tactical.data.mapwriter import save_map
+from tactical.data.mapwriter import map_bytes
+from tactical.data.pictures import picture_problem
 from tactical.data.problems import DataError
 from tactical.geometry.hexgrid import hex_spiral
 from tactical.geometry.layout import layout_for, point_to_hex
@@ -385,8 +386,12 @@ class MapEditor(QWidget):
         return self.model.draft.to_map()
 
     def save(self, path: Path) -> None:
-        """Write the map (and copy its picture next to it when it is elsewhere)."""
+        """Write the map (and copy its picture next to it when it is elsewhere), whole or
+        not at all: both are written out before either is put in place (core/atomic.py),
+        with a normal file's mode, and the temp files of a killed save are cleaned up."""
         draft = self.model.draft
+        files: list[tuple[Path, bytes]] = []
+        before = draft.background, draft.picture  # put back if the save fails
         if draft.background is not None and draft.picture is not None:
             name = Path(draft.background.image).name
             target = path.parent / name
@@ -394,16 +399,21 @@ class MapEditor(QWidget):
                 if target.exists():
                     name = f"{path.stem}{draft.picture.suffix.lower()}"
                     target = path.parent / name
-                shutil.copyfile(draft.picture, target)
+                files.append((target, draft.picture.read_bytes()))
             draft.background = draft.background.model_copy(update={"image": name})
             draft.picture = target
         try:
-            m = draft.to_map()
-        except ValueError as error:
-            raise TacticalError(f"the map cannot be saved yet: {error}") from None
-        # the comments of the file it was opened from stay in place (docs/formats.md)
-        save_map(m, path, comments_from=self.model.path,
-                 keep_comments=self.model.path is not None)
+            try:
+                m = draft.to_map()
+            except ValueError as error:
+                raise TacticalError(f"the map cannot be saved yet: {error}") from None
+            # the comments of the file it was opened from stay in place (docs/formats.md)
+            files.append((path, map_bytes(m, path, comments_from=self.model.path,
+                                          keep_comments=self.model.path is not None)))
+            write_files(files)
+        except BaseException:
+            draft.background, draft.picture = before
+            raise
         self.model.path = path
         self.stack.setClean()
         self.saved.emit(path)
@@ -416,6 +426,9 @@ def blank_draft(columns: int, rows: int, orientation: Orientation = Orientation.
 
 def picture_draft(picture: Path, name: str | None = None) -> Draft:
     """A new map over `picture`, provisionally 64 px a hex until the GM calibrates it."""
+    problem = picture_problem(picture.parent, picture.name)  # a picture that lies, too
+    if problem is not None:
+        raise TacticalError(f"{picture}: {problem}")
     size = QImageReader(str(picture)).size()
     if not size.isValid():
         raise TacticalError(f"{picture}: not a picture Tactical can read")

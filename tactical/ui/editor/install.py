@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QWi
 from tactical.core.errors import TacticalError
 from tactical.core.paths import maps_dir
 from tactical.data.maps import Orientation
-from tactical.data.uvtt import import_uvtt
+from tactical.data.uvtt import WouldOverwrite, import_uvtt
 from tactical.ui.editor.editor import MapEditor, blank_draft, picture_draft
 from tactical.ui.editor.model import Draft
 from tactical.ui.editor.terrain import TerrainControls
@@ -218,17 +218,28 @@ class EditMode(QObject):
         if target:
             self.import_file(Path(source), Path(target).with_suffix(".yaml"))
 
-    def import_file(self, source: Path, target: Path, grid_m: float = 1.5) -> MapEditor | None:
+    def import_file(self, source: Path, target: Path, grid_m: float = 1.5,
+                    force: bool = False) -> MapEditor | None:
         try:
             imported = import_uvtt(source, target, grid_m=grid_m,
-                                   orientation=Orientation.FLAT)
+                                   orientation=Orientation.FLAT, force=force)
+        except WouldOverwrite as there:
+            # the map or its picture is already there: it may be the GM's own (issue 23)
+            answer = QMessageBox.question(
+                self.window, "Replace the files?", f"{there}\n\nReplace them?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Yes:
+                return None
+            return self.import_file(source, target, grid_m, force=True)
         except (TacticalError, OSError) as error:
             QMessageBox.warning(self.window, "Cannot import", str(error)[:4000])
             return None
         editor = self.enter(Draft.of(imported.map, target.parent), target)
         editor.use("select")
-        editor.status(f"Imported {imported.walls} walls and {imported.doors} doors as "
-                      "high cover: select each to set its class")
+        editor.status(" ".join((f"Imported {imported.walls} walls and {imported.doors} "
+                                "doors as high cover: select each to set its class.",
+                                *imported.warnings)))
         return editor
 
     def save(self) -> bool:
