@@ -79,12 +79,15 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)
     state = replace(state, turn=state.order.index(e.combatant))
-    # Ch.6: Charging and Evading last until the combatant's next turn; an Unaware
-    # combatant can react again once its first turn comes (Awareness).
+    # Ch.6: Charging and Evading last until the combatant's next turn.
     c = state.get(e.combatant)
     conditions = c.conditions - {Condition.CHARGING, Condition.EVADING,
                                  Condition.NO_FOOTWORK}  # l.198: until its next turn
-    return _update(state, e.combatant, budget=budget, unaware=False, conditions=conditions,
+    # Ch.6 l.48 (RULINGS Perception): an Unaware combatant's empty round-1 turn is not "a
+    # chance to regain its bearings": it stays Unaware (no Reactions) until the next round
+    # starts (turns.start_round); a turn with actions (one added mid-fight) ends it.
+    unaware = c.unaware and not (e.major or e.move or e.minor)
+    return _update(state, e.combatant, budget=budget, unaware=unaware, conditions=conditions,
                    last_hit=None, move_spent=False)
 
 

@@ -99,7 +99,7 @@ class Combatant:
     initiative_zero_injury: bool = False
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
-    unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
+    unaware: bool = False  # Ch.6 l.48: no actions and no Reactions in round 1
     budget: Budget = field(default_factory=Budget)
     move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
     riding: str | None = None  # the mount or vehicle it rides (Ch.6 l.208): moves with it

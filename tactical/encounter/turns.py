@@ -80,12 +80,26 @@ def start_round(batch: Batch, number: int) -> None:
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
+    regain_bearings(batch, number)
     # When nobody can act, the round stops at the first turn (its timers still run) and
     # waits for the GM, instead of spinning through rounds on its own.
     if all(c.has(Condition.DEAD) for c in batch.state):
         return
     anyone = any(not out_of_action(c, batch.ruleset) for c in batch.state)
     advance_to(batch, 0, skip_helpless=anyone)
+
+
+def regain_bearings(batch: Batch, number: int) -> None:
+    """Ch.6 l.48, RULINGS Perception: the Unaware cannot act in round 1 and take no
+    Reactions then either; "from round 2 on it acts and reacts as usual", so it regains its
+    bearings when the round after its idle rounds starts, before anyone's turn."""
+    if number <= batch.ctx.rules.perception.unaware_idle_rounds:
+        return
+    for c in list(batch.state):
+        if c.unaware:
+            batch.emit(ev.AwarenessChanged(c.id, False,
+                                           f"regains its bearings in round {number} "
+                                           "(Ch.6 l.48)"))
 
 
 def overwatch_ends_with_the_round(batch: Batch) -> None:
