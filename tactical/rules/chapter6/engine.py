@@ -216,7 +216,8 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     held = set(attacker.conditions)
     attacker_side = Attacker(
         skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
-        disadvantages=tuple(disadvantage_sources(attacker, rules, attack=True)),
+        disadvantages=(*disadvantage_sources(attacker, rules, attack=True),
+                       *aftermath.setup_disadvantages(attacker, target, choice.options)),
         reach_m=facts.attacker_reach_m,
         edge=EdgeUse(choice.edge) if choice.edge else None,
         immobilised=bool({"immobilised", "grappled"} & held),
