@@ -101,6 +101,17 @@ class TurnEnded:
 
 
 @event
+class RestCounted:
+    """Ch.6 l.818: the turns an Exhausted combatant has done nothing (Free actions aside),
+    counted at the end of each of its turns; 0 when it acted or is no longer Exhausted."""
+
+    combatant: str
+    turns: int
+    of: int
+    why: str = ""
+
+
+@event
 class ActionSpent:
     combatant: str
     action: str  # what was done: major, move, minor

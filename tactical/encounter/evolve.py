@@ -97,7 +97,12 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED,
                                  Condition.CHARGE_ATTACK}
     return _update(state, e.combatant, budget=Budget(), conditions=conditions,
-                   move_spent=False)
+                   move_spent=False, acted=False)  # l.818: the next turn counts afresh
+
+
+@handles(ev.RestCounted)
+def _rest_counted(state: EncounterState, e: ev.RestCounted) -> EncounterState:
+    return _update(state, e.combatant, rested_turns=e.turns)
 
 
 @handles(ev.ActionSpent)
@@ -113,7 +118,8 @@ def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
         changes["move"] = 0 if e.paid_with == "major" else changes.get("move", b.move)
         changes["major_or_move"] = False
     moved = state.get(e.combatant).move_spent or e.action == "move"
-    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved)
+    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved,
+                   acted=True)
 
 
 @handles(ev.Moved)
@@ -188,7 +194,8 @@ def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterStat
     c = state.get(e.reactor)
     conditions = c.conditions - {Condition.OVERWATCH} if e.kind == "overwatch" else c.conditions
     state = _update(state, e.reactor, reactions=max(0, c.reactions - 1), conditions=conditions,
-                    overwatch_zone=None if e.kind == "overwatch" else c.overwatch_zone)
+                    overwatch_zone=None if e.kind == "overwatch" else c.overwatch_zone,
+                    acted=True)  # l.818: a Reaction is doing something
     return _drop_pending(state, e.reactor)
 
 

@@ -102,6 +102,10 @@ class Combatant:
     unaware: bool = False  # Ch.6 l.48: no actions and no Reactions in round 1
     budget: Budget = field(default_factory=Budget)
     move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
+    # Ch.6 l.818 recovery clock: an action or a Reaction spent since its last turn ended
+    # (Free actions spend nothing), and the idle turns counted while Exhausted
+    acted: bool = False
+    rested_turns: int = 0
     riding: str | None = None  # the mount or vehicle it rides (Ch.6 l.208): moves with it
     used_edge_this_round: bool = False
     # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round
