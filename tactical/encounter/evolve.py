@@ -100,6 +100,17 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
                    move_spent=False, acted=False)  # l.818: the next turn counts afresh
 
 
+@handles(ev.HiddenChanged)
+def _hidden_changed(state: EncounterState, e: ev.HiddenChanged) -> EncounterState:
+    return _update(state, e.combatant, hidden=e.hidden)
+
+
+@handles(ev.DetectionChanged)
+def _detection_changed(state: EncounterState, e: ev.DetectionChanged) -> EncounterState:
+    return _update(state, e.combatant, fully_aware=e.fully_aware,
+                   undetected=frozenset(e.undetected))
+
+
 @handles(ev.RestCounted)
 def _rest_counted(state: EncounterState, e: ev.RestCounted) -> EncounterState:
     return _update(state, e.combatant, rested_turns=e.turns)

@@ -100,6 +100,13 @@ class Combatant:
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
     unaware: bool = False  # Ch.6 l.48: no actions and no Reactions in round 1
+    # Ch.6 l.44-46, RULINGS Perception (encounter/detection.py): only a Solid or Perfect
+    # Awareness check makes a combatant Fully aware (it detects even hidden enemies); the
+    # enemies it has not detected (they used Stealth or the GM marked them hidden); and
+    # whether this combatant is hidden (from those not Fully aware)
+    fully_aware: bool = False
+    undetected: frozenset[str] = frozenset()
+    hidden: bool = False
     budget: Budget = field(default_factory=Budget)
     move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
     # Ch.6 l.818 recovery clock: an action or a Reaction spent since its last turn ended
