@@ -251,6 +251,7 @@ class GeometryOracle:
         c = state.get(combatant)
         return frozenset(r.id for r in self.reactors(state)
                          if r.side != c.side and r.cannot_react == ()
+                         and c.id not in r.unaware_of  # Ch.6 l.46: it has not detected c
                          and hex_distance(r.hex, c.hex) * self.rules.metres_per_hex
                          <= r.reach_m + 1e-9)
 
