@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,9 @@ def add_parser(sub: Any) -> None:
                         "in metres; repeatable")
     parser.add_argument("--no-reaction", action="append", default=[], metavar="ID",
                         help="token ID has no Reaction left this round; repeatable")
+    parser.add_argument("--undetected-by", action="append", default=[], metavar="ID",
+                        help="token ID has not detected the mover (Ch.6 l.46: Partially "
+                        "aware, the mover hidden), so it cannot react to it; repeatable")
 
 
 def parse_path(text: str) -> tuple[Hex, ...]:
@@ -81,15 +85,21 @@ def run(args: argparse.Namespace) -> int:
                                  f"{path[index - 1][1]} to {h[0]},{h[1]}; consecutive hexes "
                                  "must be neighbours")
         overwatch = dict(parse_overwatch(text, set(tokens)) for text in args.overwatch)
-        for ident in args.no_reaction:
-            if ident not in tokens:
-                raise UsageError(f"--no-reaction: unknown token '{ident}'")
+        for flag, idents in (("--no-reaction", args.no_reaction),
+                             ("--undetected-by", args.undetected_by)):
+            for ident in idents:
+                if ident not in tokens:
+                    raise UsageError(f"{flag}: unknown token '{ident}'")
         reactors = reactors_from_map(loaded, params, overwatch=overwatch,
                                      cannot_react={i: ("no Reaction left",)
                                                    for i in args.no_reaction})
+        reactors = tuple(replace(r, unaware_of=frozenset({token.id}))  # Ch.6 l.46
+                         if r.id in args.undetected_by else r for r in reactors)
+        name = token.name or loaded.character(token.id).name
         kinds = ruleset(loaded.map.ruleset).reaction_kinds  # the map's ruleset judges
         prepared = prepare_reactors(mg, reactors, params, band_limit=band_limit(kinds, Band))
-        scan = PathScan.start(prepared, Mover(token.id, token.side, path, args.disengaging))
+        scan = PathScan.start(prepared, Mover(token.id, token.side, path, args.disengaging,
+                                              name))
         report = offers_along(kinds, scan.facts())
     except (TacticalError, OSError) as exc:
         return fail("triggers", exc)

@@ -176,6 +176,10 @@ class Fatigue(Frozen):
     exhausted: float = Field(gt=0)
     exhausted_actions: tuple[ActionKind, ...]  # Exhausted: "one Minor action"
     unconscious: float = Field(gt=0)
+    # Ch.6 l.818: Exhausted, "if you do nothing (except maybe some Free actions) for 1
+    # minute (10 turns), you regain 1 Stamina until you are no longer exhausted"
+    exhausted_rest_turns: int = Field(ge=1)
+    exhausted_rest_stamina: int = Field(ge=1)
 
 
 class FirstAidHealth(Frozen):

@@ -128,6 +128,10 @@ class AudienceFilter:
         return self.gm
 
     @property
+    def shows_detection(self) -> bool:  # Ch.6 l.46: whom the selected has not detected
+        return self.gm
+
+    @property
     def shows_drag(self) -> bool:  # the drag preview: path, reacting enemies, left-out rings
         return self.gm
 

@@ -10,6 +10,7 @@ from typing import Literal
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.detection import undetected_reason
 from tactical.encounter.fight import build_setup, resolve
 from tactical.encounter.model import Action
 from tactical.encounter.turns import acting
@@ -26,7 +27,9 @@ def auto_fire(batch: Batch, command: cmd.AutoFire) -> None:
                                       "(one target: an Attack in mode AF)"),
                   (len(set(command.targets)) == len(targets), "a target is named twice"),
                   (weapon_id is not None, f"{a.name} has no weapon ready"),
-                  *((t.side != a.side, f"{t.name} is on {a.name}'s side") for t in targets))
+                  *((t.side != a.side, f"{t.name} is on {a.name}'s side") for t in targets),
+                  *((t.id not in a.undetected, undetected_reason(a, t) or "")  # Ch.6 l.46
+                    for t in targets))
     assert weapon_id is not None
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))

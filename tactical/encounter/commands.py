@@ -160,6 +160,8 @@ class CheckAwareness:
     effort: str = "major"
     difficulty: str = "moderate"
     stealth: str | None = None  # the best hider's Stealth degree: solid or perfect
+    # Ch.6 l.46: a check against one enemy it has not detected; success detects it
+    against: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +285,15 @@ class ApplyDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class SetHidden:
+    """The GM marks a token hidden (it used Stealth: enemies not Fully aware have not
+    detected it, Ch.6 l.46) or seen (everyone detects it)."""
+
+    combatant: str
+    hidden: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class SetCondition:
     combatant: str
     condition: str
@@ -343,7 +354,7 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | EditVitals | RemoveCombatant | AddCombatant | GMMove
            | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
            | Assist | DisciplineCheck | ApplyTraumaPatch | ApplyStimPatch | Rest
-           | Mount | Dismount)
+           | Mount | Dismount | SetHidden)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -372,4 +383,5 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     UseEdgeForInitiative, LowerInjury, FirstAid, CheckAwareness, ApplyDamage,
     SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
-    Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount)}
+    Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
+    SetHidden)}

@@ -12,6 +12,7 @@ from typing import Any
 from tactical.core.dice import Dice
 from tactical.encounter import (
     autofire,
+    detection,
     edge,
     fight,
     gm,
@@ -73,6 +74,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.Rest: medic.rest,
     cmd.Mount: mount.mount,
     cmd.Dismount: mount.dismount,
+    cmd.SetHidden: detection.set_hidden,
 }
 
 
@@ -99,6 +101,7 @@ def decide_and_fold(state: EncounterState, command: Any, ctx: Context,
     _overwatch_broken(batch)
     marks.broken(batch, state)  # Pinned until the suppressor's next action (Ch.6 l.490)
     marks.moved_fast(batch)  # a fast target (Ch.6 Range/Speed, l.438)
+    detection.attacks_reveal(batch)  # an attack reveals the attacker to its target (l.46)
     return tuple(batch.events), batch.state
 
 

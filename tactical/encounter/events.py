@@ -101,6 +101,37 @@ class TurnEnded:
 
 
 @event
+class HiddenChanged:
+    """The GM marked a combatant hidden (it used Stealth) or seen (Ch.6 l.46)."""
+
+    combatant: str
+    hidden: bool
+    source: str
+
+
+@event
+class DetectionChanged:
+    """Whom a combatant has not detected, and whether it is Fully aware (Ch.6 l.44-46):
+    the whole new set, so the fold needs nothing else."""
+
+    combatant: str
+    fully_aware: bool
+    undetected: tuple[str, ...]
+    source: str
+
+
+@event
+class RestCounted:
+    """Ch.6 l.818: the turns an Exhausted combatant has done nothing (Free actions aside),
+    counted at the end of each of its turns; 0 when it acted or is no longer Exhausted."""
+
+    combatant: str
+    turns: int
+    of: int
+    why: str = ""
+
+
+@event
 class ActionSpent:
     combatant: str
     action: str  # what was done: major, move, minor

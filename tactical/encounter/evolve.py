@@ -79,12 +79,15 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)
     state = replace(state, turn=state.order.index(e.combatant))
-    # Ch.6: Charging and Evading last until the combatant's next turn; an Unaware
-    # combatant can react again once its first turn comes (Awareness).
+    # Ch.6: Charging and Evading last until the combatant's next turn.
     c = state.get(e.combatant)
     conditions = c.conditions - {Condition.CHARGING, Condition.EVADING,
                                  Condition.NO_FOOTWORK}  # l.198: until its next turn
-    return _update(state, e.combatant, budget=budget, unaware=False, conditions=conditions,
+    # Ch.6 l.48 (RULINGS Perception): an Unaware combatant's empty round-1 turn is not "a
+    # chance to regain its bearings": it stays Unaware (no Reactions) until the next round
+    # starts (turns.start_round); a turn with actions (one added mid-fight) ends it.
+    unaware = c.unaware and not (e.major or e.move or e.minor)
+    return _update(state, e.combatant, budget=budget, unaware=unaware, conditions=conditions,
                    last_hit=None, move_spent=False)
 
 
@@ -94,7 +97,23 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED,
                                  Condition.CHARGE_ATTACK}
     return _update(state, e.combatant, budget=Budget(), conditions=conditions,
-                   move_spent=False)
+                   move_spent=False, acted=False)  # l.818: the next turn counts afresh
+
+
+@handles(ev.HiddenChanged)
+def _hidden_changed(state: EncounterState, e: ev.HiddenChanged) -> EncounterState:
+    return _update(state, e.combatant, hidden=e.hidden)
+
+
+@handles(ev.DetectionChanged)
+def _detection_changed(state: EncounterState, e: ev.DetectionChanged) -> EncounterState:
+    return _update(state, e.combatant, fully_aware=e.fully_aware,
+                   undetected=frozenset(e.undetected))
+
+
+@handles(ev.RestCounted)
+def _rest_counted(state: EncounterState, e: ev.RestCounted) -> EncounterState:
+    return _update(state, e.combatant, rested_turns=e.turns)
 
 
 @handles(ev.ActionSpent)
@@ -110,7 +129,8 @@ def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
         changes["move"] = 0 if e.paid_with == "major" else changes.get("move", b.move)
         changes["major_or_move"] = False
     moved = state.get(e.combatant).move_spent or e.action == "move"
-    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved)
+    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved,
+                   acted=True)
 
 
 @handles(ev.Moved)
@@ -185,7 +205,8 @@ def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterStat
     c = state.get(e.reactor)
     conditions = c.conditions - {Condition.OVERWATCH} if e.kind == "overwatch" else c.conditions
     state = _update(state, e.reactor, reactions=max(0, c.reactions - 1), conditions=conditions,
-                    overwatch_zone=None if e.kind == "overwatch" else c.overwatch_zone)
+                    overwatch_zone=None if e.kind == "overwatch" else c.overwatch_zone,
+                    acted=True)  # l.818: a Reaction is doing something
     return _drop_pending(state, e.reactor)
 
 

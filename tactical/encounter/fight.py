@@ -11,6 +11,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter import marks
 from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.detection import undetected_reason
 from tactical.encounter.harm import apply_harm
 from tactical.encounter.limits import out_of_action, reaction_block
 from tactical.encounter.model import Action, Combatant, Condition, Hex, PendingReaction
@@ -133,7 +134,8 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     weapon_id = command.weapon or a.weapon
     refuse_unless((weapon_id is not None, f"{a.name} has no weapon ready"),
                   (t.side != a.side or command.defenseless, f"{t.name} is on {a.name}'s side"),
-                  (t.id != a.id, "a combatant cannot attack itself"))
+                  (t.id != a.id, "a combatant cannot attack itself"),
+                  (t.id not in a.undetected, undetected_reason(a, t) or ""))  # Ch.6 l.46
     assert weapon_id is not None
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))

@@ -41,6 +41,7 @@ def after_attack(batch: Batch, attacker: str, target: str, outcome: AttackOutcom
     (Ch.6 Flurry, l.402) become the attacker's `extra_attack` timer for this turn."""
     for kind in outcome.used_marks:
         batch.emit(ev.TimerExpired(attacker, kind))
+    _badges_left(batch, attacker, outcome.used_marks, "the hold is broken")
     for mark in outcome.marks:
         holder, other = (target, attacker) if mark.on == "target" else (attacker, target)
         held = batch.state.get(holder)
@@ -59,6 +60,16 @@ def after_attack(batch: Batch, attacker: str, target: str, outcome: AttackOutcom
         batch.emit(ev.TimerStarted(attacker, Timer(
             EXTRA_ATTACK, None, f"count={outcome.extra_attacks}",
             f"{outcome.extra_attacks} more attack this turn, already paid for")))
+
+
+def _badges_left(batch: Batch, holder: str, used: tuple[str, ...], why: str) -> None:
+    """A badge whose marks were all used up goes with them (Ch.6 l.404: a counter-grapple
+    ends the Grappled its "grappled"/"grappled_solid" mark stood for)."""
+    c = batch.state.get(holder)
+    for condition in c.conditions:
+        if any(kind.startswith(condition.value) for kind in used) and not any(
+                t.kind.startswith(condition.value) for t in c.timers):
+            batch.emit(ev.ConditionChanged(holder, condition.value, False, why))
 
 
 def spend_extra_attack(batch: Batch, attacker: str) -> None:

@@ -99,9 +99,20 @@ class Combatant:
     initiative_zero_injury: bool = False
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
-    unaware: bool = False  # Ch.6 Awareness: no actions in round 1, no Reactions until its turn
+    unaware: bool = False  # Ch.6 l.48: no actions and no Reactions in round 1
+    # Ch.6 l.44-46, RULINGS Perception (encounter/detection.py): only a Solid or Perfect
+    # Awareness check makes a combatant Fully aware (it detects even hidden enemies); the
+    # enemies it has not detected (they used Stealth or the GM marked them hidden); and
+    # whether this combatant is hidden (from those not Fully aware)
+    fully_aware: bool = False
+    undetected: frozenset[str] = frozenset()
+    hidden: bool = False
     budget: Budget = field(default_factory=Budget)
     move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
+    # Ch.6 l.818 recovery clock: an action or a Reaction spent since its last turn ended
+    # (Free actions spend nothing), and the idle turns counted while Exhausted
+    acted: bool = False
+    rested_turns: int = 0
     riding: str | None = None  # the mount or vehicle it rides (Ch.6 l.208): moves with it
     used_edge_this_round: bool = False
     # Ch.6 l.90: 1 Edge for +2d6 Initiative, once a round: already bought for the next round

@@ -176,7 +176,8 @@ class GeometryOracle:
         c = state.combatants[mover]
         hexes = tuple((int(h[0]), int(h[1])) for h in (start, *path))
         scan = self.scan(state, Mover(c.id, c.side, hexes,
-                                      disengaging=Condition.DISENGAGED in c.conditions), band)
+                                      disengaging=Condition.DISENGAGED in c.conditions,
+                                      name=c.name), band)
         return offers_along(kinds, scan.facts(), skip)
 
     def reaction_kinds(self, state: EncounterState) -> tuple[ReactionSpec, ...]:
@@ -209,7 +210,7 @@ class GeometryOracle:
                 or scan.mover.path[0] != mover.path[0]:
             self.scans += 1
             scan = PathScan.start(prepared, Mover(mover.id, mover.side, mover.path[:1],
-                                                  mover.disengaging))
+                                                  mover.disengaging, mover.name))
         old, new = scan.mover.path, mover.path
         common = 0
         for a, b in zip(old, new, strict=False):
@@ -250,6 +251,7 @@ class GeometryOracle:
         c = state.get(combatant)
         return frozenset(r.id for r in self.reactors(state)
                          if r.side != c.side and r.cannot_react == ()
+                         and c.id not in r.unaware_of  # Ch.6 l.46: it has not detected c
                          and hex_distance(r.hex, c.hex) * self.rules.metres_per_hex
                          <= r.reach_m + 1e-9)
 
@@ -287,7 +289,7 @@ class GeometryOracle:
         return Reactor(id=c.id, side=c.side, hex=c.hex, reach_m=reach,
                        weapon=weapon_range(weapon, self.params) if weapon else None,
                        overwatch=overwatch, cannot_react=(block,) if block else (),
-                       aware=True)
+                       aware=True, unaware_of=c.undetected)  # Ch.6 l.46
 
     def prepared(self, state: EncounterState, mover_side: str,
                  band: str | None = None) -> PreparedReactors:

@@ -84,5 +84,6 @@ def play_state_json(state: EncounterState) -> dict[str, Any]:
             "timers": _timers(c),
             "actions_left": {s: c.budget.count_of(s) for s in ("major", "move", "minor")},
             "reactions_left": c.reactions, "edge": c.edge,
+            "undetected": sorted(c.undetected),  # Ch.6 l.46: enemies it has not detected
         } for c in state},
     }

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from tactical.encounter import commands as cmd
+from tactical.encounter import detection
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
 from tactical.encounter.model import Combatant, Condition, Phase
@@ -66,6 +67,8 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
                                                      f"{', '.join(difficulty)}"),
                   (command.stealth in (None, *p.stealth_tn_bonus), "stealth must be solid "
                                                                    "or perfect"))
+    against = detection.check_against(batch, c, command.against)  # l.46: one hidden enemy
+    opening = batch.state.phase is not Phase.COMBAT
     if batch.state.phase is Phase.COMBAT:
         acting(batch, c.id)
         slots = (list(batch.ctx.rules.actions.full) if command.effort == "full"
@@ -86,3 +89,4 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
         unaware = c.unaware
     if unaware != c.unaware:
         batch.emit(ev.AwarenessChanged(c.id, unaware, "Awareness check"))
+    detection.after_awareness(batch, c.id, result.level, result.success, against, opening)

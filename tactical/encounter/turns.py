@@ -7,7 +7,7 @@ from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
-from tactical.encounter.harm import NEXT_TURN_DISADVANTAGE, start_timer, take_damage
+from tactical.encounter.harm import NEXT_TURN_DISADVANTAGE, rested, start_timer, take_damage
 from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
 from tactical.encounter.model import Combatant, Condition, Phase, Timer
 
@@ -80,12 +80,26 @@ def start_round(batch: Batch, number: int) -> None:
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
+    regain_bearings(batch, number)
     # When nobody can act, the round stops at the first turn (its timers still run) and
     # waits for the GM, instead of spinning through rounds on its own.
     if all(c.has(Condition.DEAD) for c in batch.state):
         return
     anyone = any(not out_of_action(c, batch.ruleset) for c in batch.state)
     advance_to(batch, 0, skip_helpless=anyone)
+
+
+def regain_bearings(batch: Batch, number: int) -> None:
+    """Ch.6 l.48, RULINGS Perception: the Unaware cannot act in round 1 and take no
+    Reactions then either; "from round 2 on it acts and reacts as usual", so it regains its
+    bearings when the round after its idle rounds starts, before anyone's turn."""
+    if number <= batch.ctx.rules.perception.unaware_idle_rounds:
+        return
+    for c in list(batch.state):
+        if c.unaware:
+            batch.emit(ev.AwarenessChanged(c.id, False,
+                                           f"regains its bearings in round {number} "
+                                           "(Ch.6 l.48)"))
 
 
 def overwatch_ends_with_the_round(batch: Batch) -> None:
@@ -110,6 +124,7 @@ def advance_to(batch: Batch, index: int, *, skip_helpless: bool = True) -> None:
             if not skip_helpless or (not out_of_action(c, batch.ruleset)
                                      and not c.has(Condition.DEAD)):
                 return
+            count_rest(batch, c.id)
             batch.emit(ev.TurnEnded(c.id))
         state = batch.state
         index += 1
@@ -127,6 +142,32 @@ def start_turn(batch: Batch, cid: str) -> None:
     budget, why = turn_budget(c, batch.state.round, batch.ruleset)
     batch.emit(ev.TurnStarted(cid, budget.major, budget.move, budget.minor, budget.downgrades,
                               budget.total, budget.major_or_move, why))
+
+
+def count_rest(batch: Batch, cid: str) -> None:
+    """Ch.6 Fatigue, l.818: "If you do nothing (except maybe some Free actions) for 1
+    minute (10 turns), you regain 1 Stamina until you are no longer exhausted". Counted as
+    the turn ends: a turn of an Exhausted combatant that spent no action, and no Reaction
+    since its last turn, is one more; `fatigue.exhausted_rest_turns` of them in a row give
+    back `exhausted_rest_stamina`, and the count starts again while it is still Exhausted.
+    An action, or no longer being Exhausted, sets the count back to 0 (ruling: in a row)."""
+    c = batch.state.get(cid)
+    rules = batch.ctx.rules.fatigue
+    of = rules.exhausted_rest_turns
+    exhausted = batch.ruleset.standing(c).fatigue_state == "exhausted"
+    if not exhausted or c.acted:
+        if c.rested_turns:
+            why = "acted" if exhausted else "no longer Exhausted"
+            batch.emit(ev.RestCounted(cid, 0, of, why))
+        return
+    turns = c.rested_turns + 1
+    if turns < of:
+        batch.emit(ev.RestCounted(cid, turns, of, "did nothing this turn"))
+        return
+    back = min(c.fatigue, rules.exhausted_rest_stamina)
+    batch.emit(ev.RestCounted(cid, 0, of, f"did nothing for {of} turns"),
+               ev.FatigueTaken(cid, -back, f"rested {of} turns while Exhausted (Ch.6 l.818)"))
+    rested(batch, cid, f"rested {of} turns")
 
 
 def tick_timers(batch: Batch, cid: str) -> None:
@@ -168,6 +209,7 @@ def end_turn(batch: Batch, command: cmd.EndTurn) -> None:
         return
     if state.halted is not None:
         batch.emit(ev.MoveEnded(state.halted.mover, "turn ended"))
+    count_rest(batch, actor)
     batch.emit(ev.TurnEnded(actor))
     advance_to(batch, batch.state.turn + 1)
 

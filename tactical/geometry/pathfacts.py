@@ -75,6 +75,7 @@ class Mover:
     side: str
     path: tuple[Hex, ...]  # path[0] is where it starts
     disengaging: bool = False
+    name: str = ""  # for the reasons a reactor gives ("has not detected Ann"); else the id
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,14 +353,14 @@ class PathScan:
         row = _verified(self.prepared, self.firsts, len(self.rows), h,
                         _facts(self.prepared, self.candidates, h))
         mover = Mover(self.mover.id, self.mover.side, (*self.mover.path, h),
-                      self.mover.disengaging)
+                      self.mover.disengaging, self.mover.name)
         return PathScan(self.prepared, mover, self.enemies, self.candidates,
                         (*self.rows, row), self.firsts.add(len(self.rows), row))
 
     def truncate(self, length: int) -> PathScan:
         """The scan of the first `length` hexes (the drag went back)."""
         mover = Mover(self.mover.id, self.mover.side, self.mover.path[:length],
-                      self.mover.disengaging)
+                      self.mover.disengaging, self.mover.name)
         rows, firsts = _fold(self.prepared, self.rows[:length], mover.path)
         return PathScan(self.prepared, mover, self.enemies, self.candidates, rows, firsts)
 
@@ -407,8 +408,8 @@ def _left_out(scan: PathScan, index: int) -> tuple[str, ...]:
     reactor = prepared.reactors[index]
     if reactor.cannot_react or not reactor.aware:
         return prepared.left_reasons(index, "standing")
-    if scan.mover.id in reactor.unaware_of:
-        return (f"unaware of {scan.mover.id}",)
+    if scan.mover.id in reactor.unaware_of:  # Ch.6 l.46: it cannot react to it
+        return (f"has not detected {scan.mover.name or scan.mover.id}",)
     if len(scan.rows) < 2:
         return prepared.left_reasons(index, "still")
     if scan.firsts.in_range[index] and not scan.firsts.in_range_seen[index]:

@@ -266,6 +266,11 @@ class Hands:
                       for x in Condition if x is not Condition.MOUNTED]  # Mount/Dismount
         return [
             Entry("Awareness check…", "CheckAwareness", run=lambda: self.awareness(cid)),
+            # Ch.6 l.46: hidden from the enemies not Fully aware, until detected
+            Entry("Mark seen" if c.hidden else "Mark hidden", "SetHidden",
+                  run=self._later(cmd.SetHidden(cid, not c.hidden)),
+                  tip="it used Stealth: enemies not Fully aware have not detected it"
+                  if not c.hidden else "every enemy detects it again"),
             Entry("Set/clear condition", "SetCondition", children=conditions),
             None,
             Entry("Apply damage…", "ApplyDamage", run=lambda: self.damage(cid)),
@@ -301,16 +306,26 @@ class Hands:
         ]
 
     def awareness(self, cid: str) -> None:
-        name = self.document.state.get(cid).name
-        in_combat = self.document.state.phase is Phase.COMBAT
-        effort = self.ask.choice("Awareness check", f"{name}'s effort"
+        state = self.document.state
+        c = state.get(cid)
+        in_combat = state.phase is Phase.COMBAT
+        against: str | None = None
+        hidden = {state.get(x).name: x for x in sorted(c.undetected) if x in state.combatants}
+        if hidden:  # Ch.6 l.46: a check against one enemy it has not detected
+            anyone = "everyone (a general check)"
+            chosen = self.ask.choice("Awareness check", f"{c.name} looks for",
+                                     [anyone, *hidden])
+            if chosen is None:
+                return
+            against = hidden.get(chosen)
+        effort = self.ask.choice("Awareness check", f"{c.name}'s effort"
                                  + (" (spends that action)" if in_combat else ""),
                                  list(self.document.encounter.ctx.rules.perception.effort_tn))
         if effort is None:
             return
         difficulty = self._difficulty("Awareness check")
         if difficulty is not None:
-            self.apply(cmd.CheckAwareness(cid, effort, difficulty))
+            self.apply(cmd.CheckAwareness(cid, effort, difficulty, against=against))
 
     def damage(self, cid: str) -> None:
         name = self.document.state.get(cid).name

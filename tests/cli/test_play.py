@@ -46,7 +46,7 @@ def test_play_json_has_the_documented_shape_and_goes_on_past_a_refusal(tmp_path,
     assert state["round"] == 1 and state["acting"] == "kicker"
     kicker = state["combatants"]["kicker"]
     assert set(kicker) == {"hex", "health", "stamina", "initiative", "injury", "conditions",
-                           "timers", "actions_left", "reactions_left", "edge"}
+                           "timers", "actions_left", "reactions_left", "edge", "undetected"}
     assert kicker["hex"] == [1, 3] and kicker["health"] == 40 and kicker["stamina"] == 35
     assert kicker["initiative"] == 30 and kicker["edge"] == 3
     assert kicker["actions_left"] == {"major": 2, "move": 0, "minor": 2}

@@ -37,6 +37,18 @@ def test_no_reaction_left_is_listed(root, capsys):
     assert {"reactor": "ganger-2", "reasons": ["no Reaction left"]} in data["left_out"]
 
 
+def test_an_enemy_that_has_not_detected_the_mover_is_left_out_with_why(root, capsys):
+    """Ch.6 l.46: a Partially aware enemy cannot react to an enemy it has not detected."""
+    _, data, _ = triggers(root, capsys, "street.yaml", "--mover", "wombat", "--path",
+                          STREET_PATH, "--undetected-by", "ganger-2")
+    assert data["reactions"] == []
+    left = {x["reactor"]: x["reasons"] for x in data["left_out"]}
+    assert left["ganger-2"] == ["has not detected Wombat"]
+    code, _, err = triggers(root, capsys, "street.yaml", "--mover", "wombat", "--path",
+                            STREET_PATH, "--undetected-by", "nobody")
+    assert code == 1 and "--undetected-by: unknown token 'nobody'" in err
+
+
 def test_warehouse_snapshot_and_the_unaware_abomination(root, capsys):
     _, data, _ = triggers(root, capsys, "warehouse.yaml", "--mover", "kicker",
                           "--path", WAREHOUSE_PATH)

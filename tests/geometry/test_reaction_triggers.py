@@ -126,7 +126,7 @@ def test_a_longer_reach_reaches_two_hexes(params):
     (guard(cannot_react=("no Reaction left",)), "no Reaction left"),
     (guard(cannot_react=("unconscious", "Serious injury: no Reactions")), "unconscious"),
     (guard(aware=False), "unaware"),
-    (guard(unaware_of=frozenset({"m"})), "unaware of m"),
+    (guard(unaware_of=frozenset({"m"})), "has not detected m"),
 ])
 def test_reactors_that_cannot_react_are_left_out_with_the_reason(params, reactor, reason):
     report = run([reactor], ROW3, params=params)

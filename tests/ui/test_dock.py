@@ -369,3 +369,19 @@ def test_a_new_resolution_does_not_show_the_last_ones_result(make_dock):
     combo = dock.attack.intercept_combo
     width = combo.fontMetrics().horizontalAdvance(combo.itemText(1))
     assert width < 300  # fits the dock beside its label at 720p
+
+
+def test_an_exhausted_combatant_shows_its_rests_toward_stamina_back(make_dock):
+    """Ch.6 l.818: 10 idle turns while Exhausted give back 1 Stamina; the dock counts them."""
+    dock = make_dock()
+    start(dock)
+    doc = dock.document
+    assert doc.apply(cmd.EditVitals("vanya", stamina=3)) is not None
+    doc.select("vanya")
+    assert "rests" not in dock.status.stamina.text  # not Exhausted: nothing to count
+    assert doc.apply(cmd.ApplyDamage("vanya", 1)) is not None  # Light: 3 Fatigue of 3
+    assert dock.status.stamina.text.endswith("Exhausted; rests: 0 / 10 turns")
+    assert doc.apply(cmd.EndTurn()) is not None  # her turn passes, nothing done
+    assert dock.status.stamina.text.endswith("Exhausted; rests: 1 / 10 turns")
+    doc.undo()
+    assert dock.status.stamina.text.endswith("rests: 0 / 10 turns")

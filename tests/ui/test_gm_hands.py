@@ -319,6 +319,38 @@ def awareness(win: MainWindow) -> None:
     assert any("Awareness" in line.text or "aware" in line.text for line in win.dock.log.lines)
 
 
+def set_hidden(win: MainWindow) -> None:
+    """Ch.6 l.46: the GM marks Kicker hidden (token menu): the guards have not detected him;
+    the shotgun guard's attack panel leaves him out, saying why; an Awareness check can
+    be made against him; "Mark seen" brings him back, and undo takes it back again."""
+    in_combat(win)
+    choose(token_menu(win, "kicker"), "Mark hidden")
+    state = win.document.state
+    assert state.get("kicker").hidden and "kicker" in state.get("guard-shotgun").undetected
+    assert "kicker" not in state.get("vanya").undetected  # his ally
+    assert log_has(win, "Kicker is marked hidden (GM)")
+    win.document.apply(cmd.EndTurn())
+    win.document.apply(cmd.EndTurn())
+    assert win.document.state.actor == "guard-shotgun"
+    combo = win.dock.attack.target_combo
+    targets = [combo.itemData(i) for i in range(combo.count())]
+    assert "kicker" not in targets and "vanya" in targets
+    assert "Left out: Guard (shotgun) has not detected Kicker (Ch.6 l.46)" in combo.toolTip()
+    script = Script("Kicker", "free", "moderate")
+    win.set_asker(script)
+    choose(token_menu(win, "guard-shotgun"), "Awareness check…")
+    assert script.asked[0] == "Guard (shotgun) looks for"
+    assert log_has(win, "Guard (shotgun) checks awareness (free effort)")
+    before = win.document.state
+    assert before.get("guard-office").undetected == {"kicker"}
+    choose(token_menu(win, "kicker"), "Mark seen")
+    assert not win.document.state.get("kicker").hidden
+    assert not win.document.state.get("guard-office").undetected
+    win.action_map["undo"].trigger()
+    assert win.document.state.get("kicker").hidden
+    assert win.document.state.get("guard-office").undetected == {"kicker"}
+
+
 def set_condition(win: MainWindow) -> None:
     choose(token_menu(win, "guard-shield"), "Set/clear condition", "Pinned")
     assert win.document.state.get("guard-shield").has(Condition.PINNED)
@@ -545,6 +577,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "RecoverWeapon": recover_weapon, "BreakFree": break_free,
     "UseEdgeForReaction": edge_reaction, "DisciplineCheck": discipline, "Rest": rest,
     "Mount": mount, "Dismount": dismount,  # Ch.6 l.208
+    "SetHidden": set_hidden,  # Ch.6 l.46
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
 }

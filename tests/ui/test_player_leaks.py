@@ -21,6 +21,7 @@ from tactical.encounter.commands import (
     DeclareOverwatch,
     EndTurn,
     Move,
+    SetHidden,
     SetInitiative,
     StartCombat,
 )
@@ -44,7 +45,8 @@ NPCS = ("guard-office", "guard-shotgun", "abomination")
 
 def running_fight() -> EncounterDocument:
     """Round 1: the office guard watches (Overwatch), two NPCs are wounded, Kicker's charge
-    stopped at two pending NPC reactions, and the GM has the shotgun guard selected."""
+    stopped at two pending NPC reactions, Vanya is hidden (the guards have not detected
+    her, Ch.6 l.46), and the GM has the shotgun guard selected."""
     document = EncounterDocument.for_map(load_map(maps_dir() / "warehouse.yaml"),
                                          RandomDice(6))
     for cid, value in INITIATIVE.items():
@@ -54,6 +56,7 @@ def running_fight() -> EncounterDocument:
                     Move("kicker", APPROACH), Move("kicker", CHARGE)):
         assert document.apply(command) is not None, command
     assert {p.reactor for p in document.state.pending} == {"guard-office", "guard-shotgun"}
+    assert document.apply(SetHidden("vanya")) is not None
     document.select("guard-shotgun")
     return document
 
@@ -94,6 +97,8 @@ def test_the_gm_board_shows_what_the_players_must_not_see(scenes):
     badges = {t["id"]: t["badges"] for t in drawn["tokens"]}
     assert "OW" in badges["guard-office"] and "?" in badges["abomination"]
     assert "L!" in badges["guard-shotgun"]
+    assert "ND" in badges["vanya"]  # the selected guard has not detected her (Ch.6 l.46)
+    assert "ND" not in badges["kicker"]
     assert all("bars" in t for t in drawn["tokens"])
     assert any(t["selected"] for t in drawn["tokens"])
     assert any(re.search(r"\d", tip) for tip in gm.tokens["abomination"].toolTip().split())
@@ -118,6 +123,8 @@ def test_the_players_screen_leaks_nothing_only_the_gm_knows(scenes):
     # Unaware and the NPC's Overwatch: no badge, no zone
     assert "?" not in tokens["abomination"]["badges"]
     assert "OW" not in tokens["guard-office"]["badges"]
+    # whom the GM's selection has not detected (Ch.6 l.46): the GM's alone
+    assert not any("ND" in t["badges"] for t in tokens.values())
     assert drawn["zones"] == []  # no Overwatch zone, no range bands of the GM's selection
     # pending NPC reactions, the drag preview, the GM's selection, the legend
     assert drawn["reaction_marks"] == [] and not drawn["path"]
@@ -132,6 +139,7 @@ def test_the_players_screen_leaks_nothing_only_the_gm_knows(scenes):
         if isinstance(item, TokenItem):
             assert item.token_id != HIDDEN
             assert item.look is not None and not item.look.selected
+            assert "ND" not in {text for text, _colour in item.look.badges}
             if item.token_id in NPCS:
                 assert not item.look.bars
     # the GM keeps working: the players' scene follows the state, still leaking nothing

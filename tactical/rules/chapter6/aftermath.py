@@ -65,6 +65,24 @@ def setup_advantages(attacker: Fighter, target: Fighter,
     return tuple(out)
 
 
+def counter_grapple(attacker: Fighter, target: Fighter, options: tuple[str, ...]) -> bool:
+    """Ch.6 Grapple, l.404: the grappled "will have to counter-grapple (using this
+    action)": a Grapple attack on the one holding it."""
+    return Option.GRAPPLE.value in options and (
+        held_against(attacker, GRAPPLED, target.id)
+        or held_against(attacker, GRAPPLED_SOLID, target.id))
+
+
+def setup_disadvantages(attacker: Fighter, target: Fighter,
+                        options: tuple[str, ...]) -> tuple[str, ...]:
+    """Ch.6 Grapple, l.408: a Solid grapple "gives your opponent Disadvantage to
+    counter-grapple or break free"."""
+    if counter_grapple(attacker, target, options) \
+            and held_against(attacker, GRAPPLED_SOLID, target.id):
+        return ("Solid grapple (Ch.6 l.408)",)
+    return ()
+
+
 def setup_refusals(attacker: Fighter, options: tuple[Option, ...]) -> list[str]:
     """Flurry's extra attack is a Flurry attack too: "both attacks have Disadvantage, and
     you do -1d6 damage" (l.402)."""
@@ -106,7 +124,12 @@ def marks_after(setup: AttackSetup, result: AttackResult, attacker: Fighter,
         marks.append(Mark("target", kind, f"Grappled by {attacker.name}"
                           + (" (Solid: Disadvantage to break free)" if solid else ""),
                           condition=GRAPPLED))
-    used = (OPENING,) if held_against(attacker, OPENING, target.id) else ()
+    used: tuple[str, ...] = (OPENING,) if held_against(attacker, OPENING, target.id) else ()
+    if result.hit and counter_grapple(attacker, target, tuple(o.value for o in options)):
+        # l.404: a counter-grapple that hits ends the hold on the attacker (ruling: and, a
+        # Grapple hit like any other, it now holds the first grappler: the hold reverses)
+        used += tuple(k for k in (GRAPPLED, GRAPPLED_SOLID) if held_against(attacker, k,
+                                                                               target.id))
     return tuple(marks), extra, used
 
 

@@ -106,8 +106,10 @@ def reaction_block(c: Fighter, rules: Chapter6Ruleset) -> str | None:
     for name, effect in _limiting_effects(c, rules):
         if effect.no_reactions:
             return f"no Reactions ({name})"
-    if c.unaware:
-        return "unaware (no Reactions until its first turn)"
+    if c.unaware:  # Ch.6 l.48: "unable to take Reactions until [it has] had a chance to
+        # regain [its] bearings": not in round 1, not even after its empty turn (RULINGS)
+        return (f"unaware: no Reactions before round "
+                f"{rules.perception.unaware_idle_rounds + 1} (Ch.6 l.48)")
     if c.reactions <= 0:
         return "no Reaction left this round"
     return None
@@ -214,7 +216,8 @@ def build_setup(facts: AttackFacts, rules: Chapter6Ruleset) -> AttackSetup:
     held = set(attacker.conditions)
     attacker_side = Attacker(
         skill=sheet.skills.get(weapon.skill, 0), advantages=advantages,
-        disadvantages=tuple(disadvantage_sources(attacker, rules, attack=True)),
+        disadvantages=(*disadvantage_sources(attacker, rules, attack=True),
+                       *aftermath.setup_disadvantages(attacker, target, choice.options)),
         reach_m=facts.attacker_reach_m,
         edge=EdgeUse(choice.edge) if choice.edge else None,
         immobilised=bool({"immobilised", "grappled"} & held),

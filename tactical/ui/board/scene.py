@@ -24,6 +24,7 @@ from shapely.geometry import Polygon
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
+from tactical.encounter.detection import not_detected_by
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Combatant, Condition, EncounterState
 from tactical.encounter.terrain import current_cover, terrain_key
@@ -242,6 +243,10 @@ class BoardScene(QGraphicsScene):
         clashes = {i for i in names.values() if list(names.values()).count(i) > 1}
         numbers: dict[str, int] = {}
         riders: dict[str, int] = {}
+        # Ch.6 l.46: the GM sees which tokens the selected combatant has not detected
+        selected = self.document.selected
+        unseen = not_detected_by(state, selected) \
+            if selected and self.audience.shows_detection else frozenset()
         for c in state:
             if c.id not in shown:
                 continue
@@ -261,7 +266,8 @@ class BoardScene(QGraphicsScene):
                 numbers[short] = numbers.get(short, 0) + 1
                 short = f"{short[0]}{numbers[short]}"
             look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
-                           self.document.selected == c.id, short)
+                           self.document.selected == c.id, short,
+                           undetected=c.id in unseen)
             look = filtered_look(self.audience, look, c) or look  # None only if not shown
             item.setZValue(Z.TOKENS + (0.5 if c.riding else 0))
             item.sync(look, self._token_centre(c, riders))

@@ -42,6 +42,8 @@ BADGES: tuple[tuple[str, str, str], ...] = (
     ("unaware", "?", "#FFFFFF"),
     ("grappled", "GR", OKABE_ITO["purple"]),
     ("bleeding", "BL", "#C00000"),
+    # Ch.6 l.46: the selected combatant has not detected this token (the GM's board only)
+    ("undetected", "ND", OKABE_ITO["vermillion"]),
 )
 INJURY_COLOURS = {"light": "#F0E442", "moderate": "#E69F00", "serious": "#D55E00",
                   "critical": "#B00020", "lethal": "#000000"}
@@ -75,8 +77,10 @@ def initials(name: str) -> str:
 
 
 def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, selected: bool,
-            unique_initials: str | None = None) -> TokenLook:
+            unique_initials: str | None = None, *, undetected: bool = False) -> TokenLook:
     flags = {cond.value for cond in c.conditions}
+    if undetected:
+        flags.add("undetected")
     if c.unaware:
         flags.add("unaware")
     if any(t.kind == "bleed" for t in c.timers):

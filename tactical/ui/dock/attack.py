@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter.detection import undetected_reason
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
 from tactical.encounter.preview import AttackPreview, preview, reaction_attack
 from tactical.geometry.hexgrid import hex_distance
@@ -306,9 +307,14 @@ class AttackPanel(QWidget):
 
     def _fill_targets(self, state: EncounterState, a: Combatant,
                       offer: PendingReaction | None) -> None:
-        others = sorted((c for c in state if c.id != a.id),
+        # Ch.6 l.46: an enemy the attacker has not detected is no target; the tip says why
+        unseen = [why for c in state if (why := undetected_reason(a, c))]
+        others = sorted((c for c in state if c.id != a.id and c.id not in a.undetected),
                         key=lambda c: (c.side == a.side, c.name))
         items = [(c.name + (" (ally)" if c.side == a.side else ""), c.id) for c in others]
+        self.target_combo.setToolTip("\n".join(
+            ["The target; or press the crosshair and click a token",
+             *(f"Left out: {why}" for why in unseen)]))
         keep = offer.mover if offer else self.target
         if keep not in {cid for _t, cid in items}:
             keep = nearest_enemy(state, a)
@@ -470,8 +476,9 @@ class AttackPanel(QWidget):
 
 
 def nearest_enemy(state: EncounterState, a: Combatant) -> str | None:
-    """The default target: the nearest enemy still standing."""
-    enemies = [c for c in state if c.side != a.side and not c.has(Condition.DEAD)]
+    """The default target: the nearest enemy still standing that it has detected."""
+    enemies = [c for c in state if c.side != a.side and not c.has(Condition.DEAD)
+               and c.id not in a.undetected]
     if not enemies:
         return None
     return min(enemies, key=lambda c: (hex_distance(a.hex, c.hex), c.name)).id

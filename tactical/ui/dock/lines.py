@@ -138,6 +138,16 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
         case ev.AwarenessChanged():
             state_ = "unaware" if e.unaware else "aware"
             return Line(f"{n(e.combatant)} is {state_} ({e.source})", Kind.CONDITION)
+        case ev.HiddenChanged():
+            state_ = "hidden" if e.hidden else "seen"
+            return Line(f"{n(e.combatant)} is marked {state_} ({e.source})", Kind.CONDITION)
+        case ev.DetectionChanged():
+            missing = ", ".join(n(x) for x in e.undetected) or "nobody"
+            return Line(f"{n(e.combatant)} has not detected: {missing} ({e.source})",
+                        Kind.CONDITION)
+        case ev.RestCounted():
+            return Line(f"{n(e.combatant)} rests: {e.turns} / {e.of} turns ({e.why})",
+                        Kind.NOTE)
         case ev.OverwatchDeclared():
             zone = "a zone" if e.zone else "everywhere in sight"
             return Line(f"{n(e.combatant)} declares Overwatch on {zone}", Kind.REACTION)

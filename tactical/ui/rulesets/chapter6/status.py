@@ -82,10 +82,14 @@ class Chapter6Status:
         self.health.set_value(left / c.health if c.health else 0.0,
                               f"{left} / {c.health} ({c.damage} damage{stun}){tail}")
         fat = fatigue_state(c.fatigue, c.stamina, rules).value
+        rests = ""
+        if fat == "exhausted" and self.document.state.phase is Phase.COMBAT:
+            # Ch.6 l.818: the idle turns counted toward the next Stamina back
+            rests = f"; rests: {c.rested_turns} / {rules.fatigue.exhausted_rest_turns} turns"
         self.stamina.set_value(c.fatigue / c.stamina if c.stamina else 0.0,
                                f"{c.fatigue} / {c.stamina} Stamina"
-                               + ("" if fat == "none" else f" — {fat.capitalize()}"),
-                               marks=(rules.fatigue.fatigued,))
+                               + ("" if fat == "none" else f" — {fat.capitalize()}")
+                               + rests, marks=(rules.fatigue.fatigued,))
         self.stamina.setToolTip(fatigue_tip(rules))
         sheet = self.document.loaded.library.characters[c.character]
         self.edge.set_counts(c.edge, max(0, sheet.edge - c.edge))
