@@ -227,9 +227,10 @@ class AttackPanel(QWidget):
     def set_target(self, cid: str | None) -> None:
         self.target = cid
         index = self.target_combo.findData(cid)
-        if index >= 0:
-            self.target_combo.setCurrentIndex(index)
-        self.refresh()
+        if index >= 0 and index != self.target_combo.currentIndex():
+            self.target_combo.setCurrentIndex(index)  # its signal previews, once (issue 22)
+        else:
+            self.refresh()
 
     def _target_chosen(self) -> None:
         self.target = self.target_combo.currentData()
