@@ -201,3 +201,40 @@ def test_attack_with_from_the_token_menu_previews_the_attack_once(window, previe
     assert window.dock.attack.current is not None
     assert window.dock.attack.current.attack.target == "guard-office"
     assert (len(shown), len(seen)) == (1, 1)
+
+
+def test_every_view_syncs_once_per_command_undo_and_redo(window, syncs, monkeypatch):
+    """The GM's board, the players' board (fog on) and camera, the dock's sections and the
+    log each read the document's one change once: an attack rolled, its undo, its redo."""
+    from tactical.core.dice import RandomDice
+    from tactical.ui.dock.actbar import ActionsBar
+    from tactical.ui.dock.combatant import StatusPanel
+    from tactical.ui.dock.initiative import InitiativePanel
+    from tactical.ui.dock.log import CombatLog
+    from tactical.ui.dock.turn import TurnPanel
+    from tactical.ui.player.view import PlayerView
+    from tactical.ui.player.window import PlayerWindow
+
+    views = Calls()
+    for cls, name in ((CombatLog, "sync"), (InitiativePanel, "sync"), (TurnPanel, "sync"),
+                      (StatusPanel, "sync"), (ActionsBar, "sync"),
+                      (PlayerWindow, "_document_changed"), (PlayerView, "_after_change")):
+        monkeypatch.setattr(cls, name, views.spy(getattr(cls, name)))
+    window.set_document(window.document)  # the dock's sections built with the spies on
+    players = window.player_screen.open()
+    assert players is not None
+    window.player_screen.set_fog(True)
+    dock, doc = window.dock, window.document
+    watched = [window.scene, players.scene, players, players.view, dock.log,
+               dock.initiative, dock.turn, dock.status, dock.actions_bar]
+    doc.apply(cmd.EndTurn())  # Vanya's turn: her pistol reaches the guard
+    doc.encounter.dice = RandomDice(5)
+    window.attack_target("guard-shotgun")
+    assert dock.attack.roll_button.isEnabled(), dock.attack.refusals.text()
+    for step in (dock.attack.roll, doc.undo, doc.redo):
+        syncs.clear()
+        views.clear()
+        step()
+        counts = [syncs.of(v) + views.of(v) for v in watched]
+        assert counts == [1] * len(watched), (step, counts)
+    players.close()

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
+from tactical.encounter.change import Change
 from tactical.encounter.commands import GMMove, Move
 from tactical.encounter.model import Phase
 from tactical.encounter.movepreview import MovePreview, move_preview
@@ -227,7 +228,7 @@ class DragTool(QObject):
         self._last = None
         self.gm = False
 
-    def _document_changed(self, _change: object) -> None:
+    def _document_changed(self, _change: Change) -> None:
         """The state under the preview changed (undo mid-drag, another view): the drag is
         dropped. The board re-reads the state from the same change (once, issue 22); what
         the drag alone had moved aside, the names, goes back into place."""

@@ -1,6 +1,7 @@
 """The board scene: built from an EncounterDocument, in metres (y down, origin at hex (0, 0)'s
-centre). Items re-read the document on `changed` and `selection_changed` through one `sync`
-path (first build and every update alike); nothing here writes domain state."""
+centre). Items re-read the document on `changed` (once per command: its `Change` says what
+to read again) and `selection_changed` through one `sync` path (first build and every
+update alike); nothing here writes domain state."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from shapely.geometry import Polygon
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
+from tactical.encounter.change import Change
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Combatant, Condition, EncounterState
 from tactical.encounter.terrain import current_cover, terrain_key
@@ -125,7 +127,7 @@ class BoardScene(QGraphicsScene):
         # ---
         document.changed.connect(self.sync)
         if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
-            document.selection_changed.connect(self.sync)
+            document.selection_changed.connect(self._selected)
         self.sync()
         # What the board was built from lives as long as the board: keep the collector
         # from walking it again at every full collection (issue 13: pauses over a frame in
@@ -168,15 +170,22 @@ class BoardScene(QGraphicsScene):
 
     # --- reading the document
 
-    def sync(self, *_: object) -> None:
-        """Re-read the whole state; safe to call any number of times."""
+    def sync(self, change: Change | None = None) -> None:
+        """Re-read the state (after `change`, what it leaves alone is skipped: the cover
+        unless the terrain changed, the fog unless a combatant or the terrain did); safe
+        to call any number of times."""
         state = self.document.state
-        self._sync_terrain(state)
-        self._sync_fog(state)
+        if change is None or change.terrain:
+            self._sync_terrain(state)
+        if change is None or change.terrain or change.combatants:
+            self._sync_fog(state)
         self._sync_tokens(state)
         self._sync_overwatch(state)
         self._sync_zones(state)
         self.arrange_labels()
+
+    def _selected(self, _token: str) -> None:
+        self.sync()
 
     def arrange_labels(self, moved: list[QRectF] | None = None) -> None:
         """Put token names and trigger names where they hide no token and no other label

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter.change import Change
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
 from tactical.encounter.preview import AttackPreview, preview, reaction_attack
 from tactical.geometry.hexgrid import hex_distance
@@ -256,7 +257,7 @@ class AttackPanel(QWidget):
 
     # --- reading the document
 
-    def sync(self, _events: Any = None) -> None:
+    def sync(self, _change: Change | None = None) -> None:
         with self._one_layout:
             self._sync()
 
