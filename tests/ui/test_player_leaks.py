@@ -27,8 +27,8 @@ from tactical.encounter.commands import (
 )
 from tactical.encounter.fog import FogOfWar
 from tactical.ui.board import BoardScene
-from tactical.ui.board.audience import manifest
 from tactical.ui.board.labels import LabelItem
+from tactical.ui.board.manifest import manifest
 from tactical.ui.board.overlay import LeftOutMark, ReactionMark
 from tactical.ui.board.render import render_image
 from tactical.ui.board.tokens import TokenItem

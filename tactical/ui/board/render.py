@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsView
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
 from tactical.encounter.fog import FogOfWar
-from tactical.ui.board.audience import manifest as scene_manifest
+from tactical.ui.board.manifest import manifest as scene_manifest
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
