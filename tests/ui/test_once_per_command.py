@@ -238,3 +238,52 @@ def test_every_view_syncs_once_per_command_undo_and_redo(window, syncs, monkeypa
         counts = [syncs.of(v) + views.of(v) for v in watched]
         assert counts == [1] * len(watched), (step, counts)
     players.close()
+
+
+def test_a_command_redraws_the_tokens_it_touched_as_a_new_board_would(qtbot, monkeypatch):
+    """The GM's board re-reads only the tokens a change names (and the actor and selection
+    then and now): after each step it draws every token as a board built afresh does."""
+    from tactical.core.dice import RandomDice
+    from tactical.data.library import load_map
+    from tactical.encounter import terrain
+    from tactical.ui.board.tokens import TokenItem
+    from tactical.ui.document import EncounterDocument
+
+    document = EncounterDocument.for_map(load_map(demo_map()), RandomDice(4))
+    scene = BoardScene(document)
+    for cid, value in INITIATIVE.items():
+        document.apply(cmd.SetInitiative(cid, value))
+    looked = Calls()
+    monkeypatch.setattr(TokenItem, "sync", looked.spy(TokenItem.sync))
+
+    def drawn(board: BoardScene) -> dict[str, object]:
+        return {cid: (t.look, t.pos(), t.zValue()) for cid, t in board.tokens.items()}
+
+    steps = [
+        lambda: document.apply(cmd.StartCombat()),
+        lambda: document.select("kicker"),
+        lambda: document.apply(cmd.Move("kicker", ((3, 7), (4, 7)))),
+        lambda: document.apply(cmd.EndTurn()),  # Vanya acts: the ring moves
+        lambda: document.apply(cmd.Attack("vanya", "guard-shotgun")),
+        lambda: document.apply(terrain.RemoveCover("office-wall-north", "removed")),
+        document.undo, document.undo, document.redo,
+        lambda: document.select("guard-shotgun"),
+        lambda: document.apply(cmd.RemoveCombatant("guard-office")),  # the roster: all
+    ]
+    everyone = set(scene.tokens)
+    expected = [
+        everyone,  # the fight starts: every combatant's turn budget
+        {"kicker"},  # selected
+        {"kicker"},  # moved (the actor, selected)
+        {"kicker", "vanya"},  # the ring goes to Vanya
+        {"vanya", "guard-shotgun"},  # the shot paid for, the guard hit
+        set(),  # a wall blown open: no token changes
+        set(), {"vanya", "guard-shotgun"}, {"vanya", "guard-shotgun"},  # undo, undo, redo
+        {"kicker", "guard-shotgun"},  # the selection moves
+        everyone - {"guard-office"},  # the roster changed: every token placed afresh
+    ]
+    for step, wanted in zip(steps, expected, strict=True):
+        looked.clear()
+        step()
+        assert {item.token_id for item in looked.by if item.scene() is scene} == wanted, step
+        assert drawn(scene) == drawn(BoardScene(document)), step
