@@ -131,14 +131,17 @@ def test_undo_and_redo_sync_the_board_once_even_mid_drag(window, syncs):
     syncs.clear()
     doc.redo()
     assert syncs.of(window.scene) == 1
-    drag(window, ((4, 7), (5, 6)))
-    syncs.clear()
-    doc.undo()  # Ctrl+Z with the button still held: the drag is dropped, drawn once
-    assert not window.view.drag_tool.dragging
-    assert syncs.of(window.scene) == 1
-    kicker = window.scene.tokens["kicker"]
-    assert kicker.pos() == window.scene.centre(doc.state.get("kicker").hex)
-    assert kicker.name_label.isVisible()
+    for undone in ("Move", "SetCondition"):  # the dragged token's own step, or another's
+        if undone == "SetCondition":
+            doc.apply(cmd.SetCondition("guard-office", "prone", True))
+        drag(window, ((4, 7), (5, 6)))
+        syncs.clear()
+        doc.undo()  # Ctrl+Z with the button still held: the drag is dropped, drawn once
+        assert not window.view.drag_tool.dragging
+        assert syncs.of(window.scene) == 1
+        kicker = window.scene.tokens["kicker"]
+        assert kicker.pos() == window.scene.centre(doc.state.get("kicker").hex), undone
+        assert kicker.name_label.isVisible()
 
 
 def test_the_first_drag_step_asks_for_one_move_preview(window, monkeypatch):

@@ -205,6 +205,8 @@ class BoardScene(QGraphicsScene):
                 or self.fog_item is not None or any(c.riding for c in state):
             return None
         few = set(touched)
+        if self.overlay.dragged is not None:  # a drag moved it aside (an undo mid-drag)
+            few.add(self.overlay.dragged)
         for then, now in zip(self._synced, (state.actor, self.document.selected), strict=True):
             if then != now:  # the ring or the selection went elsewhere: both tokens' looks
                 few.update(cid for cid in (then, now) if cid is not None)
