@@ -51,6 +51,8 @@ from tactical.rules.reactions import (
 # a terrain: the map's covers removed and the covers added (encounter/terrain.terrain_key)
 Terrain = tuple[frozenset[str], tuple[AddedCover, ...]]
 
+SIGHTS_KEPT = 4096  # attacker-target sights kept for the walls as they stand
+
 
 class GeometryOracle:
     def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
@@ -62,6 +64,8 @@ class GeometryOracle:
         self._scan: PathScan | None = None
         self._reactors: tuple[EncounterState, tuple[Reactor, ...]] | None = None
         self._round_one: tuple[EncounterState, EncounterState] | None = None
+        self._sights: tuple[MapGeometry | None, dict[tuple[Hex, Hex, bool], SightInfo]] = (
+            None, {})
         self._kinds: dict[str, tuple[tuple[ReactionSpec, ...], str | None]] = {}
         self.preparations = 0  # reactor sets prepared (one per drag, reused by its Move)
         self._rulesets: dict[str, Ruleset] = {}
@@ -225,9 +229,18 @@ class GeometryOracle:
         return scan
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo:
+        """Kept per walls, hexes and a prone target (all it depends on): an attack's preview,
+        its dry run and its roll ask the same question (issue 22: once, not twice)."""
         a, t = state.get(attacker), state.get(target)
-        return _info(sight(self.sync(state), a.hex, t.hex, self.params,
-                           target_prone=t.has(Condition.PRONE)))
+        geometry = self.sync(state)
+        if self._sights[0] is not geometry or len(self._sights[1]) >= SIGHTS_KEPT:
+            self._sights = (geometry, {})
+        key = (a.hex, t.hex, t.has(Condition.PRONE))
+        found = self._sights[1].get(key)
+        if found is None:
+            found = self._sights[1][key] = _info(sight(geometry, a.hex, t.hex, self.params,
+                                                       target_prone=key[2]))
+        return found
 
     def peek_sight(self, state: EncounterState, attacker: str,
                    target: str) -> tuple[SightInfo, Hex | None]:

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from tactical.core.dice import Dice, RandomDice
 from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.data.library import LoadedMap
+from tactical.encounter.change import Change, How, change_between
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import EncounterState
@@ -22,9 +23,9 @@ from tactical.encounter.oracle import GeometryOracle
 
 
 class EncounterDocument(QObject):
-    """Signals: `changed(events)` after every state change (events is a tuple, empty after
-    undo/redo/load); `refused(message)` when a command is refused (nothing changed);
-    `selection_changed(token_id or "")`."""
+    """Signals: `changed(Change)` once after every command, undo and redo (what changed:
+    tactical/encounter/change.py; every view syncs from it once); `refused(message)` when a
+    command is refused (nothing changed); `selection_changed(token_id or "")`."""
 
     changed = Signal(object)
     refused = Signal(str)
@@ -68,6 +69,7 @@ class EncounterDocument(QObject):
 
     def apply(self, command: Any) -> tuple[Any, ...] | None:
         """Apply a command; None (and `refused`) if the rules say no."""
+        before = self.encounter.state
         try:
             events = self.encounter.apply(command)
         except IllegalCommand as exc:
@@ -77,16 +79,23 @@ class EncounterDocument(QObject):
             self.refused.emit(str(exc))
             return None
         if events:
-            self.changed.emit(events)
+            self._changed(change_between(before, self.state, events))
         return events
 
     def undo(self) -> None:
-        if self.encounter.undo() is not None:
-            self.changed.emit(())
+        self._step(How.UNDONE)
 
     def redo(self) -> None:
-        if self.encounter.redo() is not None:
-            self.changed.emit(())
+        self._step(How.REDONE)
+
+    def _step(self, how: How) -> None:
+        before = self.encounter.state
+        entry = self.encounter.undo() if how is How.UNDONE else self.encounter.redo()
+        if entry is not None:
+            self._changed(change_between(before, self.state, entry.events, how))
+
+    def _changed(self, change: Change) -> None:
+        self.changed.emit(change)
 
     def select(self, token_id: str | None) -> None:
         if token_id != self.selected:

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
     QLabel,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QWidget,
@@ -24,6 +23,7 @@ from tactical import __version__
 from tactical.core.errors import TacticalError
 from tactical.core.paths import maps_dir
 from tactical.ui import actions as acts
+from tactical.ui.host import WindowHost
 from tactical.ui.menus import LAYERS, LEGEND_EDGES, Asker, DialogAsker, Entry, fill_menu
 from tactical.ui.player.control import PlayerScreen
 
@@ -46,7 +46,7 @@ def dock_width(window_width: int) -> int:
     return max(340, min(window_width // 3, int(window_width * 0.36)))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowHost):
     """`first_frame_first`: the combat dock and the map editor are built (and their modules
     imported) only once the board has painted its first frame — see `finish_start`; the
     `tactical` command starts so (issue 13: cold start ≤ 0.4 s). Otherwise they are

@@ -150,7 +150,8 @@ def test_a_drop_before_combat_places_the_token_as_a_gm_move(qtbot):
     assert drag_summary(view.drag_tool)[0][0].startswith("GM move: Kicker 4 m")
     with qtbot.waitSignal(document.changed) as changed:
         mouse(view, QEvent.Type.MouseButtonRelease, at(view, (4, 7)), Qt.MouseButton.NoButton)
-    assert [type(e).__name__ for e in changed.args[0]] == ["TokenPlaced"]
+    assert [type(e).__name__ for e in changed.args[0].events] == ["TokenPlaced"]
+    assert changed.args[0].moved == {"kicker"}
     assert scene.tokens["kicker"].pos() == scene.centre((4, 7))
     assert document.state.get("kicker").hex == (4, 7)
 

@@ -16,6 +16,7 @@ from tactical.core.dice import RandomDice
 from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
 from tactical.encounter.audience import Audience, AudienceFilter, default_settings
+from tactical.encounter.change import change_between
 from tactical.encounter.commands import (
     ApplyDamage,
     DeclareOverwatch,
@@ -27,8 +28,8 @@ from tactical.encounter.commands import (
 )
 from tactical.encounter.fog import FogOfWar
 from tactical.ui.board import BoardScene
-from tactical.ui.board.audience import manifest
 from tactical.ui.board.labels import LabelItem
+from tactical.ui.board.manifest import manifest
 from tactical.ui.board.overlay import LeftOutMark, ReactionMark
 from tactical.ui.board.render import render_image
 from tactical.ui.board.tokens import TokenItem
@@ -257,7 +258,8 @@ def test_the_last_roll_shows_a_players_own_numbers_and_never_an_npcs(qtbot):
     npc = next(e for e in attacks if e.attacker.startswith("guard"))
     text = view.roll_of(npc)
     assert text and not re.search(r"\d", text), text  # an NPC's roll: hit or miss only
-    document.changed.emit((own,))  # shown briefly when it happens
+    attacked = change_between(document.state, document.state, (own,))
+    document.changed.emit(attacked)  # shown briefly when it happens
     assert view.roll_text.startswith("Kicker")
     hidden = BoardScene(document, audience=AudienceFilter(
         Audience.PLAYERS, settings.with_hidden(npc.attacker, True)))

@@ -1,13 +1,10 @@
 """The board's side of the audience filter (tactical/encounter/audience.py decides; this
-turns the decision into a token's look, draws the fog, and lists what a scene drew).
-
-`manifest(scene)` is what `tactical render --manifest` writes and what the leak test reads:
-every token drawn with the fields it shows, every label, every zone, the layers."""
+turns the decision into a token's look and draws the fog; what a scene drew is listed by
+tactical/ui/board/manifest.py)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -19,14 +16,8 @@ from tactical.encounter.audience import AudienceFilter, Detail
 from tactical.encounter.fog import FogOfWar, FogView
 from tactical.encounter.model import Combatant
 from tactical.geometry.layout import hex_corners
-from tactical.ui.board.labels import LabelItem
-from tactical.ui.board.overlay import LeftOutMark, ReactionMark
 from tactical.ui.board.shapes import geometry_path
-from tactical.ui.board.tokens import BADGES, TokenItem, TokenLook
-from tactical.ui.board.zones import ZoneItem
-
-if TYPE_CHECKING:
-    from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.tokens import BADGES, TokenLook
 
 _BADGE_KEYS = {text: key for key, text, _colour in BADGES}
 FOG_Z = -19.0  # over cover, zones and bands; under the path, marks and tokens (palette.Z)
@@ -131,44 +122,3 @@ class FogItem(QGraphicsItem):
         if not self._mask.isNull():
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
             painter.drawImage(self._map, self._mask)
-
-
-def manifest(scene: BoardScene) -> dict[str, Any]:
-    """What `scene` draws, as plain data: the proof of what an audience does NOT see."""
-    tokens = []
-    for item in scene.items():
-        if isinstance(item, TokenItem) and item.isVisible() and item.look is not None:
-            look = item.look
-            fields: dict[str, Any] = {"id": item.token_id, "name": look.name,
-                                      "initials": look.initials,
-                                      "badges": [text for text, _c in look.badges],
-                                      "current": look.current, "selected": look.selected,
-                                      "down": look.down, "tooltip": item.toolTip()}
-            if look.bars:
-                fields["bars"] = {"left": round(look.health_left, 3),
-                                  "right": round(look.stamina_left, 3)}
-            tokens.append(fields)
-    tokens.sort(key=lambda t: str(t["id"]))
-    labels = sorted(item.text for item in scene.items()
-                    if isinstance(item, LabelItem) and item.isVisible() and item.text
-                    and item.opacity() > 0)
-    zones = sorted(({"kind": z.kind, "label": z.label} for z in scene.items()
-                    if isinstance(z, ZoneItem) and z.isVisible()),
-                   key=lambda z: (z["kind"], z["label"]))
-    marks = [{"kind": getattr(m, "kind", "left-out"), "reactor": m.reactor}
-             for m in scene.items() if isinstance(m, (ReactionMark, LeftOutMark))
-             and m.isVisible()]
-    fog = scene.fog_item
-    return {
-        "audience": scene.audience.audience.value,
-        "layers": [name for name in scene.layer_names() if scene.layer_visible(name)],
-        "legend": scene.legend.visible,
-        "tokens": tokens,
-        "labels": labels,
-        "zones": zones,
-        "reaction_marks": marks,
-        "path": scene.overlay.path.isVisible(),
-        "fog": fog is not None and fog.isVisible(),
-        "tooltips": sorted({i.toolTip() for i in scene.items()
-                            if i.isVisible() and i.toolTip()}),
-    }

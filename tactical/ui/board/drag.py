@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
+from tactical.encounter.change import Change
 from tactical.encounter.commands import GMMove, Move
 from tactical.encounter.model import Phase
 from tactical.encounter.movepreview import MovePreview, move_preview
@@ -67,13 +68,17 @@ class DragTool(QObject):
         if self.token_id is None or self._last is None:
             return
         point = (pos.x(), pos.y())
-        if not self.dragging:
+        first = not self.dragging
+        if first:
             if self.scene.hex_at(pos) == self.document.state.get(self.token_id).hex:
                 return
-            self.begin(self.token_id)
+            # the first step asks for its path's preview once (not for the empty path
+            # first, then again: issue 22)
+            self.begin(self.token_id, preview=False)
         hexes = hexes_along(self.scene.layout, self._last, point)[1:]
         self._last = point
-        self.step_to(hexes)
+        if not self.step_to(hexes) and first:
+            self._refresh()
 
     def release(self, pos: QPointF, gm: bool = False) -> bool:
         """Drop: commit the move if a drag was going on. True if a Move was applied."""
@@ -86,7 +91,9 @@ class DragTool(QObject):
 
     # --- the same, by hexes (the render command and tests)
 
-    def begin(self, token_id: str, gm: bool | None = None) -> None:
+    def begin(self, token_id: str, gm: bool | None = None, preview: bool = True) -> None:
+        """Start dragging `token_id`; `preview`: draw the empty path's preview now (False:
+        the caller steps at once, and that step asks for the one preview)."""
         c = self.document.state.get(token_id)
         if gm is not None:
             self.gm = gm
@@ -105,14 +112,15 @@ class DragTool(QObject):
         token.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         token.moving = True
         self.started.emit(token_id)
-        self._refresh()
+        if preview:
+            self._refresh()
 
-    def step_to(self, hexes: tuple[Hex, ...] | list[Hex]) -> None:
+    def step_to(self, hexes: tuple[Hex, ...] | list[Hex]) -> bool:
         """Walk the path into each of `hexes` (neighbours in order); back-tracking or
         crossing the path again cuts the loop. Asks the engine once, if the path's last
-        hex changed (the latest position wins)."""
+        hex changed (the latest position wins); True if it did."""
         if not self.dragging:
-            return
+            return False
         before = tuple(self.path)
         grid = self.document.loaded.map.grid
         for h in hexes:
@@ -123,8 +131,10 @@ class DragTool(QObject):
                 self.path = self.path[:self.path.index(h) + 1]
             else:
                 self.path.append(h)
-        if tuple(self.path) != before:
-            self._refresh()
+        if tuple(self.path) == before:
+            return False
+        self._refresh()
+        return True
 
     def _refresh(self) -> None:
         assert self.token_id is not None
@@ -189,7 +199,8 @@ class DragTool(QObject):
                 return False
             command = Move(token_id, path[:legal])  # the legal part (issue 14, defect 3)
         events = self.document.apply(command)
-        self.scene.sync()  # refused: the token snaps back; applied: it is already there
+        if not events:  # refused (or nothing happened): the token snaps back; applied, the
+            self.scene.sync()  # board synced from the document's change, once (issue 22)
         self.finished.emit(events is not None)
         return events is not None
 
@@ -217,9 +228,14 @@ class DragTool(QObject):
         self._last = None
         self.gm = False
 
-    def _document_changed(self, _events: object) -> None:
-        if self.dragging:  # the state under the preview changed (undo, another view)
-            self.cancel()
+    def _document_changed(self, _change: Change) -> None:
+        """The state under the preview changed (undo mid-drag, another view): the drag is
+        dropped. The board re-reads the state from the same change (once, issue 22); what
+        the drag alone had moved aside, the names, goes back into place."""
+        if self.dragging:
+            self._end()
+            self.scene.arrange_labels()
+            self.finished.emit(False)
 
 
 def _could_react(reasons: tuple[str, ...]) -> bool:

@@ -15,7 +15,7 @@ from tactical.core.atomic import CannotWrite, write_file
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
 from tactical.encounter.fog import FogOfWar
-from tactical.ui.board.audience import manifest as scene_manifest
+from tactical.ui.board.manifest import manifest as scene_manifest
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument

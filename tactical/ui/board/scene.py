@@ -1,6 +1,7 @@
 """The board scene: built from an EncounterDocument, in metres (y down, origin at hex (0, 0)'s
-centre). Items re-read the document on `changed` and `selection_changed` through one `sync`
-path (first build and every update alike); nothing here writes domain state."""
+centre). Items re-read the document on `changed` (once per command: its `Change` says what
+to read again) and `selection_changed` through one `sync` path (first build and every
+update alike); nothing here writes domain state."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from shapely.geometry import Polygon
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
 from tactical.encounter.audience import AudienceFilter
+from tactical.encounter.change import Change
 from tactical.encounter.detection import not_detected_by
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Combatant, Condition, EncounterState
@@ -118,6 +120,9 @@ class BoardScene(QGraphicsScene):
         self._trigger_boxes: list[QRectF] = []  # where trigger names were last put
         self._token_ids: list[str] = []  # the tokens in _token_xy's order
         self._token_xy = np.zeros((0, 2))  # their centres at the last sync
+        self._shorts: dict[str, str] = {}  # each token's initials (G1, G2 when they clash)
+        self._synced: tuple[str | None, str | None] | None = None  # actor, selected then
+        self._unseen: frozenset[str] = frozenset()  # not detected by the selected (Ch.6 l.46)
         self.overlay = TriggerOverlay(self, self.layout, self.view)
         # --- audience (issue 16): what only the GM's board draws
         self.legend.visible = self.audience.shows_legend
@@ -126,7 +131,7 @@ class BoardScene(QGraphicsScene):
         # ---
         document.changed.connect(self.sync)
         if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
-            document.selection_changed.connect(self.sync)
+            document.selection_changed.connect(self._selected)
         self.sync()
         # What the board was built from lives as long as the board: keep the collector
         # from walking it again at every full collection (issue 13: pauses over a frame in
@@ -169,15 +174,48 @@ class BoardScene(QGraphicsScene):
 
     # --- reading the document
 
-    def sync(self, *_: object) -> None:
-        """Re-read the whole state; safe to call any number of times."""
+    def sync(self, change: Change | None = None) -> None:
+        """Re-read the state: all of it, or after `change` what it touched (the cover if the
+        terrain changed, the fog if a combatant or the terrain did, the tokens it names and
+        the actor's); safe to call any number of times."""
         state = self.document.state
-        self._sync_terrain(state)
-        self._sync_fog(state)
-        self._sync_tokens(state)
+        if change is None or change.terrain:
+            self._sync_terrain(state)
+        if change is None or change.terrain or change.combatants:
+            self._sync_fog(state)
+        self._sync_rest(state, None if change is None or change.roster else change.combatants)
+
+    def _selected(self, _token: str) -> None:
+        self._sync_rest(self.document.state, frozenset())  # the selection then and now
+
+    def _sync_rest(self, state: EncounterState, touched: frozenset[str] | None) -> None:
+        """Tokens (every one, or `touched`, and the actor and the selection then and now
+        when they changed), Overwatch zones, the selection's bands, then the names: all of
+        them, or those near where a token was or is (as a drag step places them)."""
+        moved = self._sync_tokens(state, self._tokens_to_sync(state, touched))
         self._sync_overwatch(state)
         self._sync_zones(state)
-        self.arrange_labels()
+        self.arrange_labels(moved)
+
+    def _tokens_to_sync(self, state: EncounterState,
+                        touched: frozenset[str] | None) -> set[str] | None:
+        """The tokens whose look or place may differ from the last sync (None: every one).
+        Only the GM's board without fog picks: on the players' screen a move shows or
+        hides others; a rider's place depends on its mount's other riders (issue 22: a
+        drop on a 400-token map looked at 400 tokens)."""
+        if touched is None or self._synced is None or not self.audience.gm \
+                or self.fog_item is not None or any(c.riding for c in state) \
+                or self._not_detected(state) != self._unseen:  # the badges of others changed
+            return None
+        few = set(touched)
+        if self.overlay.dragged is not None:  # a drag moved it aside (an undo mid-drag)
+            few.add(self.overlay.dragged)
+        for then, now in zip(self._synced, (state.actor, self.document.selected), strict=True):
+            if then != now:  # the ring or the selection went elsewhere: both tokens' looks
+                few.update(cid for cid in (then, now) if cid is not None)
+        if not few <= self.tokens.keys() or not few <= state.combatants.keys():
+            return None
+        return few
 
     def arrange_labels(self, moved: list[QRectF] | None = None) -> None:
         """Put token names and trigger names where they hide no token and no other label
@@ -228,8 +266,21 @@ class BoardScene(QGraphicsScene):
             found.append(self.tokens[dragged])
         return found
 
-    def _sync_tokens(self, state: EncounterState) -> None:
+    def _sync_tokens(self, state: EncounterState,
+                     few: set[str] | None = None) -> list[QRectF] | None:
+        """Every token (None: placed afresh, names and all), or the `few`: then where each
+        was and is, for the names to move."""
         sides = {k: s.colour for k, s in self.map.sides.items()}
+        self._synced = (state.actor, self.document.selected)
+        self._unseen = self._not_detected(state)
+        if few is not None:
+            moved: list[QRectF] = []
+            for cid in few:
+                item, was = self.tokens[cid], self.tokens[cid].pos()
+                self._sync_token(state, state.get(cid), item, sides, self._shorts[cid], {})
+                moved += [QRectF(was, was), QRectF(item.pos(), item.pos())]
+            self._keep_token_xy()
+            return moved
         for gone in set(self.tokens) - set(state.combatants):
             item = self.tokens.pop(gone)
             self.removeItem(item.name_label)
@@ -243,10 +294,7 @@ class BoardScene(QGraphicsScene):
         clashes = {i for i in names.values() if list(names.values()).count(i) > 1}
         numbers: dict[str, int] = {}
         riders: dict[str, int] = {}
-        # Ch.6 l.46: the GM sees which tokens the selected combatant has not detected
-        selected = self.document.selected
-        unseen = not_detected_by(state, selected) \
-            if selected and self.audience.shows_detection else frozenset()
+        self._shorts = {}
         for c in state:
             if c.id not in shown:
                 continue
@@ -265,12 +313,28 @@ class BoardScene(QGraphicsScene):
             if short in clashes:  # "Guard (shotgun)", "Guard (shield)": GS → G1, G2
                 numbers[short] = numbers.get(short, 0) + 1
                 short = f"{short[0]}{numbers[short]}"
-            look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
-                           self.document.selected == c.id, short,
-                           undetected=c.id in unseen)
-            look = filtered_look(self.audience, look, c) or look  # None only if not shown
-            item.setZValue(Z.TOKENS + (0.5 if c.riding else 0))
-            item.sync(look, self._token_centre(c, riders))
+            self._shorts[c.id] = short
+            self._sync_token(state, c, item, sides, short, riders)
+        self._keep_token_xy()
+        return None
+
+    def _not_detected(self, state: EncounterState) -> frozenset[str]:
+        """Ch.6 l.46: the tokens the selected combatant has not detected (the GM's badge)."""
+        selected = self.document.selected
+        if not selected or not self.audience.shows_detection:
+            return frozenset()
+        return frozenset(not_detected_by(state, selected))
+
+    def _sync_token(self, state: EncounterState, c: Combatant, item: TokenItem,
+                    sides: dict[str, str | None], short: str, riders: dict[str, int]) -> None:
+        look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
+                       self.document.selected == c.id, short,
+                       undetected=c.id in self._unseen)
+        look = filtered_look(self.audience, look, c) or look  # None only if not shown
+        item.setZValue(Z.TOKENS + (0.5 if c.riding else 0))
+        item.sync(look, self._token_centre(c, riders))
+
+    def _keep_token_xy(self) -> None:
         self._token_ids = list(self.tokens)
         self._token_xy = np.array([(t.x(), t.y()) for t in self.tokens.values()],
                                   dtype=float).reshape(-1, 2)

@@ -5,10 +5,9 @@ them as a menu."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QGridLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
+from tactical.encounter.change import Change
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Hands
@@ -33,7 +32,7 @@ class ActionsBar(QWidget):
         document.changed.connect(self.sync)
         self.sync()
 
-    def sync(self, _events: Any = None) -> None:
+    def sync(self, _change: Change | None = None) -> None:
         while self.grid.count():
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None

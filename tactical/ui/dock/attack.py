@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
+from tactical.encounter.change import Change
 from tactical.encounter.detection import undetected_reason
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
 from tactical.encounter.preview import AttackPreview, preview, reaction_attack
@@ -228,9 +229,10 @@ class AttackPanel(QWidget):
     def set_target(self, cid: str | None) -> None:
         self.target = cid
         index = self.target_combo.findData(cid)
-        if index >= 0:
-            self.target_combo.setCurrentIndex(index)
-        self.refresh()
+        if index >= 0 and index != self.target_combo.currentIndex():
+            self.target_combo.setCurrentIndex(index)  # its signal previews, once (issue 22)
+        else:
+            self.refresh()
 
     def _target_chosen(self) -> None:
         self.target = self.target_combo.currentData()
@@ -256,7 +258,7 @@ class AttackPanel(QWidget):
 
     # --- reading the document
 
-    def sync(self, _events: Any = None) -> None:
+    def sync(self, _change: Change | None = None) -> None:
         with self._one_layout:
             self._sync()
 

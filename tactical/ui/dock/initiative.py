@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.encounter import commands as cmd
+from tactical.encounter.change import Change
 from tactical.encounter.model import Combatant, EncounterState, Phase
 from tactical.ui import rulesets
 from tactical.ui.dock import style
@@ -199,7 +200,7 @@ class InitiativePanel(QWidget):
 
     # --- reading
 
-    def sync(self, _events: object = None) -> None:
+    def sync(self, _change: Change | None = None) -> None:
         state = self.document.state
         self._syncing = True
         try:

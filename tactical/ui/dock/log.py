@@ -4,11 +4,11 @@ colour, newest at the bottom, scrolled to it. Undo takes lines away; redo brings
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from tactical.encounter.change import Change
 from tactical.ui.dock import style
 from tactical.ui.dock.lines import Kind, Line, event_line
 from tactical.ui.document import EncounterDocument
@@ -74,7 +74,7 @@ class CombatLog(QTextBrowser):
         self._append([line])
         self._updating = False
 
-    def sync(self, events: Any = None) -> None:
+    def sync(self, _change: Change | None = None) -> None:
         """Take away the blocks of batches no longer in effect (and notes said after
         them), then add the batches now in effect after the ones kept."""
         history = self.doc.encounter.history

@@ -4,11 +4,10 @@ running ruleset may rename or hide rows (tactical/ui/rulesets/: a Shadowrun acti
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from tactical.encounter import events as ev
+from tactical.encounter.change import Change
 from tactical.encounter.model import Combatant
 from tactical.ui import rulesets
 from tactical.ui.dock import style
@@ -76,7 +75,7 @@ class TurnPanel(QWidget):
         document.changed.connect(self.sync)
         self.sync()
 
-    def sync(self, _events: Any = None) -> None:
+    def sync(self, _change: Change | None = None) -> None:
         with self._one_layout:  # rows shown and hidden, the panel laid out once
             self._sync()
 

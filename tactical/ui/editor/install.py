@@ -21,7 +21,7 @@ from tactical.ui.editor.model import Draft
 from tactical.ui.editor.terrain import TerrainControls
 
 if TYPE_CHECKING:
-    from tactical.ui.main_window import MainWindow
+    from tactical.ui.host import WindowHost
 
 PICTURES = "Pictures (*.png *.jpg *.jpeg *.webp *.gif *.bmp)"
 UVTT = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt)"
@@ -30,7 +30,7 @@ FIGHT_ACTIONS = ("undo", "redo", "start", "next", "end", "save_as", "export")
 
 
 class EditMode(QObject):
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         self.editor: MapEditor | None = None
@@ -269,5 +269,5 @@ class EditMode(QObject):
         return True
 
 
-def install_editor(window: MainWindow) -> EditMode:
+def install_editor(window: WindowHost) -> EditMode:
     return EditMode(window)

@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QInputDialog
 from tactical.encounter import terrain
 
 if TYPE_CHECKING:
-    from tactical.ui.main_window import MainWindow
+    from tactical.ui.host import WindowHost
 
 
-def choices(window: MainWindow) -> list[tuple[str, object]]:
+def choices(window: WindowHost) -> list[tuple[str, object]]:
     """What the GM may do now: open or close each door, remove or restore each cover."""
     document = window.document
     if document is None:
@@ -41,7 +41,7 @@ def choices(window: MainWindow) -> list[tuple[str, object]]:
 
 
 class TerrainControls(QObject):
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         self.action = QAction("Doors and &cover…", window)

@@ -11,6 +11,7 @@ from PySide6.QtCore import QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from tactical.encounter.change import Change
 from tactical.encounter.events import AttackResolved
 from tactical.ui.board.palette import CURRENT_ACTOR, LABEL_HEIGHT
 from tactical.ui.board.scene import BoardScene
@@ -71,9 +72,9 @@ class PlayerView(QGraphicsView):
         self._roll_timer.timeout.connect(self._clear_roll)
         scene.document.changed.connect(self._after_change)
 
-    def _after_change(self, events: object = ()) -> None:
+    def _after_change(self, change: Change) -> None:
         self._large_print()
-        for event in events if isinstance(events, tuple) else ():
+        for event in change.new_events:  # an undo or a redo shows no roll again
             if isinstance(event, AttackResolved) and self.look.last_roll:
                 text = self.roll_of(event)
                 if text:

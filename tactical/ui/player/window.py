@@ -18,6 +18,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
 
 from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettings
+from tactical.encounter.change import Change
 from tactical.encounter.fog import FogOfWar
 from tactical.geometry.layout import hex_to_point
 from tactical.ui.board.scene import BoardScene
@@ -201,7 +202,7 @@ class PlayerWindow(QWidget):
     def _animate(self, t: object) -> None:
         self.show_box(lerp_box(self._from, self._to, float(t)))  # type: ignore[arg-type]
 
-    def _document_changed(self, *_: object) -> None:
+    def _document_changed(self, _change: Change | None = None) -> None:
         if self.mode is CameraMode.AUTO:
             self._auto()
         # FOLLOW moves with the GM's view; LOCKED never moves

@@ -16,12 +16,11 @@ from tactical.geometry.bands import BandSpan
 from tactical.rules.api import Ruleset
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QFormLayout, QWidget
+    from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
     from tactical.encounter import commands as cmd
     from tactical.encounter.preview import AttackPreview
-    from tactical.ui.dock.attack import AttackPanel
-    from tactical.ui.dock.turn import TurnPanel
+    from tactical.ui.dock.style import Pips
     from tactical.ui.document import EncounterDocument
 
 
@@ -33,6 +32,34 @@ class TokenArcs:
     right: float  # 0..1 left (Chapter 6: Stamina; Shadowrun: Stun boxes)
     down: bool  # out of the fight by the ruleset's own measure (a full monitor)
     tooltip: str  # rich text
+
+
+class AttackLabels(Protocol):
+    """The attack panel's shared labels a ruleset's part writes its preview into (the
+    panel is tactical/ui/dock/attack.py, which builds the parts: named here, not imported,
+    so the dock and the rulesets' parts do not import each other)."""
+
+    tn_label: QLabel
+    hit_label: QLabel
+    breakdown: QLabel
+    situation: QLabel
+    advantage: QLabel
+    odds: QLabel
+
+    def show_sight(self, p: AttackPreview, target: Combatant | None, band: str) -> None:
+        """What the map says about the shot (distance, the ruleset's `band` text, cover)."""
+        ...
+
+
+class TurnRows(Protocol):
+    """The turn panel's rows a ruleset renames or hides (tactical/ui/dock/turn.py), by the
+    action slot they show."""
+
+    heading: QLabel
+    labels: dict[str, QLabel]
+    pips: dict[str, Pips]
+    counts: dict[str, QLabel]
+    full: QLabel
 
 
 class AttackPart(Protocol):
@@ -83,7 +110,7 @@ class AttackPart(Protocol):
     def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
                 offer: PendingReaction | None) -> cmd.Attack | cmd.React | None: ...
 
-    def show(self, panel: AttackPanel, p: AttackPreview, target: Combatant | None,
+    def show(self, panel: AttackLabels, p: AttackPreview, target: Combatant | None,
              stop: bool) -> None:
         """Write the preview into the panel's shared labels."""
         ...
@@ -163,7 +190,7 @@ class RulesetView(Protocol):
 
     def full_action_tip(self) -> str: ...
 
-    def show_turn(self, panel: TurnPanel, c: Combatant, state: EncounterState) -> None:
+    def show_turn(self, panel: TurnRows, c: Combatant, state: EncounterState) -> None:
         """The ruleset's touches on the acting combatant's pips (heading, names, rows)."""
         ...
 

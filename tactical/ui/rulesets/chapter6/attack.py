@@ -32,7 +32,7 @@ from tactical.ui.document import EncounterDocument
 
 if TYPE_CHECKING:
     from tactical.encounter.preview import AttackPreview
-    from tactical.ui.dock.attack import AttackPanel
+    from tactical.ui.rulesets.api import AttackLabels
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -277,7 +277,7 @@ class Chapter6Attack:
 
     # --- the preview
 
-    def show(self, panel: AttackPanel, p: AttackPreview, target: Combatant | None,
+    def show(self, panel: AttackLabels, p: AttackPreview, target: Combatant | None,
              stop: bool) -> None:
         rules = self.document.encounter.ctx.rules
         band = f" — {p.plan.band.band.capitalize()} band (+{p.plan.band.tn})" \

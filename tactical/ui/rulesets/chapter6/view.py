@@ -9,11 +9,10 @@ from tactical.encounter.model import Combatant, EncounterState
 from tactical.geometry.bands import BandSpan
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.ruleset import Chapter6
-from tactical.ui.rulesets.api import TokenArcs
+from tactical.ui.rulesets.api import TokenArcs, TurnRows
 from tactical.ui.rulesets.chapter6 import reactions
 
 if TYPE_CHECKING:
-    from tactical.ui.dock.turn import TurnPanel
     from tactical.ui.document import EncounterDocument
 
 
@@ -67,7 +66,7 @@ class Chapter6View:
     def full_action_tip(self) -> str:
         return "Full action = Major + Move + Minor (Sprint, Charge, Refocus)"
 
-    def show_turn(self, panel: TurnPanel, c: Combatant, state: EncounterState) -> None:
+    def show_turn(self, panel: TurnRows, c: Combatant, state: EncounterState) -> None:
         panel.heading.setText(f"{c.name}'s turn")
 
     # --- initiative

@@ -23,7 +23,7 @@ from tactical.ui.rulesets.shadowrun.status import numbers_of
 
 if TYPE_CHECKING:
     from tactical.encounter.preview import AttackPreview
-    from tactical.ui.dock.attack import AttackPanel
+    from tactical.ui.rulesets.api import AttackLabels
 
 
 class ShadowrunAttack:
@@ -167,7 +167,7 @@ class ShadowrunAttack:
 
     # --- the preview
 
-    def show(self, panel: AttackPanel, p: AttackPreview, target: Combatant | None,
+    def show(self, panel: AttackLabels, p: AttackPreview, target: Combatant | None,
              stop: bool) -> None:
         """The opposed test: both pools part by part, the limit, the declared defence, the
         exact odds; what the map says (distance, sight, cover) as advice."""

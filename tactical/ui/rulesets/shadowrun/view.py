@@ -12,13 +12,12 @@ from tactical.rules.shadowrun.describe import monitor_text
 from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.ui.dock import style
-from tactical.ui.rulesets.api import TokenArcs
+from tactical.ui.rulesets.api import TokenArcs, TurnRows
 from tactical.ui.rulesets.chapter6.view import health_arcs
 from tactical.ui.rulesets.shadowrun.attack import pools_tip
 from tactical.ui.rulesets.shadowrun.status import pass_score
 
 if TYPE_CHECKING:
-    from tactical.ui.dock.turn import TurnPanel
     from tactical.ui.document import EncounterDocument
 
 
@@ -81,7 +80,7 @@ class ShadowrunView:
     def full_action_tip(self) -> str:
         return ""
 
-    def show_turn(self, panel: TurnPanel, c: Combatant, state: EncounterState) -> None:
+    def show_turn(self, panel: TurnRows, c: Combatant, state: EncounterState) -> None:
         """An SR action phase (Tactical's mapping): a Complex action (Major: an attack), a
         Move and a Simple action (Minor); no map reactions, downgrades or Full actions."""
         panel.heading.setText(f"{c.name}'s action phase (pass {state.initiative_pass})")
