@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.geometry.bands import band_at, weapon_range
 from tactical.geometry.hexgrid import hex_distance
-from tactical.ui.board.drag import DragTool
+from tactical.ui.board.tools.drag import DragTool
 from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.scene import BoardScene
 
