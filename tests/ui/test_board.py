@@ -16,7 +16,7 @@ from tactical.data.library import load_map
 from tactical.encounter.commands import Move, SetInitiative, StartCombat
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.palette import PATH_TOO_LONG
-from tactical.ui.board.view import drag_summary
+from tactical.ui.board.tools.drag import drag_summary
 from tactical.ui.document import EncounterDocument
 
 INITIATIVE = {"kicker": 30, "vanya": 22, "guard-shotgun": 18, "guard-shield": 14,

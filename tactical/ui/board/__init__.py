@@ -6,9 +6,9 @@
     scene.toggle_layer(LAYERS[0])         # keys 1–5: grid, cover, bands, triggers, tokens
 """
 
-from tactical.ui.board.tools.drag import DragTool
 from tactical.ui.board.hovertext import hover_text
 from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.tools.drag import DragTool
 from tactical.ui.board.view import BoardView
 from tactical.ui.menus import LAYERS
 
