@@ -9,8 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from tactical.core.dice import ScriptedDice
 from tactical.core.paths import demo_map
@@ -237,3 +238,47 @@ def test_two_tools_cannot_take_the_same_key(monkeypatch):
 
     with pytest.raises(ValueError, match="RulerTool and Other have the same shortcut"):
         board_tool(Other)
+
+
+def test_a_tool_may_take_space_from_the_windows_end_turn_while_it_is_active(
+        monkeypatch, qtbot, tmp_path):
+    """A waypoint during a drag will be Space, which is the window's End turn: a tool that
+    claims the key gets it while it is active, and the window has it back after."""
+    monkeypatch.setattr(board_tools, "_REGISTRY", board_tools.registered())
+
+    @board_tool
+    class Waypoint(BoardTool):
+        name = "waypoint"
+        spaces = 0
+
+        def key(self, event: QKeyEvent) -> bool:
+            if event.key() != Qt.Key.Key_Space:
+                return False
+            self.spaces += 1
+            return True
+
+        def claims(self, event: QKeyEvent) -> bool:
+            return event.key() == Qt.Key.Key_Space
+
+        @property
+        def busy(self) -> bool:
+            return True
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.resize(1600, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.open_path(demo_map())
+    in_combat(win)
+    win.activateWindow()
+    win.view.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is win.view)  # shortcuts work
+    tool = win.view.tools.use("waypoint", QPointF(0, 0))
+    QTest.keyClick(win.view, Qt.Key.Key_Space)
+    assert tool.spaces == 1 and win.document.state.actor == "kicker"  # type: ignore
+    QTest.keyClick(win.view, Qt.Key.Key_Escape)
+    QTest.keyClick(win.view, Qt.Key.Key_Space)  # End turn again
+    assert tool.spaces == 1 and win.document.state.actor != "kicker"  # type: ignore
+    win.close()

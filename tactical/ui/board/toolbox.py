@@ -96,6 +96,11 @@ class Toolbox:
         self.use(name, at, by=StartedBy.SHORTCUT)
         return True
 
+    def claims(self, event: QKeyEvent) -> bool:
+        """An active tool wants this key ahead of the window's shortcuts (Space, the
+        window's End turn, for a waypoint during a drag)."""
+        return any(tool.claims(event) for tool in self.active)
+
     def key_release(self, event: QKeyEvent) -> bool:
         return any(tool.key_release(event) for tool in self.active[::-1])
 
