@@ -74,6 +74,7 @@ class BoardView(QGraphicsView):
         self._status = ""  # and their status words
         self.tools = Toolbox(scene, self)
         self.drag_tool = self._tool("drag", DragTool)
+        self.drag_tool.setParent(self)  # it goes with the view (its document connection too)
         self._ruler = self._tool("ruler", RulerTool)
         self._aim = self._tool("aim", AimTool)
 
