@@ -91,6 +91,7 @@ class MainWindow(WindowHost):
             self.action_map[f"layer_{layer}"].toggled.connect(
                 lambda on, name=layer: self.scene and self.scene.set_layer_visible(name, on))
         self.hover_label = QLabel()
+        self._tool_words = ""  # what the board's tools last put in the status bar
         self.statusBar().addWidget(self.hover_label, 1)
         self.setCentralWidget(self._placeholder())
         self._rebuild_recent()
@@ -136,8 +137,7 @@ class MainWindow(WindowHost):
         document, view = self.document, self.view
         if key is None or view is None or document is None or not document.fresh_log \
                 or not document.untouched or document.selected is not None \
-                or not view.fitted or view.drag_tool.dragging or view.picking \
-                or view.ruler is not None \
+                or not view.fitted or not view.tools.idle \
                 or not all(self.action_map[f"layer_{name}"].isChecked() for name in LAYERS) \
                 or not self.action_map["legend"].isChecked():
             return
@@ -208,8 +208,8 @@ class MainWindow(WindowHost):
         self.view.menu_requested.connect(self.board_menu)
         self.player_screen.set_document(document, self.view)  # issue 16
         self.setCentralWidget(self.view)
-        self.hands = Hands(document, self.view, self.ask,
-                           lambda text: self.statusBar().showMessage(text, 8000))
+        self.view.status_changed.connect(self._tool_status)
+        self.hands = Hands(document, self.view, self.ask)
         self.hands.attack = self.attack_target
         if not self._starting:
             self._show_dock(document)
@@ -381,6 +381,16 @@ class MainWindow(WindowHost):
 
     def _refused(self, message: str) -> None:
         self.statusBar().showMessage(f"Refused: {message}", 8000)
+
+    def _tool_status(self, text: str) -> None:
+        """A board tool's words ("Click where Vanya watches"): shown while it is active;
+        when it ends they go, not a message that came since."""
+        bar = self.statusBar()
+        if text:
+            bar.showMessage(text)
+        elif bar.currentMessage() == self._tool_words:
+            bar.clearMessage()
+        self._tool_words = text
 
     def _hovered(self, hex_: tuple[int, int] | None) -> None:
         from tactical.ui.board import hover_text

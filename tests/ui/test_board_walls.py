@@ -14,7 +14,7 @@ from tactical.encounter import terrain
 from tactical.encounter.commands import SetInitiative, StartCombat
 from tactical.ui.board import BoardScene, BoardView
 from tactical.ui.board.palette import PATH_TOO_LONG
-from tactical.ui.board.view import drag_summary
+from tactical.ui.board.tools.drag import drag_summary
 from tactical.ui.document import EncounterDocument
 from tests.cli.uvttfiles import room, write_uvtt
 from tests.ui.test_board import at, drag_through, mouse

@@ -46,7 +46,7 @@ from tactical.ui.editor import commands as ec
 from tactical.ui.editor.character import CharacterDialog
 from tactical.ui.editor.model import Draft, EditorModel
 from tactical.ui.editor.panels import SidePanel
-from tactical.ui.editor.tools import TOOLS, Tool
+from tactical.ui.editor.tools import TOOLS, EditorTool
 from tactical.ui.editor.view import EditorView
 
 
@@ -72,7 +72,7 @@ class MapEditor(QWidget):
         self.panel.setFixedWidth(300)
         self.toolbar = QToolBar("Map editor")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.tools: dict[str, Tool] = {t.name: t(self) for t in TOOLS}
+        self.tools: dict[str, EditorTool] = {t.name: t(self) for t in TOOLS}
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for key, (name, tool) in zip("SPRWC", self.tools.items(), strict=True):
@@ -120,7 +120,7 @@ class MapEditor(QWidget):
         self.model.changed.connect(self._refresh_panel)
         self.stack.cleanChanged.connect(self._clean_changed)
         self._roster_key: tuple[object, ...] | None = None
-        self.tool: Tool = self.tools["select"]
+        self.tool: EditorTool = self.tools["select"]
         self.use("polygon" if not draft.cover else "select")
         self._refresh_panel()
 
@@ -138,11 +138,11 @@ class MapEditor(QWidget):
         self.message.emit(text)
 
     def use(self, name: str) -> None:
-        self.tool.finish()
+        self.tool.cancel()
         self.tool = self.tools[name]
         self.view.tool = self.tool
         self.tool_actions[name].setChecked(True)
-        self.panel.hint.setText(self.tool.tip)
+        self.panel.hint.setText(self.tool.status())
 
     def _set_snapping(self, on: bool) -> None:
         self.snapping = on
@@ -351,7 +351,7 @@ class MapEditor(QWidget):
 
     def _key(self, event: QKeyEvent) -> bool:
         if event.matches(QKeySequence.StandardKey.Undo):
-            self.tool.finish()
+            self.tool.cancel()
             self.stack.undo()
             return True
         if event.matches(QKeySequence.StandardKey.Redo) or (

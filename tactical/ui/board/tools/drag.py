@@ -8,7 +8,8 @@ no second scan)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
@@ -17,21 +18,26 @@ from tactical.encounter.commands import GMMove, Move
 from tactical.encounter.model import Phase
 from tactical.encounter.movepreview import MovePreview, move_preview
 from tactical.geometry.layout import hex_to_point, hexes_along
-from tactical.ui.board.palette import Z
+from tactical.ui.board.palette import PATH_TOO_LONG, Z
 from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.tools import BoardTool, Line, board_tool
 
 
-class DragTool(QObject):
-    """Signals: `started(token_id)`, `stepped(MovePreview)` after every new hex (None: a GM
-    move, no preview), `finished(committed)`."""
+@board_tool
+class DragTool(BoardTool, QObject):
+    """The board's resident tool: a left press selects, on a token a drag may follow.
+    Signals: `started(token_id)`, `stepped(MovePreview)` after every new hex (None: a GM
+    move, no preview), `finished(committed)`; each also tells the board (its summary)."""
 
+    name, title = "drag", "Move"
+    resident = True
     started = Signal(str)
     stepped = Signal(object)
     finished = Signal(bool)
 
     def __init__(self, scene: BoardScene, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.scene = scene
+        QObject.__init__(self, parent)
+        BoardTool.__init__(self, scene)
         self.document = scene.document
         self.token_id: str | None = None  # pressed on, maybe not dragging yet
         self.dragging = False
@@ -44,10 +50,39 @@ class DragTool(QObject):
         self.drop_note = ""  # why the last drop moved nothing (shown on the board)
         self._last: tuple[float, float] | None = None
         self.document.changed.connect(self._document_changed)
+        for signal in (self.started, self.stepped, self.finished):
+            signal.connect(lambda *_: self.changed())
+
+    # --- the tool: the left button (Shift: a GM move)
+
+    def press(self, at: QPointF, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        pressed = self.grab(at, gm=_shift(event))
+        self.changed()  # a press clears the last drop's note
+        return pressed  # empty board: not the drag's (the pan's)
+
+    def move(self, at: QPointF, event: QMouseEvent) -> bool:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self.follow(at)
+        return False
+
+    def release(self, at: QPointF, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.drop(at, gm=_shift(event))
+        return True
+
+    @property
+    def busy(self) -> bool:
+        return self.dragging
+
+    def lines(self) -> list[Line]:
+        return drag_summary(self)
 
     # --- the gesture, in scene coordinates
 
-    def press(self, pos: QPointF, gm: bool = False) -> bool:
+    def grab(self, pos: QPointF, gm: bool = False) -> bool:
         """Select what is under `pos`; True when a token was pressed (a drag may follow).
         `gm` (Shift held): the drag will be a GM move."""
         token = self.scene.token_at(pos)
@@ -64,7 +99,7 @@ class DragTool(QObject):
             move_preview(self.document.state, self.document.encounter.ctx, token, [], None)
         return token is not None
 
-    def move(self, pos: QPointF) -> None:
+    def follow(self, pos: QPointF) -> None:
         if self.token_id is None or self._last is None:
             return
         point = (pos.x(), pos.y())
@@ -80,11 +115,11 @@ class DragTool(QObject):
         if not self.step_to(hexes) and first:
             self._refresh()
 
-    def release(self, pos: QPointF, gm: bool = False) -> bool:
+    def drop(self, pos: QPointF, gm: bool = False) -> bool:
         """Drop: commit the move if a drag was going on. True if a Move was applied."""
         self.gm = self.gm or gm
         if self.dragging:
-            self.move(pos)
+            self.follow(pos)
             return self.commit()
         self.token_id = None
         return False
@@ -238,9 +273,43 @@ class DragTool(QObject):
             self.finished.emit(False)
 
 
+def _shift(event: QMouseEvent) -> bool:
+    return bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+
+
 def _could_react(reasons: tuple[str, ...]) -> bool:
     """Left-out enemies worth showing faintly: blocked from reacting or without sight — not
     the ones simply out of range or not triggered."""
     text = " ".join(reasons)
     return not (text.startswith("out of range") or text.startswith("no trigger")
                 or text.startswith("the mover has not moved"))
+
+
+def drag_summary(tool: DragTool) -> list[Line]:
+    """The drag in words for the panel: (text, colour) lines; after a drop that moved
+    nothing, why."""
+    if not tool.dragging or tool.token_id is None:
+        return [(tool.drop_note, PATH_TOO_LONG.name())] if tool.drop_note else []
+    state = tool.document.state
+    name = state.get(tool.token_id).name
+    step = tool.document.oracle.params.metres_per_hex
+    length = (len(tool.path) - 1) * step
+    if tool.gm:
+        return [(f"GM move: {name} {length:g} m — no action, no reaction", "#FFFFFF")]
+    over = length > tool.limit_m + 1e-9
+    lines = [(f"{name} moves {length:g} m of {tool.limit_m:g} m"
+              + (" — too far: the drop stops at the limit" if over else ""),
+              PATH_TOO_LONG.name() if over else "#FFFFFF")]
+    if tool.blocked is not None:
+        lines.append((f"Cannot enter {tool.blocked[1]}", PATH_TOO_LONG.name()))
+    report = tool.report
+    if report is not None:
+        reach = min(report.allowed, len(tool.path) - 1)
+        within = [r for r in report.reactions if r.step <= reach]
+        for r in within:
+            who = state.get(r.reactor).name if r.reactor in state.combatants else r.reactor
+            name, colour = tool.scene.view.reaction_looks[r.kind]
+            lines.append((f"{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour))
+        if not within:
+            lines.append((tool.scene.view.no_reactions_note, "#FFFFFF"))
+    return lines
