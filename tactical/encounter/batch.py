@@ -11,7 +11,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
-from tactical.rules.api import Ruleset
+from tactical.rules.api import AreaRules, Ruleset
 
 
 class Batch:
@@ -30,6 +30,15 @@ class Batch:
     def ruleset(self) -> Ruleset:
         """The encounter's ruleset, playing with the encounter's numbers."""
         return self.ctx.ruleset_of(self.state.ruleset)
+
+    def area(self) -> AreaRules:
+        """The ruleset's area attacks (an optional part of the interface, RULINGS Area
+        attacks); refused, naming the game, when its ruleset offers none."""
+        found = self.ruleset.area
+        if found is None:
+            raise IllegalCommand([f"{self.ruleset.title} has no area attacks (blasts, an Auto "
+                                  "Fire vicinity, a suppression zone): its ruleset offers none"])
+        return found
 
     def combatant(self, cid: str) -> Combatant:
         if cid not in self.state.combatants:

@@ -245,6 +245,11 @@ class Chapter6:
         return None
 
     @property
+    def area(self) -> api.AreaRules | None:
+        """None until the blast rules are written (issue 27): no area attacks yet."""
+        return None
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """rules/chapter6/reactions.py, with their numbers and words from ruleset.yaml."""
         return reaction_kinds(self.numbers)
