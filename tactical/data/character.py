@@ -81,3 +81,9 @@ class Roster(Frozen):
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         yield from duplicate_ids("characters", self.characters)
+
+
+def sheet_reach_m(sheet: Character, default_reach_m: float) -> float:
+    """Ch.6 Melee: the sheet's reach, else the ruleset's `default_reach_m` (an adjacent hex):
+    a sheet that does not write its reach takes the game's."""
+    return sheet.reach_m if "reach_m" in sheet.model_fields_set else default_reach_m

@@ -6,12 +6,12 @@ from typing import Any
 
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand, InvalidCommand
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
 from tactical.rules.api import AreaRules, Ruleset
+from tactical.rules.basenumbers import BaseNumbers
 
 
 class Batch:
@@ -72,7 +72,7 @@ def payment(c: Combatant, action: Action) -> tuple[str | None, str]:
     return None, f"{c.name} has no {action.value} action left ({left}{downgrade})"
 
 
-def full_action_payable(c: Combatant, rules: Chapter6Ruleset) -> tuple[bool, str]:
+def full_action_payable(c: Combatant, rules: BaseNumbers) -> tuple[bool, str]:
     """Ch.6 Full action = Major + Move + Minor (`actions.full`), all from this
     turn."""
     b, slots = c.budget, rules.actions.full

@@ -14,10 +14,10 @@ from typing import Any, Protocol
 from tactical.data.character import Character
 from tactical.data.gear import Weapon
 from tactical.data.library import LoadedMap
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.model import Combatant, EncounterState, Hex
 from tactical.rules import registry
 from tactical.rules.api import Ruleset, SightInfo
+from tactical.rules.basenumbers import BaseNumbers
 from tactical.rules.reactions import ReactionOffer
 
 __all__ = ["Context", "MapOracle", "SightInfo", "initial_state"]
@@ -46,7 +46,7 @@ class MapOracle(Protocol):
 class Context:
     loaded: LoadedMap
     oracle: MapOracle
-    rules: Chapter6Ruleset = field(default_factory=registry.base_numbers)
+    rules: BaseNumbers = field(default_factory=registry.base_numbers)
     ruleset: str | None = None  # None: the map's; a registry id to override it
     # Every other ruleset's numbers the fight plays with, by ruleset id (a log's snapshot:
     # an old Shadowrun fight replays under the numbers it was played with); absent: bundled.

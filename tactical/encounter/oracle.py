@@ -17,8 +17,8 @@ from dataclasses import replace
 import shapely
 
 from tactical.core.types import Hex
+from tactical.data.character import sheet_reach_m
 from tactical.data.library import LoadedMap
-from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.encounter.context import SightInfo
 from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import AddedCover, Combatant, Condition, EncounterState, Phase
@@ -40,6 +40,7 @@ from tactical.geometry.peek import beside_high_cover, best_peek, peek_hexes
 from tactical.geometry.sight import CoverLevel, SightResult, sight
 from tactical.rules import registry
 from tactical.rules.api import Ruleset
+from tactical.rules.basenumbers import BaseNumbers
 from tactical.rules.reactions import (
     ReactionOffer,
     ReactionReport,
@@ -53,7 +54,7 @@ Terrain = tuple[frozenset[str], tuple[AddedCover, ...]]
 
 
 class GeometryOracle:
-    def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
+    def __init__(self, loaded: LoadedMap, rules: BaseNumbers | None = None) -> None:
         self.loaded = loaded
         self.rules = rules or registry.base_numbers()
         self.params = GeometryParams.from_ruleset(self.rules)

@@ -17,7 +17,6 @@ from tactical.core.dice import Dice
 from tactical.core.errors import TacticalError
 from tactical.data.library import LoadedMap
 from tactical.data.problems import DataError
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.context import Context, MapOracle, initial_state
 from tactical.encounter.encounter import Encounter, LogSink
 from tactical.encounter.events import from_payload
@@ -32,6 +31,7 @@ from tactical.encounter.store.snapshot import (
     snapshot_of,
 )
 from tactical.rules import registry
+from tactical.rules.basenumbers import BaseNumbers
 from tactical.rules.registry import DEFAULT, UnknownRuleset
 
 LOG_FORMAT = "tactical-encounter"
@@ -41,7 +41,7 @@ OracleFactory = Callable[[LoadedMap], MapOracle]
 
 
 def header_for(loaded: LoadedMap, created: str, ruleset: str | None = None,
-               rules: Chapter6Ruleset | None = None,
+               rules: BaseNumbers | None = None,
                numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     rid = ruleset or loaded.map.ruleset
     return {"map": str(loaded.path.resolve()), "ruleset": rid, "name": loaded.map.name,
@@ -62,7 +62,7 @@ class Checked:
     """A log's contents that replay: the map and numbers, the history, the ruleset."""
 
     loaded: LoadedMap
-    rules: Chapter6Ruleset
+    rules: BaseNumbers
     ruleset: str
     history: History
     warnings: list[str]
@@ -263,7 +263,7 @@ class LogView:
     history: History
     events: tuple[Any, ...]  # the events in effect, in order
     warnings: tuple[str, ...]
-    rules: Chapter6Ruleset | None = None
+    rules: BaseNumbers | None = None
     ruleset: str | None = None
     numbers: Mapping[str, Any] = field(default_factory=dict)  # the other rulesets' numbers
 
