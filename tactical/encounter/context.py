@@ -7,7 +7,7 @@ may give a scripted one (issue 4: the engine takes a trigger provider it is give
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -20,7 +20,8 @@ from tactical.rules.api import Ruleset, SightInfo
 from tactical.rules.basenumbers import BaseNumbers
 from tactical.rules.reactions import ReactionOffer
 
-__all__ = ["Context", "MapOracle", "SightInfo", "initial_state"]
+__all__ = ["Context", "MapOracle", "OracleFactory", "SightInfo", "initial_state",
+           "played_ruleset"]
 
 
 class MapOracle(Protocol):
@@ -54,21 +55,41 @@ class Context:
     _rulesets: dict[str, Ruleset] = field(default_factory=dict, init=False, compare=False,
                                           repr=False)
 
+    @classmethod
+    def build(cls, loaded: LoadedMap, oracle: OracleFactory, *,
+              rules: BaseNumbers | None = None, ruleset: str | None = None,
+              numbers: Mapping[str, Any] | None = None) -> Context:
+        """A context whose oracle plays with the context's own numbers (a resumed log's,
+        house rules included), not the bundled ones: one source for both."""
+        rules = rules or registry.base_numbers()
+        numbers = dict(numbers or {})
+        return cls(loaded, oracle(loaded, rules, numbers), rules, ruleset, numbers)
+
     def ruleset_of(self, ruleset_id: str) -> Ruleset:
         """The ruleset `ruleset_id` playing with this encounter's numbers: `rules` (the base
         game's, house rules included) and `numbers` (the others'), built once."""
         found = self._rulesets.get(ruleset_id)
         if found is None:
-            files = {**self.numbers, registry.DEFAULT: self.rules}
-            found = registry.ruleset(ruleset_id).with_numbers(files)
+            found = played_ruleset(ruleset_id, self.rules, self.numbers)
             self._rulesets[ruleset_id] = found
         return found
+
 
     def character(self, c: Combatant) -> Character:
         return self.loaded.library.characters[c.character]
 
     def weapon(self, weapon_id: str) -> Weapon:
         return self.loaded.library.weapons[weapon_id]
+
+
+def played_ruleset(ruleset_id: str, rules: BaseNumbers, numbers: Mapping[str, Any]) -> Ruleset:
+    """The ruleset `ruleset_id` playing with these numbers: the base game's (`rules`) and
+    the other rulesets' (`numbers`, by id; absent: bundled)."""
+    return registry.ruleset(ruleset_id).with_numbers({**numbers, registry.DEFAULT: rules})
+
+
+#: How a context gets its oracle: from the map and the numbers it plays with.
+OracleFactory = Callable[[LoadedMap, BaseNumbers, Mapping[str, Any]], MapOracle]
 
 
 def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterState:

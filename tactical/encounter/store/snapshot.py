@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tactical.data.character import Character
+from tactical.data.character import LEFT_TO_THE_GAME, Character
 from tactical.data.gear import Armor, Weapon
 from tactical.data.library import Library, LoadedMap, character_problems, load_map
 from tactical.data.maps import MapFile
@@ -34,6 +34,17 @@ def _dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(mode="json", by_alias=True)
 
 
+def _sheet(sheet: Character) -> dict[str, Any]:
+    """A sheet as JSON, without the speed and reach it left to the game's numbers: a fight
+    resumed under its header's (house) numbers gives those sheets the house's speed and
+    reach, as the fight did. (A header written before this lists them: kept as written.)"""
+    dump = _dump(sheet)
+    for name in LEFT_TO_THE_GAME:
+        if name not in sheet.model_fields_set:
+            dump.pop(name, None)
+    return dump
+
+
 def snapshot_of(loaded: LoadedMap, ruleset: str, base: BaseNumbers | None = None,
                 numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The map, sheets, catalogue and rule numbers, as JSON for the header: the base game's
@@ -47,7 +58,7 @@ def snapshot_of(loaded: LoadedMap, ruleset: str, base: BaseNumbers | None = None
     for rid, model in played.number_files().items():
         rules.setdefault(rid, _dump(model))
     return {"map": _dump(loaded.map),
-            "characters": [_dump(c) for c in library.characters.values()],
+            "characters": [_sheet(c) for c in library.characters.values()],
             "weapons": [_dump(w) for w in library.weapons.values()],
             "armor": [_dump(a) for a in library.armor.values()],
             "rules": rules}
