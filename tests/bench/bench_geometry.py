@@ -196,22 +196,33 @@ def test_geometry_benchmark():
     # (hexes and who is caught, with the line of effect), or a 60° sector to 30 m.
     tokens = {r.id: r.hex for r in reactors}
     aim_path = list(hex_line(blue[0].hex, red[0].hex))[:80]
-    blast_times, sector_times = [], []
-    for h in aim_path:
-        t0 = time.perf_counter()
+    # Each step is also timed five times and the fastest kept (`best5`): what a step costs
+    # when the machine is not busy with other work; the plain figures include that work.
+    blast_times, sector_times, blast_best, sector_best = [], [], [], []
+
+    def blast(h):
         for shape in (circle(h, 2), ring(h, 2, 4), ring(h, 4, 6)):
             hexes_in(shape, mg.layout, map_file.grid)
             caught(shape, tokens, mg)
-        blast_times.append(time.perf_counter() - t0)
-    shooter = blue[1].hex
-    for h in aim_path:
-        if h == shooter:
-            continue
-        t0 = time.perf_counter()
+
+    def suppress(h):
         zone = sector(shooter, h, 60, 30)
         hexes_in(zone, mg.layout, map_file.grid)
         caught(zone, tokens, mg)
-        sector_times.append(time.perf_counter() - t0)
+
+    shooter = blue[1].hex
+    for step, times, best in ((blast, blast_times, blast_best),
+                              (suppress, sector_times, sector_best)):
+        for h in aim_path:
+            if h == shooter:
+                continue
+            runs = []
+            for _ in range(5):
+                t0 = time.perf_counter()
+                step(h)
+                runs.append(time.perf_counter() - t0)
+            times.append(runs[0])
+            best.append(min(runs))
 
     step, naive = median_ms(step_times), median_ms(naive_times)
     print()
@@ -228,9 +239,13 @@ def test_geometry_benchmark():
         "lazy_step_p95_ms": round(float(np.percentile(lazy_times, 95)) * 1000, 4),
         "region_caught_ms_200_blast": median_ms(blast_times),
         "region_caught_p95_ms_200_blast": round(float(np.percentile(blast_times, 95)) * 1000, 4),
+        "region_caught_best5_p95_ms_200_blast":
+            round(float(np.percentile(blast_best, 95)) * 1000, 4),
         "region_caught_ms_200_sector": median_ms(sector_times),
         "region_caught_p95_ms_200_sector":
             round(float(np.percentile(sector_times, 95)) * 1000, 4),
+        "region_caught_best5_p95_ms_200_sector":
+            round(float(np.percentile(sector_best, 95)) * 1000, 4),
         "steps": len(step_times),
         "reactions_seen": fired,
     }))
