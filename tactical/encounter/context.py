@@ -74,7 +74,6 @@ class Context:
             self._rulesets[ruleset_id] = found
         return found
 
-
     def character(self, c: Combatant) -> Character:
         return self.loaded.library.characters[c.character]
 
