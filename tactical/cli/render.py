@@ -100,9 +100,8 @@ def _document(source: Path) -> Any:
         raise UsageError(f"no such file: {source}")
     if source.suffix.lower() == ".jsonl":
         log = read(source)
-        context = Context(log.loaded, GeometryOracle(log.loaded), ruleset=log.ruleset,
-                          numbers=log.numbers,
-                          **({"rules": log.rules} if log.rules else {}))
+        context = Context.build(log.loaded, GeometryOracle, rules=log.rules,
+                                ruleset=log.ruleset, numbers=log.numbers)
         encounter = Encounter(context, RandomDice(0), None, log.history)
         return EncounterDocument(encounter)
     from tactical.data.library import load_map

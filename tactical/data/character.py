@@ -81,3 +81,14 @@ class Roster(Frozen):
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         yield from duplicate_ids("characters", self.characters)
+
+
+#: A sheet's fields that, left out, are the game's numbers (`movement.speed_m`,
+#: `default_reach_m`): what a copy of the sheet must leave out too when the sheet did.
+LEFT_TO_THE_GAME = ("speed_m", "reach_m")
+
+
+def sheet_reach_m(sheet: Character, default_reach_m: float) -> float:
+    """Ch.6 Melee: the sheet's reach, else the ruleset's `default_reach_m` (an adjacent hex):
+    a sheet that does not write its reach takes the game's."""
+    return sheet.reach_m if "reach_m" in sheet.model_fields_set else default_reach_m

@@ -1,19 +1,18 @@
 """Ch.6 Auto fire at several nearby targets (l.460-466): "Sustained burst ... against several
 (nearby) targets. Requires a Major and Minor action. Expends 10 units of ammo for each
-affected target ... Each attack has Disadvantage. Damage is unaffected." One volley: the
-action is paid once, the rounds for every target up front, then one attack per target."""
+affected target ... Each attack has Disadvantage. Damage is unaffected." One volley
+(encounter/volley.py): the action is paid once, the rounds for every target up front, then
+one attack per target."""
 
 from __future__ import annotations
 
 from typing import Literal
 
 from tactical.encounter import commands as cmd
-from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.batch import Batch, refuse_unless
 from tactical.encounter.detection import undetected_reason
-from tactical.encounter.fight import build_setup, resolve
-from tactical.encounter.model import Action
 from tactical.encounter.turns import acting
+from tactical.encounter.volley import volley
 from tactical.geometry.hexgrid import hex_distance
 
 MODE: Literal["AF"] = "AF"  # the fire mode the volley is fired in (`fire_modes.AF`)
@@ -41,14 +40,5 @@ def auto_fire(batch: Batch, command: cmd.AutoFire) -> None:
            if hex_distance(t.hex, first.hex) * rules.metres_per_hex > vicinity]
     refuse_unless((not far, f"{', '.join(far)} not within {vicinity:g} m of {first.name}: "
                             "Auto fire sweeps one vicinity (Ch.6 l.464)"))
-    volley = [cmd.Attack(a.id, t.id, weapon_id, MODE) for t in targets]
-    for index, (t, attack) in enumerate(zip(targets, volley, strict=True)):
-        build_setup(batch, a, t, weapon_id, attack, None, targets=len(targets),
-                    ammo_paid=index > 0)  # every attack legal before anything is spent
-    for need in rules.fire_modes[MODE].needs:
-        slot, why = payment(batch.state.get(a.id), Action(need))
-        refuse_unless((slot is not None, why))
-        batch.emit(ev.ActionSpent(a.id, need, str(slot), "Auto fire (several targets)"))
-    for index, attack in enumerate(volley):
-        resolve(batch, batch.state.get(a.id), batch.state.get(attack.target), weapon_id,
-                attack, None, targets=len(targets), ammo_paid=index > 0)
+    volley(batch, a, weapon_id, [cmd.Attack(a.id, t.id, weapon_id, MODE) for t in targets],
+           rules.fire_modes[MODE].needs, "Auto fire (several targets)")

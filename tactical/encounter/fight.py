@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tactical.core.errors import IllegalCommand, InvalidCommand
-from tactical.data.ruleset import sheet_reach_m
+from tactical.data.character import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter import marks

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tactical.core.types import Hex
-from tactical.data.ruleset import sheet_reach_m
+from tactical.data.character import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless, spend

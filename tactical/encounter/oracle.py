@@ -11,15 +11,16 @@ preparation, no second scan. `preparations` and `scans` count both, for tests.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import shapely
 
 from tactical.core.types import Hex
+from tactical.data.character import sheet_reach_m
 from tactical.data.library import LoadedMap
-from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
-from tactical.encounter.context import SightInfo
+from tactical.encounter.context import SightInfo, played_ruleset
 from tactical.encounter.limits import reaction_block
 from tactical.encounter.model import AddedCover, Combatant, Condition, EncounterState, Phase
 from tactical.encounter.terrain import current_cover, map_covers, terrain_key
@@ -40,6 +41,7 @@ from tactical.geometry.peek import beside_high_cover, best_peek, peek_hexes
 from tactical.geometry.sight import CoverLevel, SightResult, sight
 from tactical.rules import registry
 from tactical.rules.api import Ruleset
+from tactical.rules.basenumbers import BaseNumbers
 from tactical.rules.reactions import (
     ReactionOffer,
     ReactionReport,
@@ -55,9 +57,12 @@ SIGHTS_KEPT = 4096  # attacker-target sights kept for the walls as they stand
 
 
 class GeometryOracle:
-    def __init__(self, loaded: LoadedMap, rules: Chapter6Ruleset | None = None) -> None:
+    def __init__(self, loaded: LoadedMap, rules: BaseNumbers | None = None,
+                 numbers: Mapping[str, Any] | None = None) -> None:
+        """`rules`, `numbers`: the context's (Context.build); None: the bundled ones."""
         self.loaded = loaded
         self.rules = rules or registry.base_numbers()
+        self.numbers = dict(numbers or {})  # the other rulesets' numbers, by id
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
         self._prepared: tuple[tuple[object, ...], PreparedReactors] | None = None
@@ -196,11 +201,11 @@ class GeometryOracle:
         return found
 
     def ruleset_of(self, ruleset_id: str) -> Ruleset:
-        """The ruleset playing with the oracle's base numbers (a house file's reaction
-        kinds and reaction limits), built once per id."""
+        """The ruleset playing with the oracle's numbers (a house file's reaction kinds and
+        reaction limits), built once per id."""
         found = self._rulesets.get(ruleset_id)
         if found is None:
-            found = registry.ruleset(ruleset_id).with_numbers({registry.DEFAULT: self.rules})
+            found = played_ruleset(ruleset_id, self.rules, self.numbers)
             self._rulesets[ruleset_id] = found
         return found
 

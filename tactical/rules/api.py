@@ -338,6 +338,47 @@ class Standing:
     cumulative: str
 
 
+@dataclass(frozen=True, slots=True)
+class HexAttackFacts:
+    """An attack aimed at a hex, not at a combatant (RULINGS Area attacks): what the engine
+    read off the map for the check against the hex."""
+
+    attacker: Fighter
+    attacker_sheet: Character
+    weapon_id: str
+    weapon: Weapon
+    aim: Hex
+    sight: SightInfo  # of the aimed hex: its cover counts, no line of sight → Disadvantage
+    choice: AttackChoice
+
+
+@dataclass(frozen=True, slots=True)
+class HexAttackOutcome:
+    """The check against the hex: `margin` by which it hit (≥ 0) or missed (< 0)."""
+
+    hit: bool
+    margin: int
+    fumble: bool
+    summary: str  # the combat-log line of the check
+
+
+class AreaRules(Protocol):
+    """The optional part of a ruleset for area attacks (RULINGS Area attacks: blasts, the
+    Auto Fire vicinity, Suppressive Fire's sector). A ruleset that has none answers
+    `Ruleset.area` with None and implements nothing here; the engine asks through
+    `Batch.area()` (encounter/batch.py), which refuses naming the game."""
+
+    def attack_hex(self, facts: HexAttackFacts, dice: Dice) -> HexAttackOutcome:
+        """The check to hit the aimed hex (a hex does not dodge)."""
+        ...
+
+    def scatter(self, outcome: HexAttackOutcome, aim_hexes: int,
+                dice: Dice) -> tuple[int, int]:
+        """Where a miss lands, from the aimed hex: a direction (0 = on along the line of
+        the throw, then clockwise in sixths of a turn) and a distance in hexes."""
+        ...
+
+
 class Ruleset(Protocol):
     """One ruleset as the engine sees it. Implementations: `rules/chapter6/ruleset.py`,
     `rules/shadowrun/ruleset.py` (one object per edition)."""
@@ -482,6 +523,12 @@ class Ruleset(Protocol):
                         total: int) -> str | None: ...
     def monitors_text(self, who: Fighter | None, physical: int, stun: int,
                       overflow: int) -> str | None: ...
+
+    # --- optional parts: None when the game has none (the engine asks, never assumes) ---
+    @property
+    def area(self) -> AreaRules | None:
+        """Area attacks (AreaRules), or None: this game offers none."""
+        ...
 
     @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tactical.data.ruleset import Chapter6Ruleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.reactions import PathFacts, ReactionSpec, Steps
 
 

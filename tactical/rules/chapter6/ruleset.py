@@ -14,7 +14,6 @@ from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
 from tactical.data.character import Character
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules import api
 from tactical.rules.chapter6 import describe, engine
 from tactical.rules.chapter6.constants import chapter6_ruleset
@@ -29,6 +28,7 @@ from tactical.rules.chapter6.injury import (
     lower,
     worse,
 )
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.chapter6.reactions import reaction_kinds
 from tactical.rules.chapter6.report import AttackReport, EffectsReport
 from tactical.rules.reactions import ReactionSpec
@@ -242,6 +242,11 @@ class Chapter6:
 
     def monitors_text(self, who: api.Fighter | None, physical: int, stun: int,
                       overflow: int) -> str | None:
+        return None
+
+    @property
+    def area(self) -> api.AreaRules | None:
+        """None until the blast rules are written (issue 27): no area attacks yet."""
         return None
 
     @property

@@ -44,6 +44,11 @@ class Shadowrun:
         return engine.extension(sheet, self.numbers)
 
     @property
+    def area(self) -> api.AreaRules | None:
+        """None until SR's blast rules are written (issue 27): no area attacks yet."""
+        return None
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """None: a move on the map offers no reactions (docs/rules-shadowrun.md)."""
         return ()

@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.data.gear import FireMode
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import LEVELS
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, chapter6_numbers
 from tactical.rules.chapter6.setup import OPTION_NAMES, Option
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
@@ -51,7 +51,7 @@ class Chapter6Attack:
 
     def __init__(self, document: EncounterDocument, form: QFormLayout) -> None:
         self.document = document
-        rules = document.encounter.ctx.rules
+        rules = chapter6_numbers(document.encounter.ctx.rules)
         self.mode_combo = QComboBox()
         self.mode_combo.setObjectName("modeCombo")
         self.mode_label = QLabel("Fire mode")
@@ -197,7 +197,7 @@ class Chapter6Attack:
             combo.blockSignals(False)
             return
         weapon = self.document.loaded.library.weapons[weapon_id]
-        rules = self.document.encounter.ctx.rules
+        rules = chapter6_numbers(self.document.encounter.ctx.rules)
         loaded = a.rounds_loaded(weapon_id)
         model = combo.model()
         enabled: list[str] = []
@@ -279,7 +279,7 @@ class Chapter6Attack:
 
     def show(self, panel: AttackLabels, p: AttackPreview, target: Combatant | None,
              stop: bool) -> None:
-        rules = self.document.encounter.ctx.rules
+        rules = chapter6_numbers(self.document.encounter.ctx.rules)
         band = f" — {p.plan.band.band.capitalize()} band (+{p.plan.band.tn})" \
             if p.plan is not None and p.plan.band is not None else ""
         panel.show_sight(p, target, band)

@@ -1,6 +1,10 @@
-"""The Chapter 6 ruleset constants file (tactical/rules/chapter6/ruleset.yaml).
+"""The Chapter 6 ruleset constants file's schema (tactical/rules/chapter6/ruleset.yaml).
 
 Rule numbers live in data, not code (shared/ARCHITECTURE.md), so a GM can house-rule them.
+The schema is the ruleset's own: the engine and the geometry never import it; they read the
+numbers they need through neutral protocols (`tactical.rules.basenumbers.BaseNumbers`,
+`tactical.geometry.params.MapNumbers`), which this model satisfies structurally. Imported,
+it registers itself as the `kind: ruleset` file without an `engine` (the base game's).
 """
 
 from __future__ import annotations
@@ -12,14 +16,24 @@ from pydantic import Field, StringConstraints
 
 from tactical.data.character import Character
 from tactical.data.gear import DiceExpression, Slug
+from tactical.data.kinds import register_ruleset_engine
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
+from tactical.rules.basenumbers import (
+    ActionKind,
+    Awareness,
+    CoverClassName,
+    DamageTypeName,
+    Degree,
+    Effort,
+    InjuryLevel,
+    ModeName,
+    Nerve,
+    PatchReadiness,
+    Rest,
+)
 
-Degree = Literal["perfect", "solid", "marginal_success", "marginal_failure",
-                 "significant_failure", "complete_failure"]
-InjuryLevel = Literal["light", "moderate", "serious", "critical", "lethal"]
 Attribute = Literal["AG", "CU", "ST", "VI", "RE", "PR"]
-ActionKind = Literal["major", "move", "minor"]
 RollOff = Annotated[str, StringConstraints(pattern=r"^d[1-9][0-9]*$")]  # "d10": a die roll-off
 
 
@@ -35,8 +49,8 @@ class Checks(Frozen):
 class Perception(Frozen):
     skill: Slug  # the Awareness check's skill (Vigilance)
     unaware_idle_rounds: int = Field(ge=0)  # RULINGS: Unaware, "no actions in round 1"
-    effort_tn: dict[Literal["major", "minor", "free", "full"], int]
-    awareness: dict[Degree, Literal["fully_aware", "partially_aware", "unaware"]]
+    effort_tn: dict[Effort, int]
+    awareness: dict[Degree, Awareness]
     stealth_tn_bonus: dict[Degree, int]
 
 
@@ -59,7 +73,6 @@ class Defences(Frozen):
 OptionName = Literal["aim_for_opening", "charge", "disarm", "flurry", "grapple", "smash",
                      "aimed_shot", "crossfire", "suppressive_fire", "trick_shot",
                      "fire_around_cover"]
-ModeName = Literal["SS", "SA", "BF", "AF"]
 
 
 class AttackOption(Frozen):
@@ -289,8 +302,8 @@ class DisciplineChecks(Frozen):
     are our rulings (docs/rules-chapter6.md)."""
 
     defence_offset: int  # the check's skill = Discipline + this (−10: Discipline 21 → 11)
-    difficulty: dict[Literal["pin", "fear"], str]
-    action: dict[Literal["pin", "fear"], ActionKind | None]  # None: no action (on demand)
+    difficulty: dict[Nerve, str]
+    action: dict[Nerve, ActionKind | None]  # None: no action (on demand)
 
 
 class StimPatch(Frozen):
@@ -310,9 +323,9 @@ class StimPatch(Frozen):
 class Medic(Frozen):
     """Ch.6 patches and rests (l.830-866, 936)."""
 
-    trauma_patch_action: dict[Literal["readied", "not_readied"], ActionKind]
+    trauma_patch_action: dict[PatchReadiness, ActionKind]
     stim_patch: StimPatch
-    rests: dict[Literal["short", "brief", "long", "partial_long"], int]  # % of Stamina
+    rests: dict[Rest, int]  # % of Stamina
 
 
 class MeleeGear(Frozen):
@@ -349,10 +362,9 @@ class Chapter6Ruleset(Frozen):
     fire_modes: dict[ModeName, FireModeRules]
     damage_dice: dict[str, int | bool]
     armor: ArmorRules
-    damage_types: dict[Literal["physical", "stun", "energy"], PtDr]
+    damage_types: dict[DamageTypeName, PtDr]
     called_shots: dict[Literal["weakness", "vulnerability", "aim_for_opening"], PtDr]
-    cover_classes: dict[Literal["flimsy", "light", "medium", "tough", "reinforced",
-                                "impenetrable"], PtDr]
+    cover_classes: dict[CoverClassName, PtDr]
     map_cover: MapCover
     injury: Injury
     fatigue: Fatigue
@@ -398,6 +410,13 @@ class Chapter6Ruleset(Frozen):
             yield ("initiative", "tiers"), "tiers must start at 0 and rise"
 
 
-def sheet_reach_m(sheet: Character, default_reach_m: float) -> float:
-    """Ch.6 Melee: the sheet's reach, else the ruleset's `default_reach_m` (an adjacent hex)."""
-    return sheet.reach_m if "reach_m" in sheet.model_fields_set else default_reach_m
+def chapter6_numbers(numbers: object) -> Chapter6Ruleset:
+    """The engine's base numbers (`Context.rules`, typed by what the engine reads) as this
+    schema, for Chapter 6's own widgets: they are always this model (the registry's
+    `base_numbers`, a log header's validated `rules.chapter6`)."""
+    if not isinstance(numbers, Chapter6Ruleset):
+        raise TypeError(f"not Chapter 6 numbers: {type(numbers).__name__}")
+    return numbers
+
+
+register_ruleset_engine(None, Chapter6Ruleset)
