@@ -18,6 +18,7 @@ from tactical.encounter.moves import continue_move
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInfo
+from tactical.rules.reactions import ReactionSpec, spec_named
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
@@ -232,17 +233,36 @@ def _pending(batch: Batch, reactor: str) -> PendingReaction:
     return offer
 
 
+def reaction_spec(batch: Batch, offer: PendingReaction) -> ReactionSpec:
+    """The kind of a pending reaction, as its ruleset defines it."""
+    spec = spec_named(batch.ruleset.reaction_kinds, offer.kind)
+    if spec is None:
+        raise IllegalCommand([f"'{offer.kind}' is not a reaction of this ruleset"])
+    return spec
+
+
+def reaction_weapon(batch: Batch, reactor: Combatant, spec: ReactionSpec,
+                    chosen: str | None) -> str | None:
+    """The weapon the reaction's attack uses (ReactionSpec.weapon): the GM's choice unless
+    the kind fixes it; else a melee kind's melee weapon even with a gun ready, a ranged
+    kind's ready weapon."""
+    melee = _melee_weapon(batch, reactor) if spec.weapon == "melee" else None
+    if spec.fixed_weapon:
+        return melee
+    return chosen or (melee if spec.weapon == "melee" else reactor.weapon)
+
+
 def react(batch: Batch, command: cmd.React) -> None:
     offer = _pending(batch, command.reactor)
+    spec = reaction_spec(batch, offer)
     reactor = batch.combatant(offer.reactor)
     mover = batch.combatant(offer.mover)
     block = reaction_block(reactor, batch.ruleset)
     refuse_unless((block is None, f"{reactor.name} cannot react: {block}"))
-    if offer.kind == "intercept":
-        intercept(batch, offer, reactor, mover, command)
+    if spec.settle == "stop_or_go_on":
+        stop_or_go_on(batch, spec, reactor, mover, command)
     else:
-        weapon_id = command.weapon or (reactor.weapon if offer.kind != "opportunity"
-                                       else _melee_weapon(batch, reactor))
+        weapon_id = reaction_weapon(batch, reactor, spec, command.weapon)
         refuse_unless((weapon_id is not None, f"{reactor.name} has no weapon for this"))
         assert weapon_id is not None
         unknown = batch.ruleset.attack_choice_problems(AttackWords(command.mode,
@@ -257,21 +277,21 @@ def react(batch: Batch, command: cmd.React) -> None:
     finish_reaction(batch)
 
 
-def intercept(batch: Batch, offer: PendingReaction, reactor: Combatant, mover: Combatant,
-              command: cmd.React) -> None:
+def stop_or_go_on(batch: Batch, spec: ReactionSpec, reactor: Combatant, mover: Combatant,
+                  command: cmd.React) -> None:
     """RULINGS Intercept: the mover stops and fights the interceptor, or goes on; then the
     interceptor gets a free melee attack with Disadvantage and the mover's attack this turn
     has Disadvantage."""
-    batch.emit(ev.ReactionSpent(reactor.id, "intercept"))
+    batch.emit(ev.ReactionSpent(reactor.id, spec.name))
     if not command.go_on:
-        batch.emit(ev.MoveEnded(mover.id, f"stopped by {reactor.name}'s Intercept"))
+        batch.emit(ev.MoveEnded(mover.id, f"stopped by {reactor.name}'s {spec.label}"))
         return
     batch.emit(ev.ConditionChanged(mover.id, Condition.INTERCEPTED.value, True,
-                                   f"went on past {reactor.name}'s Intercept"))
-    weapon_id = _melee_weapon(batch, reactor)
+                                   f"went on past {reactor.name}'s {spec.label}"))
+    weapon_id = reaction_weapon(batch, reactor, spec, None)
     if weapon_id is not None:
         resolve(batch, batch.state.get(reactor.id), batch.state.get(mover.id), weapon_id,
-                cmd.Attack(reactor.id, mover.id, weapon_id, edge=command.edge), "intercept")
+                cmd.Attack(reactor.id, mover.id, weapon_id, edge=command.edge), spec.name)
 
 
 def decline(batch: Batch, command: cmd.DeclineReaction) -> None:

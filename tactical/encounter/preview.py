@@ -17,7 +17,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import HANDLERS
-from tactical.encounter.fight import _melee_weapon, attack_facts, attack_sight
+from tactical.encounter.fight import attack_facts, attack_sight, reaction_spec, reaction_weapon
 from tactical.encounter.model import EncounterState
 from tactical.rules.api import AttackPreviewParts
 
@@ -86,11 +86,13 @@ def reaction_attack(state: EncounterState, ctx: Context,
         return None
     reactor = state.get(offer.reactor)
     batch = Batch(state, ctx, _NoDice())
-    if offer.kind == "intercept":
-        weapon = _melee_weapon(batch, reactor)
+    try:
+        spec = reaction_spec(batch, offer)
+    except IllegalCommand:
+        return None
+    weapon = reaction_weapon(batch, reactor, spec, command.weapon)
+    if spec.settle == "stop_or_go_on":  # the free attack of a mover going on: no choices
         return cmd.Attack(reactor.id, offer.mover, weapon, edge=command.edge), offer.kind
-    weapon = command.weapon or (reactor.weapon if offer.kind != "opportunity"
-                                else _melee_weapon(batch, reactor))
     return (cmd.Attack(reactor.id, offer.mover, weapon, command.mode, (), command.edge),
             offer.kind)
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tactical.encounter import commands as cmd
+from tactical.rules.reactions import spec_named
 from tactical.ui.dock import style
 from tactical.ui.dock.style import rule
 from tactical.ui.document import EncounterDocument
@@ -56,6 +57,7 @@ class ReactionsPanel(QWidget):
             where = (f" — {state.get(halted.mover).name} halted, "
                      f"{halted.metres_left:g} m of the move left")
         self.heading.setText(f"Pending reactions ({len(pending)}){where}")
+        kinds = self.document.encounter.ctx.ruleset_of(state.ruleset).reaction_kinds
         for row, offer in enumerate(pending):
             reactor, mover = state.get(offer.reactor), state.get(offer.mover)
             kind = view_of(state).reaction_title(offer.kind)
@@ -64,8 +66,9 @@ class ReactionsPanel(QWidget):
             label.setToolTip(offer.why)
             why = style.wrap(QLabel(offer.why))
             style.tint(why, style.PURPLE)
-            resolve = QPushButton("Resolve…" if offer.kind != "intercept" else "Resolve "
-                                  "(stop / go on)…")
+            spec = spec_named(kinds, offer.kind)
+            by_choice = spec is not None and spec.settle == "stop_or_go_on"
+            resolve = QPushButton("Resolve (stop / go on)…" if by_choice else "Resolve…")
             resolve.setObjectName(f"resolve_{offer.reactor}")
             resolve.setToolTip(f"Open the attack panel for {reactor.name} against {mover.name}")
             decline = QPushButton("Decline")
