@@ -3,6 +3,7 @@ map, the ruleset resolves the attack, its outcome becomes events (RULINGS Reacti
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from tactical.core.errors import IllegalCommand, InvalidCommand
@@ -13,7 +14,14 @@ from tactical.encounter import marks
 from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.harm import apply_harm
 from tactical.encounter.limits import out_of_action, reaction_block
-from tactical.encounter.model import Action, Combatant, Condition, Hex, PendingReaction
+from tactical.encounter.model import (
+    Action,
+    Combatant,
+    Condition,
+    EncounterState,
+    Hex,
+    PendingReaction,
+)
 from tactical.encounter.moves import continue_move
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
@@ -225,12 +233,56 @@ def charge_attack(batch: Batch, a: Combatant, command: cmd.Attack) -> tuple[cmd.
     return replace(command, options=(*command.options, CHARGE_OPTION)), True
 
 
-def _pending(batch: Batch, reactor: str) -> PendingReaction:
-    offer = next((p for p in batch.state.pending if p.reactor == reactor), None)
-    if offer is None:
-        waiting = ", ".join(p.reactor for p in batch.state.pending) or "none"
+def _listing(offers: Sequence[PendingReaction]) -> str:
+    return ", ".join(f'{p.kind} ("offer": "{p.id}")' for p in offers)
+
+
+def pending_offer(state: EncounterState, reactor: str, kind: str | None = None,
+                  offer: str | None = None) -> PendingReaction:
+    """The pending reaction a React or DeclineReaction names: by its id, or by its reactor
+    (and kind); the reactor alone when it has one offer (issue 22 item 4). IllegalCommand
+    naming the offers when it names none, or several."""
+    if offer:
+        found = next((p for p in state.pending if p.id == offer), None)
+        if found is None:
+            waiting = _listing(state.pending) or "none"
+            raise IllegalCommand([f"no pending reaction has the id '{offer}' "
+                                  f"(pending: {waiting})"])
+        refuse_unless((reactor in ("", found.reactor),
+                       f"offer '{offer}' is {found.reactor}'s, not {reactor}'s"),
+                      (kind in (None, found.kind),
+                       f"offer '{offer}' is a {found.kind}, not a {kind}"))
+        return found
+    refuse_unless((bool(reactor), 'name the reaction: its "offer" id, or its "reactor" '
+                   '(and "kind")'))
+    mine = [p for p in state.pending if p.reactor == reactor]
+    if not mine:
+        waiting = ", ".join(p.reactor for p in state.pending) or "none"
         raise IllegalCommand([f"{reactor} has no pending reaction (pending: {waiting})"])
-    return offer
+    named = [p for p in mine if kind in (None, p.kind)]
+    if not named:
+        raise IllegalCommand([f"{reactor} has no pending {kind} (its pending: "
+                              f"{_listing(mine)})"])
+    if len(named) > 1:
+        raise IllegalCommand([f"{reactor} has {len(named)} pending reactions: "
+                              f"{_listing(named)}; name one by its \"kind\" or "
+                              "\"offer\""])
+    return named[0]
+
+
+def _other_offers(batch: Batch, settled: PendingReaction, taken: bool) -> None:
+    """The ruleset says which of the reactor's other offers at this step go now (Ch.6
+    l.150: one Reaction per round), each with its reason (issue 24)."""
+    reactor = batch.state.get(settled.reactor)
+    for other in [p for p in batch.state.pending if p.reactor == settled.reactor]:
+        why = batch.ruleset.other_offer_gone(reactor, settled.kind, taken, other.kind)
+        if why is not None:
+            batch.emit(ev.ReactionWithdrawn(other.reactor, other.kind, other.id, why))
+
+
+def _spend(batch: Batch, offer: PendingReaction, spec: ReactionSpec) -> None:
+    batch.emit(ev.ReactionSpent(offer.reactor, offer.kind, offer.id, spec.clears))
+    _other_offers(batch, offer, True)
 
 
 def reaction_spec(batch: Batch, offer: PendingReaction) -> ReactionSpec:
@@ -253,14 +305,14 @@ def reaction_weapon(batch: Batch, reactor: Combatant, spec: ReactionSpec,
 
 
 def react(batch: Batch, command: cmd.React) -> None:
-    offer = _pending(batch, command.reactor)
+    offer = pending_offer(batch.state, command.reactor, command.kind, command.offer)
     spec = reaction_spec(batch, offer)
     reactor = batch.combatant(offer.reactor)
     mover = batch.combatant(offer.mover)
     block = reaction_block(reactor, batch.ruleset)
     refuse_unless((block is None, f"{reactor.name} cannot react: {block}"))
     if spec.settle == "stop_or_go_on":
-        stop_or_go_on(batch, spec, reactor, mover, command)
+        stop_or_go_on(batch, offer, spec, reactor, mover, command)
     else:
         weapon_id = reaction_weapon(batch, reactor, spec, command.weapon)
         refuse_unless((weapon_id is not None, f"{reactor.name} has no weapon for this"))
@@ -271,18 +323,18 @@ def react(batch: Batch, command: cmd.React) -> None:
             raise InvalidCommand("; ".join(unknown))
         attack_cmd = cmd.Attack(reactor.id, mover.id, weapon_id, command.mode, (),
                                 command.edge)
-        batch.emit(ev.ReactionSpent(reactor.id, offer.kind))
+        _spend(batch, offer, spec)
         resolve(batch, batch.state.get(reactor.id), batch.state.get(mover.id), weapon_id,
                 attack_cmd, offer.kind)
     finish_reaction(batch)
 
 
-def stop_or_go_on(batch: Batch, spec: ReactionSpec, reactor: Combatant, mover: Combatant,
-                  command: cmd.React) -> None:
+def stop_or_go_on(batch: Batch, offer: PendingReaction, spec: ReactionSpec,
+                  reactor: Combatant, mover: Combatant, command: cmd.React) -> None:
     """RULINGS Intercept: the mover stops and fights the interceptor, or goes on; then the
     interceptor gets a free melee attack with Disadvantage and the mover's attack this turn
     has Disadvantage."""
-    batch.emit(ev.ReactionSpent(reactor.id, spec.name))
+    _spend(batch, offer, spec)
     if not command.go_on:
         batch.emit(ev.MoveEnded(mover.id, f"stopped by {reactor.name}'s {spec.label}"))
         return
@@ -295,8 +347,9 @@ def stop_or_go_on(batch: Batch, spec: ReactionSpec, reactor: Combatant, mover: C
 
 
 def decline(batch: Batch, command: cmd.DeclineReaction) -> None:
-    offer = _pending(batch, command.reactor)
-    batch.emit(ev.ReactionDeclined(offer.reactor, offer.kind))
+    offer = pending_offer(batch.state, command.reactor, command.kind, command.offer)
+    batch.emit(ev.ReactionDeclined(offer.reactor, offer.kind, offer.id))
+    _other_offers(batch, offer, False)  # Ch.6 l.150: declining spends no Reaction
     finish_reaction(batch)
 
 

@@ -189,7 +189,8 @@ def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: froz
         # The log records the index into the Move's path (step − 1), as it always has.
         batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, step - 1,
                                       at if spec.halt == "before" else offer.hex,
-                                      offer.why))
+                                      offer.why, f"o{batch.state.offers_made + 1}",
+                                      spec.owed))
     remaining = path[step:]
     batch.emit(ev.MoveHalted(mover, at, remaining, len(remaining) * metres_per_hex,
                              tuple(sorted(done)), tuple(sorted(started_in_reach_of))))

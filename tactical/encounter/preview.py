@@ -17,7 +17,13 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import HANDLERS
-from tactical.encounter.fight import attack_facts, attack_sight, reaction_spec, reaction_weapon
+from tactical.encounter.fight import (
+    attack_facts,
+    attack_sight,
+    pending_offer,
+    reaction_spec,
+    reaction_weapon,
+)
 from tactical.encounter.model import EncounterState
 from tactical.rules.api import AttackPreviewParts
 
@@ -81,15 +87,13 @@ def reaction_attack(state: EncounterState, ctx: Context,
                     command: cmd.React) -> tuple[cmd.Attack, str] | None:
     """The attack a React resolves, as `fight.react` builds it, with its reaction kind
     (None: no such offer)."""
-    offer = next((p for p in state.pending if p.reactor == command.reactor), None)
-    if offer is None:
-        return None
-    reactor = state.get(offer.reactor)
     batch = Batch(state, ctx, _NoDice())
     try:
+        offer = pending_offer(state, command.reactor, command.kind, command.offer)
         spec = reaction_spec(batch, offer)
     except IllegalCommand:
         return None
+    reactor = state.get(offer.reactor)
     weapon = reaction_weapon(batch, reactor, spec, command.weapon)
     if spec.settle == "stop_or_go_on":  # the free attack of a mover going on: no choices
         return cmd.Attack(reactor.id, offer.mover, weapon, edge=command.edge), offer.kind
