@@ -242,8 +242,14 @@ def pending_offer(state: EncounterState, reactor: str, kind: str | None = None,
     """The pending reaction a React or DeclineReaction names: by its id, or by its reactor
     (and kind); the reactor alone when it has one offer (issue 22 item 4). IllegalCommand
     naming the offers when it names none, or several."""
+    gone = next((w for w in state.withdrawn  # an offer withdrawn this turn: say why
+                 if (w.offer.id == offer if offer
+                     else (w.offer.reactor, w.offer.kind) == (reactor, kind))), None)
     if offer:
         found = next((p for p in state.pending if p.id == offer), None)
+        if found is None and gone is not None:
+            raise IllegalCommand([f"{gone.offer.reactor}'s {gone.offer.kind} ('{offer}') is "
+                                  f"no longer on offer: {gone.why}"])
         if found is None:
             waiting = _listing(state.pending) or "none"
             raise IllegalCommand([f"no pending reaction has the id '{offer}' "
@@ -256,10 +262,14 @@ def pending_offer(state: EncounterState, reactor: str, kind: str | None = None,
     refuse_unless((bool(reactor), 'name the reaction: its "offer" id, or its "reactor" '
                    '(and "kind")'))
     mine = [p for p in state.pending if p.reactor == reactor]
+    if not mine and gone is not None and kind is not None:
+        raise IllegalCommand([f"{reactor}'s {kind} is no longer on offer: {gone.why}"])
     if not mine:
         waiting = ", ".join(p.reactor for p in state.pending) or "none"
         raise IllegalCommand([f"{reactor} has no pending reaction (pending: {waiting})"])
     named = [p for p in mine if kind in (None, p.kind)]
+    if not named and gone is not None:
+        raise IllegalCommand([f"{reactor}'s {kind} is no longer on offer: {gone.why}"])
     if not named:
         raise IllegalCommand([f"{reactor} has no pending {kind} (its pending: "
                               f"{_listing(mine)})"])
