@@ -276,8 +276,9 @@ class Chapter6Attack:
         edge = self.edge_combo.currentData() if a.edge > 0 else None
         if offer is not None:
             if self._stop_or_go_on(offer):
-                return cmd.React(a.id, edge=edge, go_on=bool(self.intercept_combo.currentData()))
-            return cmd.React(a.id, weapon, mode, edge)
+                return cmd.React(a.id, edge=edge, go_on=bool(self.intercept_combo.currentData()),
+                                 offer=offer.id)
+            return cmd.React(a.id, weapon, mode, edge, offer=offer.id)
         if target is None:
             return None
         options = tuple(name for name, box in self.option_boxes.items()
