@@ -17,14 +17,9 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import HANDLERS
-from tactical.encounter.fight import (
-    attack_facts,
-    attack_sight,
-    pending_offer,
-    reaction_spec,
-    reaction_weapon,
-)
+from tactical.encounter.fight import attack_facts, attack_sight
 from tactical.encounter.model import EncounterState
+from tactical.encounter.reacting import pending_offer, reaction_spec, reaction_weapon
 from tactical.rules.api import AttackPreviewParts
 
 
@@ -85,7 +80,7 @@ def dry_run(state: EncounterState, ctx: Context,
 
 def reaction_attack(state: EncounterState, ctx: Context,
                     command: cmd.React) -> tuple[cmd.Attack, str] | None:
-    """The attack a React resolves, as `fight.react` builds it, with its reaction kind
+    """The attack a React resolves, as `reacting.react` builds it, with its reaction kind
     (None: no such offer)."""
     batch = Batch(state, ctx, _NoDice())
     try:
