@@ -79,6 +79,7 @@ def test_taking_the_intercept_removes_the_aoo_row_and_says_why(qtbot, tmp_path):
     assert state.pending == () and state.get("guard").hex == (8, 4)
     rows = dock.reactions
     assert rows.buttons == {} and rows.isVisibleTo(dock)
+    assert rows.heading.text() == "Reactions withdrawn this turn"
     why = ("Kicker took the Intercept: no Reaction left this round (Ch.6 l.150, one "
            "Reaction a round)")
     assert list(rows.gone) == ["o2"] and why in rows.gone["o2"].text()

@@ -72,7 +72,8 @@ class ReactionsPanel(QWidget):
         if halted is not None:
             where = (f" — {state.get(halted.mover).name} halted, "
                      f"{halted.metres_left:g} m of the move left")
-        self.heading.setText(f"Pending reactions ({len(pending)}){where}")
+        self.heading.setText(f"Pending reactions ({len(pending)}){where}" if pending
+                             else "Reactions withdrawn this turn")
         kinds = self.document.encounter.ctx.ruleset_of(state.ruleset).reaction_kinds
         for row, offer in enumerate(pending):
             label = style.wrap(QLabel(f"{row + 1}. {self._title(offer)}"))
