@@ -1,11 +1,12 @@
-"""Attacks and reactions in the encounter: the engine reads the facts off the state and the
-map, the ruleset resolves the attack, its outcome becomes events (RULINGS Reactions)."""
+"""Attacks in the encounter: the engine reads the facts off the state and the map, the
+ruleset resolves the attack, its outcome becomes events. The reactions a move offers are
+settled in reacting.py, with these attacks."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from tactical.core.errors import IllegalCommand, InvalidCommand
+from tactical.core.errors import InvalidCommand
 from tactical.data.character import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
@@ -13,9 +14,12 @@ from tactical.encounter import marks
 from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.detection import undetected_reason
 from tactical.encounter.harm import apply_harm
-from tactical.encounter.limits import out_of_action, reaction_block
-from tactical.encounter.model import Action, Combatant, Condition, Hex, PendingReaction
-from tactical.encounter.moves import continue_move
+from tactical.encounter.model import (
+    Action,
+    Combatant,
+    Condition,
+    Hex,
+)
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInfo
@@ -31,10 +35,10 @@ def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
 
 def _in_reach(batch: Batch, who: Combatant, of: Combatant) -> bool:
     metres = hex_distance(who.hex, of.hex) * batch.ctx.rules.metres_per_hex
-    return metres <= _reach(batch, who, _melee_weapon(batch, who))
+    return metres <= _reach(batch, who, melee_weapon(batch, who))
 
 
-def _melee_weapon(batch: Batch, c: Combatant) -> str | None:
+def melee_weapon(batch: Batch, c: Combatant) -> str | None:
     weapons = batch.ctx.character(c).weapons
     if c.weapon and batch.ctx.weapon(c.weapon).kind == "melee":
         return c.weapon
@@ -63,7 +67,7 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         target_armor=tuple(ctx.loaded.library.armor[a] for a in target_sheet.armor),
         target_weapons=tuple(ctx.weapon(w) for w in target_sheet.weapons),
         attacker_reach_m=_reach(batch, attacker, weapon_id),
-        target_reach_m=_reach(batch, target, _melee_weapon(batch, target)),
+        target_reach_m=_reach(batch, target, melee_weapon(batch, target)),
         sight=sight or attack_sight(batch, attacker, target, command)[0],
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
         choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid,
@@ -224,68 +228,3 @@ def charge_attack(batch: Batch, a: Combatant, command: cmd.Attack) -> tuple[cmd.
     if CHARGE_OPTION in command.options:
         return command, True
     return replace(command, options=(*command.options, CHARGE_OPTION)), True
-
-
-def _pending(batch: Batch, reactor: str) -> PendingReaction:
-    offer = next((p for p in batch.state.pending if p.reactor == reactor), None)
-    if offer is None:
-        waiting = ", ".join(p.reactor for p in batch.state.pending) or "none"
-        raise IllegalCommand([f"{reactor} has no pending reaction (pending: {waiting})"])
-    return offer
-
-
-def react(batch: Batch, command: cmd.React) -> None:
-    offer = _pending(batch, command.reactor)
-    reactor = batch.combatant(offer.reactor)
-    mover = batch.combatant(offer.mover)
-    block = reaction_block(reactor, batch.ruleset)
-    refuse_unless((block is None, f"{reactor.name} cannot react: {block}"))
-    if offer.kind == "intercept":
-        intercept(batch, offer, reactor, mover, command)
-    else:
-        weapon_id = command.weapon or (reactor.weapon if offer.kind != "opportunity"
-                                       else _melee_weapon(batch, reactor))
-        refuse_unless((weapon_id is not None, f"{reactor.name} has no weapon for this"))
-        assert weapon_id is not None
-        unknown = batch.ruleset.attack_choice_problems(AttackWords(command.mode,
-                                                                   edge=command.edge))
-        if unknown:
-            raise InvalidCommand("; ".join(unknown))
-        attack_cmd = cmd.Attack(reactor.id, mover.id, weapon_id, command.mode, (),
-                                command.edge)
-        batch.emit(ev.ReactionSpent(reactor.id, offer.kind))
-        resolve(batch, batch.state.get(reactor.id), batch.state.get(mover.id), weapon_id,
-                attack_cmd, offer.kind)
-    finish_reaction(batch)
-
-
-def intercept(batch: Batch, offer: PendingReaction, reactor: Combatant, mover: Combatant,
-              command: cmd.React) -> None:
-    """RULINGS Intercept: the mover stops and fights the interceptor, or goes on; then the
-    interceptor gets a free melee attack with Disadvantage and the mover's attack this turn
-    has Disadvantage."""
-    batch.emit(ev.ReactionSpent(reactor.id, "intercept"))
-    if not command.go_on:
-        batch.emit(ev.MoveEnded(mover.id, f"stopped by {reactor.name}'s Intercept"))
-        return
-    batch.emit(ev.ConditionChanged(mover.id, Condition.INTERCEPTED.value, True,
-                                   f"went on past {reactor.name}'s Intercept"))
-    weapon_id = _melee_weapon(batch, reactor)
-    if weapon_id is not None:
-        resolve(batch, batch.state.get(reactor.id), batch.state.get(mover.id), weapon_id,
-                cmd.Attack(reactor.id, mover.id, weapon_id, edge=command.edge), "intercept")
-
-
-def decline(batch: Batch, command: cmd.DeclineReaction) -> None:
-    offer = _pending(batch, command.reactor)
-    batch.emit(ev.ReactionDeclined(offer.reactor, offer.kind))
-    finish_reaction(batch)
-
-
-def finish_reaction(batch: Batch) -> None:
-    """When the last pending reaction of a step is settled, the move goes on."""
-    halted = batch.state.halted
-    if halted is not None and out_of_action(batch.state.get(halted.mover), batch.ruleset):
-        batch.emit(ev.MoveEnded(halted.mover, "the mover went down"))
-        return
-    continue_move(batch)

@@ -13,7 +13,7 @@ from tactical.encounter.context import MapOracle
 from tactical.encounter.model import Action, Combatant, Condition, EncounterState
 from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance, hex_line, is_neighbour
-from tactical.rules.reactions import ReactionOffer
+from tactical.rules.reactions import ReactionOffer, ReactionSpec
 
 
 def hex_problems(state: EncounterState, oracle: MapOracle, mover: str, hex_: Hex, *,
@@ -151,14 +151,12 @@ def melee_reach(batch: Batch, c: Combatant) -> float:
     return max([reach, *(w.reach_m for w in weapons if w.kind == "melee")])
 
 
-OPPORTUNITY = "opportunity"
-
-
-def _halt_step(offer: ReactionOffer) -> int:
-    """Where the mover stops for `offer`. An Attack of Opportunity is made as the mover
-    leaves reach, while still in it (issue 12 item 12): the map names the first hex out of
-    reach, the mover halts in the hex before it (its start when that is the first step)."""
-    return max(0, offer.step - 1) if offer.kind == OPPORTUNITY else offer.step
+def _halt_step(offer: ReactionOffer, spec: ReactionSpec) -> int:
+    """Where the mover stops for `offer` (ReactionSpec.halt). "before": the map names the
+    first hex out of reach, the mover halts in the hex before it, its start when that is
+    the first step (an Attack of Opportunity is made while the mover is still in reach,
+    issue 12 item 12)."""
+    return max(0, offer.step - 1) if spec.halt == "before" else offer.step
 
 
 def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: frozenset[str],
@@ -166,28 +164,33 @@ def walk(batch: Batch, mover: str, start: Hex, path: tuple[Hex, ...], done: froz
     """Move along `path` until the first step where reactions become possible; stop there
     with them pending (issue 4: the move stops at the first pending reaction)."""
     # RULINGS Attack of Opportunity: "started within the reactor's melee reach leaves it".
-    # A reactor that declined (or took) another reaction during this move still owes it
-    # (issue 12 item 11); `started_in_reach_of` loses a reactor once its AoO is settled.
+    # A reactor that declined (or took) another reaction during this move still owes an
+    # `owed` kind (issue 12 item 11); `started_in_reach_of` loses a reactor once it settled
+    # one.
     owed = done & started_in_reach_of
-    offers = [o for o in batch.ctx.oracle.triggers(batch.state, mover, start, path,
-                                                   done - owed, started_in_reach_of)
-              if (o.kind != OPPORTUNITY or o.reactor in started_in_reach_of)
-              and (o.reactor not in done or o.kind == OPPORTUNITY)]
+    specs = {s.name: s for s in batch.ruleset.reaction_kinds}
+    offers = [(o, specs[o.kind]) for o in batch.ctx.oracle.triggers(
+        batch.state, mover, start, path, done - owed, started_in_reach_of)
+        if o.kind in specs]
+    offers = [(o, s) for o, s in offers
+              if (not s.owed or o.reactor in started_in_reach_of)
+              and (o.reactor not in done or s.owed)]
     metres_per_hex = batch.ctx.rules.metres_per_hex
     if not offers:
         batch.emit(ev.Moved(mover, path, len(path) * metres_per_hex, how))
         if batch.state.halted is not None:
             batch.emit(ev.MoveEnded(mover, "reached the end of its path"))
         return
-    step = min(_halt_step(o) for o in offers)  # 0: before it leaves its hex
+    step = min(_halt_step(o, s) for o, s in offers)  # 0: before it leaves its hex
     if step >= 1:
         batch.emit(ev.Moved(mover, path[:step], step * metres_per_hex, how))
     at = path[step - 1] if step >= 1 else start
-    for offer in (o for o in offers if _halt_step(o) == step):
+    for offer, spec in ((o, s) for o, s in offers if _halt_step(o, s) == step):
         # The log records the index into the Move's path (step − 1), as it always has.
         batch.emit(ev.ReactionOffered(offer.reactor, offer.kind, mover, step - 1,
-                                      at if offer.kind == OPPORTUNITY else offer.hex,
-                                      offer.why))
+                                      at if spec.halt == "before" else offer.hex,
+                                      offer.why, f"o{batch.state.offers_made + 1}",
+                                      spec.owed))
     remaining = path[step:]
     batch.emit(ev.MoveHalted(mover, at, remaining, len(remaining) * metres_per_hex,
                              tuple(sorted(done)), tuple(sorted(started_in_reach_of))))

@@ -17,8 +17,9 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import HANDLERS
-from tactical.encounter.fight import _melee_weapon, attack_facts, attack_sight
+from tactical.encounter.fight import attack_facts, attack_sight
 from tactical.encounter.model import EncounterState
+from tactical.encounter.reacting import pending_offer, reaction_spec, reaction_weapon
 from tactical.rules.api import AttackPreviewParts
 
 
@@ -79,18 +80,18 @@ def dry_run(state: EncounterState, ctx: Context,
 
 def reaction_attack(state: EncounterState, ctx: Context,
                     command: cmd.React) -> tuple[cmd.Attack, str] | None:
-    """The attack a React resolves, as `fight.react` builds it, with its reaction kind
+    """The attack a React resolves, as `reacting.react` builds it, with its reaction kind
     (None: no such offer)."""
-    offer = next((p for p in state.pending if p.reactor == command.reactor), None)
-    if offer is None:
+    batch = Batch(state, ctx, _NoDice())
+    try:
+        offer = pending_offer(state, command.reactor, command.kind, command.offer)
+        spec = reaction_spec(batch, offer)
+    except IllegalCommand:
         return None
     reactor = state.get(offer.reactor)
-    batch = Batch(state, ctx, _NoDice())
-    if offer.kind == "intercept":
-        weapon = _melee_weapon(batch, reactor)
+    weapon = reaction_weapon(batch, reactor, spec, command.weapon)
+    if spec.settle == "stop_or_go_on":  # the free attack of a mover going on: no choices
         return cmd.Attack(reactor.id, offer.mover, weapon, edge=command.edge), offer.kind
-    weapon = command.weapon or (reactor.weapon if offer.kind != "opportunity"
-                                else _melee_weapon(batch, reactor))
     return (cmd.Attack(reactor.id, offer.mover, weapon, command.mode, (), command.edge),
             offer.kind)
 

@@ -535,3 +535,10 @@ class Ruleset(Protocol):
         """The reactions a move on the map can offer, in the order a step lists them
         (empty: the map offers none)."""
         ...
+
+    def other_offer_gone(self, reactor: Fighter, settled: str, taken: bool,
+                         other: str) -> str | None:
+        """Why `other`, a kind offered to `reactor` at the same step as the `settled` one it
+        just took (`taken`) or declined, is no longer on offer; None: it stays. `reactor`
+        as it stands after settling (a Reaction taken is spent)."""
+        ...

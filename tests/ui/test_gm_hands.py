@@ -226,7 +226,7 @@ def react(win: MainWindow) -> None:
     win.document.apply(cmd.Move("kicker", APPROACH))
     win.document.apply(cmd.Move("kicker", CHARGE))
     assert [p.reactor for p in win.document.state.pending] == ["guard-shotgun"]
-    win.dock.reactions.buttons["guard-shotgun"][0].click()
+    win.dock.reactions.row("guard-shotgun")[0].click()
     win.dock.attack.roll_button.click()
     assert "guard-shotgun" not in [p.reactor for p in win.document.state.pending]
     assert log_has(win, "Guard (shotgun) reacts (snapshot)")
@@ -236,7 +236,7 @@ def decline_reaction(win: MainWindow) -> None:
     in_combat(win)
     win.document.apply(cmd.Move("kicker", APPROACH))
     win.document.apply(cmd.Move("kicker", CHARGE))
-    win.dock.reactions.buttons["guard-shotgun"][1].click()
+    win.dock.reactions.row("guard-shotgun")[1].click()
     assert "guard-shotgun" not in [p.reactor for p in win.document.state.pending]
     assert log_has(win, "Guard (shotgun) declines the snapshot")
 

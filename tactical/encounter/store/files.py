@@ -24,6 +24,8 @@ from tactical.encounter.evolve import fold
 from tactical.encounter.history import History, entry_records, replay_records
 from tactical.encounter.model import EncounterState
 from tactical.encounter.store.log import EncounterLog, LogContents, LogError, ReadOnly, read_log
+from tactical.encounter.store.logformat import VERSION
+from tactical.encounter.store.migrate import migrate
 from tactical.encounter.store.snapshot import (
     SNAPSHOT,
     loaded_from_path,
@@ -154,6 +156,9 @@ def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[i
     """Everything a log needs to replay, checked: the header's ruleset and map, each record's
     shape, and the fold of its events. LogError names the file and line (issue 11)."""
     rid = _ruleset_of(header, log_path)
+    version = header.get("version")
+    payloads = migrate(version if type(version) is int else VERSION,
+                       registry.ruleset(rid).reaction_kinds, payloads)
     warnings: list[str] = []
     numbers: dict[str, Any] = {}
     try:

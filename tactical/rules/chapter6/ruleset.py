@@ -254,6 +254,20 @@ class Chapter6:
         """rules/chapter6/reactions.py, with their numbers and words from ruleset.yaml."""
         return reaction_kinds(self.numbers)
 
+    def other_offer_gone(self, reactor: api.Fighter, settled: str, taken: bool,
+                         other: str) -> str | None:
+        """Ch.6 l.150 "Each character can perform one Reaction per round" (l.152: talents
+        and Edge give more): declining one spends nothing, so the other stays on offer;
+        taking one spends a Reaction, and the other goes unless one is left."""
+        if not taken:
+            return None
+        block = engine.reaction_block(reactor, self.numbers)
+        if block is None:
+            return None
+        label = self.numbers.attack.reactions[settled].label \
+            if settled in self.numbers.attack.reactions else settled
+        return f"{reactor.name} took the {label}: {block} (Ch.6 l.150, one Reaction a round)"
+
 
 @cache
 def chapter6() -> Chapter6:

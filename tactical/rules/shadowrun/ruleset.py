@@ -53,6 +53,12 @@ class Shadowrun:
         """None: a move on the map offers no reactions (docs/rules-shadowrun.md)."""
         return ()
 
+    def other_offer_gone(self, reactor: api.Fighter, settled: str, taken: bool,
+                         other: str) -> str | None:
+        """The map offers no reactions here: never asked; a taken one spends what its
+        block says."""
+        return self.reaction_block(reactor) if taken else None
+
     def roll_initiative(self, who: api.Fighter, sheet: Character,
                         dice: Dice) -> api.InitiativeRoll:
         return engine.roll_initiative(who, sheet, dice, self.numbers)

@@ -411,8 +411,9 @@ class BoardScene(QGraphicsScene):
             zone = Polygon(c.overwatch_zone) if c.overwatch_zone else None
             geom = overwatch_zone(self.geometry, c.hex, zone, weapon, params).intersection(
                 self.geometry.bounds_polygon)
-            name = self.view.reaction_title("overwatch")
-            item = ZoneItem("overwatch", f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
+            # the zone of the Overwatch condition: the reaction it waits for bears its name
+            name = self.view.reaction_title(Condition.OVERWATCH.value)
+            item = ZoneItem(Condition.OVERWATCH.value, f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
                             alpha=45, hatched=True, z=Z.ZONES)
             self.addItem(item)
             self._apply_layer("bands", item)
