@@ -174,7 +174,7 @@ def editor_pictures(docs: Path, settings_folder: Path) -> None:
         imported.drop_characters(["security-guard"], QPointF(*hex_to_point(crypt, (9, 0))))
         assert mode._save_to(maps / "crypt.yaml")
         mode.toggle.setChecked(False)
-        from tactical.encounter.terrain import RemoveCover
+        from tactical.encounter.handlers.terrain import RemoveCover
 
         mode.terrain.apply(RemoveCover("door-1", "opened"))
         QApplication.processEvents()

@@ -22,8 +22,9 @@ MODULES = {"import": "importvtt"}  # a tool named like a Python keyword
 # geometry): imported before PySide6, whose import hook reads the source of every module
 # imported after it (about 60 ms of a cold start; issue 13).
 ENGINE = ("tactical.encounter.store.files", "tactical.encounter.store.autosave",
-          "tactical.encounter.oracle", "tactical.encounter.movepreview",
-          "tactical.encounter.audience", "tactical.encounter.fog", "tactical.rules.registry")
+          "tactical.encounter.queries.oracle", "tactical.encounter.queries.movepreview",
+          "tactical.encounter.queries.audience", "tactical.encounter.queries.fog",
+          "tactical.rules.registry")
 
 
 def load_engine() -> None:

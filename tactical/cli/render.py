@@ -92,7 +92,7 @@ def _document(source: Path) -> Any:
     from tactical.core.dice import RandomDice
     from tactical.encounter.context import Context
     from tactical.encounter.encounter import Encounter
-    from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.queries.oracle import GeometryOracle
     from tactical.encounter.store.files import read
     from tactical.ui.document import EncounterDocument
 
@@ -110,7 +110,7 @@ def _document(source: Path) -> Any:
 
 
 def _audience(args: argparse.Namespace, document: Any) -> Any:
-    from tactical.encounter.audience import (
+    from tactical.encounter.queries.audience import (
         Audience,
         AudienceFilter,
         AudienceSettings,

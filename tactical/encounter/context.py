@@ -1,7 +1,7 @@
 """What `decide` needs besides the state: the map and sheets, the rule numbers, the map oracle.
 
 The oracle answers the map questions (passable hexes, sight and cover, reaction triggers);
-`tactical.encounter.oracle.GeometryOracle` answers them from the geometry layer, and tests
+`tactical.encounter.queries.oracle.GeometryOracle` answers them from the geometry layer, and tests
 may give a scripted one (issue 4: the engine takes a trigger provider it is given).
 """
 

@@ -10,7 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.core.dice import Dice
-from tactical.encounter import (
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch
+from tactical.encounter.context import Context
+from tactical.encounter.handlers import (
     autofire,
     detection,
     edge,
@@ -28,10 +32,6 @@ from tactical.encounter import (
     table,
     turns,
 )
-from tactical.encounter import commands as cmd
-from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch
-from tactical.encounter.context import Context
 from tactical.encounter.model import Condition, EncounterState
 
 HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
@@ -79,8 +79,9 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
 }
 
 
-# --- issue 15: mid-fight terrain (doors, walls blown open, cover added): encounter/terrain.py
-from tactical.encounter import terrain  # noqa: E402  (registers its commands and events)
+# --- issue 15: mid-fight terrain (doors, walls blown open, cover added):
+# encounter/handlers/terrain.py
+from tactical.encounter.handlers import terrain  # noqa: E402  (registers its commands and events)
 
 HANDLERS.update(terrain.HANDLERS)
 # --- end issue 15

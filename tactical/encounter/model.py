@@ -100,7 +100,7 @@ class Combatant:
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
     unaware: bool = False  # Ch.6 l.48: no actions and no Reactions in round 1
-    # Ch.6 l.44-46, RULINGS Perception (encounter/detection.py): only a Solid or Perfect
+    # Ch.6 l.44-46, RULINGS Perception (encounter/handlers/detection.py): only a Solid or Perfect
     # Awareness check makes a combatant Fully aware (it detects even hidden enemies); the
     # enemies it has not detected (they used Stealth or the GM marked them hidden); and
     # whether this combatant is hidden (from those not Fully aware)
@@ -206,7 +206,7 @@ class EncounterState:
     halted: HaltedMove | None = None
     offers_made: int = 0  # reactions offered so far: the next offer's id is o{offers_made + 1}
     withdrawn: tuple[WithdrawnReaction, ...] = ()  # this turn's, with the reason
-    # Mid-fight terrain (issue 15, encounter/terrain.py): the map's cover taken away by id
+    # Mid-fight terrain (issue 15, encounter/handlers/terrain.py): the map's cover taken away by id
     # (a door opened, a wall blown open) and cover added during the fight.
     cover_removed: frozenset[str] = frozenset()
     cover_added: tuple[AddedCover, ...] = ()

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
-from tactical.encounter import terrain
+from tactical.encounter.handlers import terrain
 from tactical.encounter.model import Condition, Phase
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance, hex_line

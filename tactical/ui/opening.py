@@ -12,7 +12,7 @@ from tactical.core.errors import TacticalError
 from tactical.data.library import LoadedMap, load_map
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import Phase
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import autosave, files
 from tactical.encounter.store.log import LogError
 from tactical.ui.document import EncounterDocument

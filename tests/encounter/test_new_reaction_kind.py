@@ -15,7 +15,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.rules import registry
 from tactical.rules.chapter6 import reactions
 from tactical.rules.chapter6.numbers import ReactionRules

@@ -20,7 +20,7 @@ from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.evolve import fold
 from tactical.encounter.model import Condition, EncounterState
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.scenario import play
 from tactical.encounter.store import files
 from tactical.encounter.store.migrate import migrate

@@ -14,7 +14,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import files
 from tactical.encounter.store.log import read_log
 from tactical.rules import registry

@@ -1,4 +1,4 @@
-"""Pay once, resolve several attacks (encounter/volley.py): the one helper Auto fire at
+"""Pay once, resolve several attacks (encounter/handlers/volley.py): the one helper Auto fire at
 several targets uses, and area attacks will (RULINGS Area attacks)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from tactical.core.errors import IllegalCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
+from tactical.encounter.handlers.volley import volley
 from tactical.encounter.scenario import Played, play
-from tactical.encounter.volley import volley
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

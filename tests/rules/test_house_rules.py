@@ -19,8 +19,8 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.movepreview import movement_left
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.movepreview import movement_left
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.rules.chapter6.attack import plan_attack
 from tactical.rules.chapter6.checks import (
     AdvantageState,

@@ -23,7 +23,7 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.scenario import play, play_all
 from tactical.geometry.hexgrid import hex_distance, hex_neighbours
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack

@@ -11,7 +11,7 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
-from tactical.encounter.fight import build_setup
+from tactical.encounter.handlers.fight import build_setup
 from tactical.encounter.model import Phase
 from tactical.rules.chapter6.odds import attack_odds
 from tactical.ui.dock import CombatDock

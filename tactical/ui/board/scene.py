@@ -24,12 +24,12 @@ from shapely.geometry import Polygon
 
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
-from tactical.encounter.audience import AudienceFilter
-from tactical.encounter.change import Change
-from tactical.encounter.detection import not_detected_by
-from tactical.encounter.fog import FogOfWar
+from tactical.encounter.handlers.detection import not_detected_by
+from tactical.encounter.handlers.terrain import current_cover, terrain_key
 from tactical.encounter.model import Combatant, Condition, EncounterState
-from tactical.encounter.terrain import current_cover, terrain_key
+from tactical.encounter.queries.audience import AudienceFilter
+from tactical.encounter.queries.change import Change
+from tactical.encounter.queries.fog import FogOfWar
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone

@@ -1,6 +1,6 @@
 """The attack panel: who attacks whom with what and how; live, the TN breakdown, cover and
 range band from the map, the Advantage sources and the exact odds — from the same functions
-the engine resolves with (tactical.encounter.preview) — then Roll, and the result spelled
+the engine resolves with (tactical.encounter.queries.preview) — then Roll, and the result spelled
 out. It resolves pending reactions too (the reactor against the mover).
 
 The choices and the preview's texts are the running ruleset's part (tactical/ui/rulesets/:
@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.change import Change
-from tactical.encounter.detection import undetected_reason
+from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
-from tactical.encounter.preview import AttackPreview, preview, reaction_attack
+from tactical.encounter.queries.change import Change
+from tactical.encounter.queries.preview import AttackPreview, preview, reaction_attack
 from tactical.geometry.hexgrid import hex_distance
 from tactical.ui import rulesets
 from tactical.ui.dock import style

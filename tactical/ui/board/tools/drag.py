@@ -2,7 +2,7 @@
 ONE Move — or, with Shift held or before combat, ONE GMMove (the GM's hand: no action, no
 reaction; issue 14). A drop past the mover's allowance moves the legal part; when no part
 is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview
-(tactical.encounter.movepreview) once and draws exactly that; the Move on release finds
+(tactical.encounter.queries.movepreview) once and draws exactly that; the Move on release finds
 the same prepared reactors and path scan in the engine's oracle (no second preparation,
 no second scan)."""
 
@@ -13,10 +13,10 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
-from tactical.encounter.change import Change
 from tactical.encounter.commands import GMMove, Move
 from tactical.encounter.model import Phase
-from tactical.encounter.movepreview import MovePreview, move_preview
+from tactical.encounter.queries.change import Change
+from tactical.encounter.queries.movepreview import MovePreview, move_preview
 from tactical.geometry.layout import hex_to_point, hexes_along
 from tactical.ui.board.palette import PATH_TOO_LONG, Z
 from tactical.ui.board.scene import BoardScene

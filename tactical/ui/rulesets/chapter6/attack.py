@@ -32,7 +32,7 @@ from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 
 if TYPE_CHECKING:
-    from tactical.encounter.preview import AttackPreview
+    from tactical.encounter.queries.preview import AttackPreview
     from tactical.ui.rulesets.api import AttackLabels
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from tactical.encounter import commands as cmd
-from tactical.encounter.limits import out_of_action, reaction_block
 from tactical.encounter.model import Combatant, Phase
+from tactical.encounter.queries.limits import out_of_action, reaction_block
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import cumulative_state, fatigue_state
 from tactical.rules.chapter6.numbers import Chapter6Ruleset, chapter6_numbers

@@ -22,7 +22,7 @@ from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets.shadowrun.status import numbers_of
 
 if TYPE_CHECKING:
-    from tactical.encounter.preview import AttackPreview
+    from tactical.encounter.queries.preview import AttackPreview
     from tactical.ui.rulesets.api import AttackLabels
 
 

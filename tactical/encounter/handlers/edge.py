@@ -5,8 +5,8 @@ from __future__ import annotations
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.limits import out_of_action
 from tactical.encounter.model import Phase
+from tactical.encounter.queries.limits import out_of_action
 
 
 def edge_reaction(batch: Batch, command: cmd.UseEdgeForReaction) -> None:

@@ -7,9 +7,14 @@ from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, refuse_unless
-from tactical.encounter.harm import NEXT_TURN_DISADVANTAGE, rested, start_timer, take_damage
-from tactical.encounter.limits import out_of_action, reaction_block, turn_budget
+from tactical.encounter.handlers.harm import (
+    NEXT_TURN_DISADVANTAGE,
+    rested,
+    start_timer,
+    take_damage,
+)
 from tactical.encounter.model import Combatant, Condition, Phase, Timer
+from tactical.encounter.queries.limits import out_of_action, reaction_block, turn_budget
 
 
 def roll_initiative_event(batch: Batch, c: Combatant) -> ev.InitiativeRolled:

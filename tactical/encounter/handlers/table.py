@@ -5,9 +5,9 @@ from __future__ import annotations
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
+from tactical.encounter.handlers.moves import checked_walk
+from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Action, Timer
-from tactical.encounter.moves import checked_walk
-from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 
 ASSISTED = "assisted"  # timer: Advantage on the next Use a Skill (by=<helper>)

@@ -10,17 +10,17 @@ from tactical.core.errors import InvalidCommand
 from tactical.data.character import sheet_reach_m
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter import marks
 from tactical.encounter.batch import Batch, payment, refuse_unless
-from tactical.encounter.detection import undetected_reason
-from tactical.encounter.harm import apply_harm
+from tactical.encounter.handlers import marks
+from tactical.encounter.handlers.detection import undetected_reason
+from tactical.encounter.handlers.harm import apply_harm
+from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import (
     Action,
     Combatant,
     Condition,
     Hex,
 )
-from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInfo
 

@@ -1,7 +1,7 @@
 """Ch.6 Auto fire at several nearby targets (l.460-466): "Sustained burst ... against several
 (nearby) targets. Requires a Major and Minor action. Expends 10 units of ammo for each
 affected target ... Each attack has Disadvantage. Damage is unaffected." One volley
-(encounter/volley.py): the action is paid once, the rounds for every target up front, then
+(encounter/handlers/volley.py): the action is paid once, the rounds for every target up front, then
 one attack per target."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Literal
 
 from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.detection import undetected_reason
-from tactical.encounter.turns import acting
-from tactical.encounter.volley import volley
+from tactical.encounter.handlers.detection import undetected_reason
+from tactical.encounter.handlers.turns import acting
+from tactical.encounter.handlers.volley import volley
 from tactical.geometry.hexgrid import hex_distance
 
 MODE: Literal["AF"] = "AF"  # the fire mode the volley is fired in (`fire_modes.AF`)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
-from tactical.encounter.turns import acting
+from tactical.encounter.handlers.turns import acting
 
 
 def ready_weapon(batch: Batch, command: cmd.ReadyWeapon) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Combatant, Condition, EncounterState, Timer
-from tactical.encounter.turns import acting
 from tactical.rules.api import AttackOutcome
 
 EXTRA_ATTACK = "extra_attack"  # the engine's own: attacks already paid for this turn

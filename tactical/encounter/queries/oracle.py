@@ -21,9 +21,9 @@ from tactical.core.types import Hex
 from tactical.data.character import sheet_reach_m
 from tactical.data.library import LoadedMap
 from tactical.encounter.context import SightInfo, played_ruleset
-from tactical.encounter.limits import reaction_block
+from tactical.encounter.handlers.terrain import current_cover, map_covers, terrain_key
 from tactical.encounter.model import AddedCover, Combatant, Condition, EncounterState, Phase
-from tactical.encounter.terrain import current_cover, map_covers, terrain_key
+from tactical.encounter.queries.limits import reaction_block
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.blocked import LazySteps
 from tactical.geometry.hexgrid import hex_distance

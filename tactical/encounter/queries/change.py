@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from tactical.encounter.handlers.terrain import terrain_key
 from tactical.encounter.model import EncounterState
-from tactical.encounter.terrain import terrain_key
 
 
 class How(Enum):

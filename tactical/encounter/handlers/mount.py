@@ -11,9 +11,9 @@ from __future__ import annotations
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.handlers.moves import hex_problems
+from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Action, Combatant, Condition, Hex, Phase
-from tactical.encounter.moves import hex_problems
-from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance, hex_neighbours
 
 RULE = "Ch.6 Mount/Dismount, l.208"

@@ -1,7 +1,7 @@
 """Mid-fight terrain changes (issue 15): a door opened or closed, a wall blown open, a cover
 piece added. Each is a command in the encounter log like any other, so sight, cover,
 passable hexes and reaction triggers follow at once (the oracle rebuilds its geometry for
-the state's terrain, encounter/oracle.py) and undo takes them back.
+the state's terrain, encounter/queries/oracle.py) and undo takes them back.
 
 Logs written before these existed never name them: their states keep the map's cover
 (EncounterState.cover_removed and cover_added default to nothing).

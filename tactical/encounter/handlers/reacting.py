@@ -11,10 +11,10 @@ from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.fight import melee_weapon, resolve
-from tactical.encounter.limits import out_of_action, reaction_block
+from tactical.encounter.handlers.fight import melee_weapon, resolve
+from tactical.encounter.handlers.moves import continue_move
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
-from tactical.encounter.moves import continue_move
+from tactical.encounter.queries.limits import out_of_action, reaction_block
 from tactical.rules.api import AttackWords
 from tactical.rules.reactions import ReactionSpec, spec_named
 

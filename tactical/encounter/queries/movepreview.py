@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from tactical.core.types import Hex
 from tactical.encounter.batch import payment
 from tactical.encounter.context import Context
+from tactical.encounter.handlers.moves import hex_problems
 from tactical.encounter.model import Action, EncounterState, Phase
-from tactical.encounter.moves import hex_problems
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.geometry.blocked import CHUNK
 from tactical.rules.reactions import LeftOut, ReactionOffer
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from tactical.encounter import commands as cmd
-from tactical.encounter import detection
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.handlers import detection
+from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Combatant, Condition, Phase
-from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.api import SkillOutcome
 

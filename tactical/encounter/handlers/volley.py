@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch, spend
-from tactical.encounter.fight import build_setup, resolve
+from tactical.encounter.handlers.fight import build_setup, resolve
 from tactical.encounter.model import Combatant
 from tactical.rules.api import AttackOutcome
 

@@ -10,8 +10,8 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless, spend
 from tactical.encounter.context import MapOracle
+from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Action, Combatant, Condition, EncounterState
-from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance, hex_line, is_neighbour
 from tactical.rules.reactions import ReactionOffer, ReactionSpec
 

@@ -13,9 +13,9 @@ from tactical.data.gear import DamageType
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.harm import apply_harm
+from tactical.encounter.handlers.harm import apply_harm
+from tactical.encounter.handlers.moves import hex_problems
 from tactical.encounter.model import Condition, Phase
-from tactical.encounter.moves import hex_problems
 
 LIMIT = 10_000  # no sheet has Health, Stamina, Edge or a heal this large
 

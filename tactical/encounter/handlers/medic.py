@@ -7,10 +7,10 @@ from tactical.core.dice import roll_expression
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
-from tactical.encounter.harm import rested
+from tactical.encounter.handlers.harm import rested
+from tactical.encounter.handlers.skills import treated
+from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Condition, Phase
-from tactical.encounter.skills import treated
-from tactical.encounter.turns import acting
 from tactical.geometry.hexgrid import hex_distance
 
 

@@ -17,9 +17,9 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context, SightInfo
 from tactical.encounter.engine import HANDLERS
-from tactical.encounter.fight import attack_facts, attack_sight
+from tactical.encounter.handlers.fight import attack_facts, attack_sight
+from tactical.encounter.handlers.reacting import pending_offer, reaction_spec, reaction_weapon
 from tactical.encounter.model import EncounterState
-from tactical.encounter.reacting import pending_offer, reaction_spec, reaction_weapon
 from tactical.rules.api import AttackPreviewParts
 
 
