@@ -19,7 +19,7 @@ import yaml
 
 from tactical.core.atomic import write_files
 from tactical.core.errors import TacticalError
-from tactical.data.character import Character, Roster
+from tactical.data.character import Character, ChummerLink, Roster
 from tactical.data.chummer.convert import Imported, convert
 from tactical.data.chummer.sheet import ChumSheet, read_sheet, slug
 from tactical.data.chummer.xmltree import read_chum5
@@ -163,6 +163,19 @@ def _roster_text(roster: Roster | None, kept: dict[str, Character],
     if armor:
         document["armor"] = armor
     return HEADER + yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=96)
+
+
+def roster_with_link(out: Path, ident: str, link: ChummerLink) -> str:
+    """The roster `out` with character `ident`'s `chummer:` link replaced (the write-back
+    keeps the hash and boxes it wrote), checked as `tactical validate` reads it."""
+    roster = _existing(out)
+    if roster is None or all(c.id != ident for c in roster.characters):
+        raise TacticalError(f"{out}: no character '{ident}'")
+    kept = {c.id: c if c.id != ident else c.model_copy(update={"chummer": link})
+            for c in roster.characters}
+    text = _roster_text(roster, kept, {}, out)
+    _check(text, out)
+    return text
 
 
 def _check(text: str, out: Path) -> None:
