@@ -142,5 +142,6 @@ def write_back(character: Character, roster: Path, wounds: Wounds, *,
 
     done = plan(character, roster, wounds, force=force)
     text = roster_with_link(roster, character.id, done.link)
-    write_files([(done.backup, done.original), (done.file, done.data), (roster, text.encode("utf-8"))])
+    write_files([(done.backup, done.original), (done.file, done.data),
+                 (roster, text.encode("utf-8"))])
     return done
