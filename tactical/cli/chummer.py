@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from tactical.core.errors import TacticalError
-from tactical.data.chummer.importer import import_characters
+from tactical.data.chummer.importer import import_characters, summary
 
 SUFFIXES = (".chum5", ".chum")
 
@@ -33,14 +33,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"tactical import: error: {line}", file=sys.stderr)
         print(f"tactical import: nothing was written to {args.out}", file=sys.stderr)
         return 1
-    for path, imported in result.characters:
-        ident = imported.character["id"]
-        verb = "replaced" if ident in result.replaced else "added"
-        print(f"{path}: {verb} '{ident}' ({imported.character['name']}) in {args.out}")
-        for line in imported.read:
-            print(f"  read: {line}")
-        for line in imported.skipped:
-            print(f"  skipped: {line}")
-        for line in imported.warnings:
-            print(f"  warning: {line}")
+    for line in summary(result):
+        print(line)
     return 0

@@ -40,6 +40,25 @@ class ImportResult:
     replaced: list[str] = field(default_factory=list)
 
 
+def summary(result: ImportResult) -> list[str]:
+    """What the GM is told, per character: added or replaced, then every line read,
+    skipped (with why) and fallen back on (naming the element)."""
+    lines = []
+    for path, imported in result.characters:
+        ident = imported.character["id"]
+        verb = "replaced" if ident in result.replaced else "added"
+        lines.append(f"{path}: {verb} '{ident}' ({imported.character['name']}) in "
+                     f"{result.roster}")
+        lines += [f"  read: {line}" for line in imported.read]
+        lines += [f"  skipped: {line}" for line in imported.skipped]
+        lines += [f"  warning: {line}" for line in imported.warnings]
+    return lines
+
+
+class IdClash(TacticalError):
+    """A character the roster already has (by id), imported without `force`."""
+
+
 def file_digest(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
@@ -98,6 +117,7 @@ def import_characters(files: list[Path], out: Path, *, force: bool = False) -> I
     made: dict[str, Imported] = {}
     pictures: list[tuple[Path, bytes]] = []
     problems: list[str] = []
+    clashes: list[str] = []  # refused by name; the GM may say to replace them
     for path in files:
         try:
             root, raw = read_chum5(path)
@@ -115,7 +135,7 @@ def import_characters(files: list[Path], out: Path, *, force: bool = False) -> I
             continue
         replaced = kept.get(ident)
         if replaced is not None and not force:
-            problems.append(f"{path}: {out} already has a character '{ident}' "
+            clashes.append(f"{path}: {out} already has a character '{ident}' "
                             f"({replaced.name}); use --force to replace it")
             continue
         link = {"file": link_path(path, out), "sha256": file_digest(raw),
@@ -135,7 +155,9 @@ def import_characters(files: list[Path], out: Path, *, force: bool = False) -> I
         if replaced is not None:
             result.replaced.append(ident)
     if problems:
-        raise TacticalError("\n".join(problems))
+        raise TacticalError("\n".join(problems + clashes))
+    if clashes:
+        raise IdClash("\n".join(clashes))
     text = _roster_text(roster, kept, made, out)
     _check(text, out)
     write_files([(out, text.encode("utf-8")), *pictures])
