@@ -243,6 +243,12 @@ def convert(sheet: ChumSheet, ident: str, link: dict[str, Any]) -> Imported:
         "logic": clamp(a["LOG"], 1, 20), "charisma": clamp(a["CHA"], 1, 20),
         "skills": combat, "initiative_dice": sheet.initiative_dice,
         "initiative_passes": sheet.initiative_passes}
+    for what, boxes, rating in (("Physical", sheet.physical_boxes, a["BOD"]),
+                                ("Stun", sheet.stun_boxes, a["WIL"])):
+        if boxes != 8 + -(-rating // 2):  # a Chummer bonus (Toughness, Will to Live, …)
+            out.warnings.append(f"{what} monitor: Chummer's is {boxes} boxes; the fight sizes "
+                                f"it {8 + -(-rating // 2)} from the attribute (the link keeps "
+                                f"{boxes} for the write-back)")
     ch6_skills: dict[str, int] = {}
     for key, rating in ratings.items():
         if key in CH6_SKILL:

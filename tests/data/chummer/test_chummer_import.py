@@ -127,3 +127,14 @@ def test_a_file_that_is_not_a_character_names_its_root(tmp_path: Path, capsys) -
     source.write_text("<?xml version='1.0'?>\n<campaign/>\n", "utf-8")
     assert main(["import", str(source), "--out", str(tmp_path / "r.yaml")]) == 1
     assert f"{source}:2:1: <campaign> is not a Chummer character" in capsys.readouterr().err
+
+
+def test_a_chummer_monitor_bonus_is_warned_and_kept_in_the_link(party: Path, capsys) -> None:
+    text = (party / "newer.chum5").read_text("utf-8")
+    (party / "newer.chum5").write_text(text.replace("<physicalcm>11</physicalcm>",
+                                                    "<physicalcm>12</physicalcm>"), "utf-8")
+    assert main(["import", str(party / "newer.chum5"), "--out", str(party / "r.yaml")]) == 0
+    assert "Physical monitor: Chummer's is 12 boxes; the fight sizes it 11" in \
+        capsys.readouterr().out
+    link = _roster(party / "r.yaml").characters[0].chummer
+    assert link is not None and link.physical_boxes == 12
