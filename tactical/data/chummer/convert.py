@@ -72,14 +72,16 @@ def clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
 
 
-def _category(weapon: ChumWeapon) -> tuple[str, str, int]:
+def _category(weapon: ChumWeapon, out: Imported) -> tuple[str, str, int]:
     text = f"{weapon.category} {weapon.name}".lower()
     for key, sr_skill, ch6, metres in CATEGORY:
         if key in text:
             return sr_skill, ch6, metres
-    if weapon.melee:
-        return "unarmed_combat", "brawl", 0
-    return "pistols", "ranged_close", 20
+    guess = ("unarmed_combat", "brawl", 0) if weapon.melee else ("pistols", "ranged_close", 20)
+    if not weapon.skill:
+        out.warnings.append(f"weapon {weapon.name}: category {weapon.category!r} is not one "
+                            f"Tactical knows; rolled with {guess[0].replace('_', ' ')}")
+    return guess
 
 
 def _dv(text: str, strength: int) -> tuple[str, str, str] | None:
@@ -113,7 +115,7 @@ def _weapon(owner: str, weapon: ChumWeapon, strength: int, edition: str,
                            "Tactical's rules roll (grenades, chemicals, special ammunition)")
         return None
     dv, code, ch6_dv = parsed
-    sr_skill, ch6_skill, metres = _category(weapon)
+    sr_skill, ch6_skill, metres = _category(weapon, out)
     if weapon.skill:
         sr_skill = slug(weapon.skill)
     ident = f"{owner}-{slug(weapon.name).replace('_', '-')}"[:64].strip("-")

@@ -103,7 +103,8 @@ def _picture(sheet: ChumSheet, ident: str, out: Path, replaced: Character | None
         if not target.exists() and not target.is_symlink():
             return target, data
         if target.is_file() and not target.is_symlink() and (
-                name in ours or target.read_bytes() == data):
+                name in ours or (target.stat().st_size == len(data)
+                                 and target.read_bytes() == data)):
             return target, data
     raise TacticalError(f"{out.parent}: no free name for {ident}'s portrait")
 

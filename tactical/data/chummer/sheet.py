@@ -173,8 +173,10 @@ def _skills(root: Node, sheet: ChumSheet) -> None:
         for group in group_holder.all("skillgroup") if group_holder is not None else []:
             groups[slug(group.value("name") or "")] = number(group.value("rating")) or 0
     by_skill = {s: g for g, members in GROUPS.items() for s in members}
+    other: list[str] = []  # knowledge and non-combat skills, listed as skipped
     for node in nodes:
         if truthy(node.value("isknowledge") or node.value("knowledge"), False):
+            other.append(node.value("name") or "?")
             continue  # knowledge skills: not rolled in a fight
         category = node.value("skillcategory") or ""
         name = node.value("name") or node.value("specific") or ""
@@ -193,8 +195,13 @@ def _skills(root: Node, sheet: ChumSheet) -> None:
         if rating <= 0:
             continue
         if category and category != "Combat Active" and slug(name) != "perception":
+            other.append(name)
             continue  # non-combat active skills stay in Chummer
         sheet.skills.append(Skill(name, rating, _specs(node)))
+    if other:
+        sheet.skipped.append(f"{len(other)} knowledge and non-combat skills "
+                             f"({', '.join(other[:8])}{', …' if len(other) > 8 else ''}): "
+                             "not rolled in a fight by Tactical")
 
 
 def _improvements(root: Node, sheet: ChumSheet) -> None:
