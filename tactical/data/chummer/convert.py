@@ -276,10 +276,11 @@ def convert(sheet: ChumSheet, ident: str, link: dict[str, Any]) -> Imported:
         "health": clamp(2 * sheet.physical_boxes, 1, 1000),
         "stamina": clamp(2 * sheet.stun_boxes, 1, 1000),
         "edge": clamp(a["EDG"], 0, 20), "size": size,
-        "reach_m": 4.0 if size == "large" and "troll" in meta else 2.0,
         "armor": [armor] if armor else [], "weapons": weapons,
         "traits": [slug(sheet.metatype).replace("_", "-")] if sheet.metatype else [],
         "shadowrun": stats, "chummer": link}
+    if size == "large" and "troll" in meta:  # SR troll reach +1: one hex more (ruling)
+        character["reach_m"] = 4.0  # others leave it to the game's default reach
     out.character = character
     out.read[:0] = [
         f"name {name}" + (f" (real name {sheet.name}, kept as the description)"
