@@ -112,6 +112,7 @@ class MapEditor(QWidget):
         self.panel.token.character.clicked.connect(lambda: self.edit_token_character())
         self.panel.open_roster.clicked.connect(self.choose_roster)
         self.opened: dict[str, Character] = {}  # characters from roster files the GM opened
+        self.opened_gear = Library()  # the gear those rosters carry (imported characters')
         self.panel.side_name.clicked.connect(self.rename_side)
         self.panel.side_colour.clicked.connect(self.colour_side)
         self.panel.side_add.clicked.connect(self.add_side)
@@ -235,6 +236,11 @@ class MapEditor(QWidget):
             self.stack.beginMacro(f"Place {len(tokens)} token{'s' if len(tokens) > 1 else ''}")
             for sheet in {c.id: c for c in copies}.values():
                 self.stack.push(ec.SetCharacter(self.model, sheet))
+            gear = self.opened_gear  # an imported character's own gear comes along
+            weapons = [gear.weapons[w] for c in copies for w in c.weapons if w in gear.weapons]
+            armor = [gear.armor[a] for c in copies for a in c.armor if a in gear.armor]
+            if weapons or armor:
+                self.stack.push(ec.SetGear(self.model, weapons, armor))
             self.stack.push(ec.PlaceTokens(self.model, tokens))
             self.stack.endMacro()
             self.select(tokens=range(len(draft.tokens) - len(tokens), len(draft.tokens)))
@@ -264,6 +270,7 @@ class MapEditor(QWidget):
             QMessageBox.warning(self, "Cannot open the roster", str(error)[:4000])
             return False
         self.opened.update({c.id: c for c in model.characters})
+        self.opened_gear = self.opened_gear.with_catalogue(model)
         self._roster_key = None
         self._refresh_panel()
         self.status(f"{len(model.characters)} characters from {path.name}")
@@ -286,7 +293,12 @@ class MapEditor(QWidget):
         if start is not None and not own:
             start = self._copy(start, known)
         taken = set(known) - ({start.id} if own and start is not None else set())
-        dialog = CharacterDialog(self.library, start, self, taken=taken, fixed_id=own)
+        draft, opened = self.model.draft, self.opened_gear  # the form offers their gear too
+        gear = Library({**self.library.weapons, **opened.weapons,
+                        **{w.id: w for w in draft.weapons}},
+                       {**self.library.armor, **opened.armor, **{a.id: a for a in draft.armor}},
+                       self.library.characters)
+        dialog = CharacterDialog(gear, start, self, taken=taken, fixed_id=own)
         if accept and dialog.exec() and dialog.character is not None:
             self.stack.push(ec.SetCharacter(self.model, dialog.character))
         return dialog
