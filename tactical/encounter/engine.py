@@ -81,6 +81,10 @@ from tactical.encounter import terrain  # noqa: E402  (registers its commands an
 
 HANDLERS.update(terrain.HANDLERS)
 # --- end issue 15
+# --- issue 29: a campaign's party carried into the fight: encounter/carry.py
+from tactical.encounter import carry  # noqa: E402  (registers its command and event)
+
+HANDLERS.update(carry.HANDLERS)
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:

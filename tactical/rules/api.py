@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from tactical.core.dice import Dice
 from tactical.core.types import Hex, RulesetId
+from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
 from tactical.data.gear import Armor, Weapon
 from tactical.rules.reactions import ReactionSpec
@@ -465,6 +466,14 @@ class Ruleset(Protocol):
     def check_disadvantages(self, who: Fighter) -> tuple[str, ...]:
         """What gives `who` Disadvantage on a skill check (Ch.6 l.710: injuries give
         Disadvantage "on all your actions"), to pass to `first_aid` and `awareness`."""
+        ...
+
+    # --- between fights (a campaign, docs/campaign.md) --------------------------------
+    def recover(self, lasting: Lasting, sheet: Character,
+                plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
+        """A party member's lasting state after the time `plan` passes (rests, natural
+        healing, care), and each change in words; IllegalCommand when it cannot rest
+        (dying)."""
         ...
 
     # --- how its events read (the combat log) ---------------------------------------

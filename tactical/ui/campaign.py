@@ -1,0 +1,182 @@
+"""The campaign in the window (docs/campaign.md): the dock's "Carry to the campaign" once a
+fight whose party came from a campaign has ended, and the rest dialog (File ▸ Rest the
+party…) that passes time between fights, lists every change and takes a rest back."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tactical.core.errors import TacticalError
+from tactical.data.campaign import Campaign, RestPlan, load_campaign, save_campaign
+from tactical.encounter.campaign import carry_out, rest, undo_rest
+from tactical.encounter.carry import campaign_of
+from tactical.encounter.model import Phase
+from tactical.ui.document import EncounterDocument
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def document_campaign(document: EncounterDocument) -> Path | None:
+    """The campaign file the fight's party was carried in from (kept in its log)."""
+    history = document.encounter.history
+    found = campaign_of(e for n in history.done for e in history.entries[n].events)
+    return Path(found) if found else None
+
+
+class CarryBar(QWidget):
+    """"Carry to the campaign": shown once the fight has ended, for a fight whose party
+    came from a campaign; the result (or why not) stays in its label."""
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("campaignCarry")
+        self.document = document
+        self.carried = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.button = QPushButton("Carry to the campaign")
+        self.button.setObjectName("carryToCampaign")
+        self.button.setToolTip("Write the party's state after this fight into its campaign")
+        self.button.clicked.connect(self.carry)
+        self.result = QLabel("")
+        self.result.setWordWrap(True)
+        layout.addWidget(self.button)
+        layout.addWidget(self.result)
+        document.changed.connect(self.sync)
+        self.sync()
+
+    def sync(self, *_args: object) -> None:
+        ended = self.document.state.phase is Phase.ENDED
+        self.setVisible(ended and document_campaign(self.document) is not None)
+        self.button.setEnabled(ended and not self.carried)
+
+    def carry(self) -> None:
+        path = document_campaign(self.document)
+        if path is None:
+            return
+        try:
+            campaign = load_campaign(path)
+            log = str(self.document.path) if self.document.path else None
+            after, changes = carry_out(campaign, path, self.document.state,
+                                       self.document.encounter.ctx, _now(), log,
+                                       self.document.encounter.dice)
+            save_campaign(path, after)
+        except TacticalError as error:
+            self.result.setText(f"Not carried: {error}")
+            return
+        self.carried = True
+        self.button.setEnabled(False)
+        self.result.setText(f"Carried to {path.name}:\n" + "\n".join(changes))
+
+
+class RestDialog(QDialog):
+    """Time passes for a campaign's party: the plan, the changes it would make (listed as
+    the plan changes), Rest to write them, Take back the last rest until the next fight."""
+
+    def __init__(self, path: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Rest the party")
+        self.path = path
+        self.campaign: Campaign = load_campaign(path)
+        form = QFormLayout()
+        self.kind = QComboBox()
+        self.kind.addItems(["none", "brief", "short", "long", "partial_long"])
+        self.days = QSpinBox()
+        self.days.setRange(0, 365)
+        self.care = QComboBox()
+        self.care.addItems(["none", "medical", "intensive"])
+        self.reload = QCheckBox("Reload every ranged weapon")
+        self.edge = QCheckBox("Edge back to full")
+        form.addRow("Rest", self.kind)
+        form.addRow("Days of recovery", self.days)
+        form.addRow("Care", self.care)
+        form.addRow(self.reload)
+        form.addRow(self.edge)
+        self.changes = QListWidget()
+        self.changes.setObjectName("restChanges")
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        buttons = QDialogButtonBox()
+        self.rest_button = buttons.addButton("Rest", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.undo_button = buttons.addButton("Take back the last rest",
+                                             QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.rest_button.clicked.connect(self.apply)
+        self.undo_button.clicked.connect(self.take_back)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"{self.campaign.name or path.name} ({self.campaign.ruleset})"))
+        layout.addLayout(form)
+        layout.addWidget(QLabel("What changes:"))
+        layout.addWidget(self.changes)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        for box in (self.kind, self.care):
+            box.currentIndexChanged.connect(self.preview)
+        self.days.valueChanged.connect(self.preview)
+        self.reload.toggled.connect(self.preview)
+        self.edge.toggled.connect(self.preview)
+        self.preview()
+
+    def plan(self) -> RestPlan:
+        return RestPlan.model_validate({
+            "rest": self.kind.currentText(), "days": self.days.value(),
+            "care": self.care.currentText(), "reload": self.reload.isChecked(),
+            "refresh_edge": self.edge.isChecked()})
+
+    def _lines(self, lines: list[str] | tuple[str, ...]) -> None:
+        self.changes.clear()
+        self.changes.addItems(list(lines))
+
+    def preview(self, *_args: object) -> None:
+        """The changes the plan would make, before anything is written."""
+        self.undo_button.setEnabled(bool(self.campaign.history)
+                                    and self.campaign.history[-1].kind == "rest")
+        try:
+            rested = rest(self.campaign, self.path, self.plan(), _now())
+        except TacticalError as error:
+            self._lines([f"Cannot rest: {error}"])
+            self.rest_button.setEnabled(False)
+            return
+        self._lines(rested.changes or ("nothing changes",))
+        self.rest_button.setEnabled(bool(rested.changes))
+
+    def apply(self) -> None:
+        try:
+            rested = rest(self.campaign, self.path, self.plan(), _now())
+            save_campaign(self.path, rested.campaign)
+        except TacticalError as error:
+            self.message.setText(f"Not rested: {error}")
+            return
+        self.campaign = rested.campaign
+        self.message.setText(f"Rested: {self.plan().title()}. Written to {self.path.name}.")
+        self.preview()
+        self._lines(rested.changes)
+
+    def take_back(self) -> None:
+        try:
+            title = self.campaign.history[-1].title if self.campaign.history else ""
+            self.campaign = undo_rest(self.campaign)
+            save_campaign(self.path, self.campaign)
+        except TacticalError as error:
+            self.message.setText(f"Not taken back: {error}")
+            return
+        self.message.setText(f"Took back: {title}")
+        self.preview()
