@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -240,12 +241,12 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Horizontal)
         from tactical.ui.campaign import CarryBar
 
-        # issue 29: "Carry to the campaign" under the turn panel, once the fight has ended
+        # issue 29: "Carry to the campaign" at the top of the dock, once the fight has ended
         self.carry_bar = CarryBar(document, self.dock)
-        turn_box = self.dock.turn.parentWidget()
-        box_layout = turn_box.layout() if turn_box is not None else None
-        if box_layout is not None:
-            box_layout.addWidget(self.carry_bar)
+        column = self.dock.sections["initiative"].parentWidget()
+        column_layout = column.layout() if column is not None else None
+        if isinstance(column_layout, QVBoxLayout):
+            column_layout.insertWidget(0, self.carry_bar)
         self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
         self.dock.toggleViewAction().setText("Combat &dock")
         self.combat_menu.addActions(self._dock_actions)
