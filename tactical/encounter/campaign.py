@@ -67,7 +67,8 @@ def with_party(loaded: LoadedMap, campaign: Campaign, campaign_file: Path,
 
     oracle = GeometryOracle(loaded)
     for member in campaign.party:
-        if token_of(member, tokens) is not None:
+        # ruling: the dead stay in the campaign; a new map gets no token for them
+        if token_of(member, tokens) is not None or member.state.has("dead"):
             continue
         side = member.side if not sides or member.side in sides else next(iter(sides))
         anchor = next((t.hex for t in tokens if t.side == side), None)
@@ -143,7 +144,7 @@ def lasting_of(c: Combatant, before: Lasting, sheet: Character, ctx: Context,
         care = roll.total
         words.append(f"{c.name} needs intensive care within {care} hours "
                      f"({ctx.rules.healing.care_within} = {care}; Ch.6 l.742)")
-    lasting = Lasting(damage=damage, stun=min(c.stun, damage) if c.overflow == 0 else c.stun,
+    lasting = Lasting(damage=damage, stun=c.stun,
                       overflow=c.overflow, fatigue=c.fatigue, injury=c.injury,  # type: ignore[arg-type]
                       treated=c.treated, conditions=conditions,  # type: ignore[arg-type]
                       ammo=dict(c.ammo), edge_spent=max(0, sheet.edge - c.edge),
@@ -157,6 +158,8 @@ def carry_out(campaign: Campaign, campaign_file: Path, state: EncounterState, ct
               dice: Dice | None = None) -> tuple[Campaign, list[str]]:
     """The campaign with the party's state after the fight and a history entry for it
     (with the states before, and the fight's log)."""
+    if log is not None and any(h.kind == "fight" and h.log == log for h in campaign.history):
+        raise CampaignRefused(f"{campaign_file}: this fight is carried already ({log})")
     dice = dice or RandomDice()
     sheets = party_sheets(campaign, campaign_file, ctx.loaded.library)
     states: dict[str, Lasting] = {}

@@ -22,7 +22,13 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.core.errors import TacticalError
-from tactical.data.campaign import Campaign, RestPlan, load_campaign, save_campaign
+from tactical.data.campaign import (
+    Campaign,
+    HistoryEntry,
+    RestPlan,
+    load_campaign,
+    save_campaign,
+)
 from tactical.encounter.campaign import carry_out, rest, undo_rest
 from tactical.encounter.carry import campaign_of
 from tactical.encounter.model import Phase
@@ -86,6 +92,11 @@ class CarryBar(QWidget):
         self.result.setText(f"Carried to {path.name}:\n" + "\n".join(changes))
 
 
+def history_line(entry: HistoryEntry) -> str:
+    log = f" — log {entry.log}" if entry.log else ""
+    return f"{entry.when} {entry.kind}: {entry.title}{log}"
+
+
 class RestDialog(QDialog):
     """Time passes for a campaign's party: the plan, the changes it would make (listed as
     the plan changes), Rest to write them, Take back the last rest until the next fight."""
@@ -111,6 +122,8 @@ class RestDialog(QDialog):
         form.addRow(self.edge)
         self.changes = QListWidget()
         self.changes.setObjectName("restChanges")
+        self.history = QListWidget()
+        self.history.setObjectName("campaignHistory")
         self.message = QLabel("")
         self.message.setWordWrap(True)
         buttons = QDialogButtonBox()
@@ -126,6 +139,8 @@ class RestDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(QLabel("What changes:"))
         layout.addWidget(self.changes)
+        layout.addWidget(QLabel("History (fights with their logs, rests):"))
+        layout.addWidget(self.history)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         for box in (self.kind, self.care):
@@ -147,6 +162,8 @@ class RestDialog(QDialog):
 
     def preview(self, *_args: object) -> None:
         """The changes the plan would make, before anything is written."""
+        self.history.clear()
+        self.history.addItems([history_line(e) for e in self.campaign.history])
         self.undo_button.setEnabled(bool(self.campaign.history)
                                     and self.campaign.history[-1].kind == "rest")
         try:

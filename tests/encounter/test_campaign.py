@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tactical.core.dice import RandomDice, ScriptedDice
+from tactical.core.errors import IllegalCommand
 from tactical.core.paths import maps_dir
 from tactical.data.campaign import (
     Campaign,
@@ -81,6 +82,8 @@ def test_round_trip_fight_carry_rest_next_fight_on_another_map(campaign_file: Pa
                                                                after.fatigue)
     assert load_campaign(campaign_file).history[-1].log == "fight.jsonl"
     assert any(line.startswith("Kicker:") for line in changes)
+    with pytest.raises(CampaignRefused, match="carried already"):  # the same fight twice
+        carry_out(carried, campaign_file, enc.state, enc.ctx, "again", "fight.jsonl")
 
     rested = rest(load_campaign(campaign_file), campaign_file,
                   RestPlan(rest="short", days=1), "rest")
@@ -195,12 +198,12 @@ def test_shadowrun_monitors_heal_by_the_project_defaults() -> None:
     sr5 = registry.ruleset("sr5")
     stats = sheet.shadowrun
     assert stats is not None
-    state, words = sr5.recover(Lasting(damage=4, stun=6), sheet, RestPlan(rest="short"))
+    state, _words = sr5.recover(Lasting(damage=4, stun=6), sheet, RestPlan(rest="short"))
     per_hour = max(1, (stats.body + stats.willpower) // 3)
     assert state.stun == max(0, 6 - per_hour) and state.damage == 4
     healed, _ = sr5.recover(Lasting(damage=4, stun=6), sheet, RestPlan(days=1))
     assert healed.damage == max(0, 4 - max(1, 2 * stats.body // 3)) and healed.stun == 0
-    with pytest.raises(Exception, match="overflow"):
+    with pytest.raises(IllegalCommand, match="overflow"):
         sr5.recover(Lasting(damage=12, overflow=2), sheet, RestPlan(days=1))
     cared, _ = sr5.recover(Lasting(damage=12, overflow=2), sheet, RestPlan(days=1,
                                                                            care="medical"))
@@ -233,3 +236,30 @@ def test_a_bad_or_newer_campaign_file_is_named(tmp_path: Path) -> None:
     save_campaign(round_trip, Campaign.model_validate(
         {"kind": "campaign", "party": [{"id": "kicker", "character": "kicker"}]}))
     assert load_campaign(round_trip).member("kicker").state == Lasting()
+
+
+def test_shadowrun_boxes_carry_into_the_next_fight(tmp_path: Path) -> None:
+    """An SR5 party: the Stun and Physical boxes of one fight are the next one's start."""
+    runner = next(c for c in bundled_library().characters.values() if c.shadowrun)
+    path = tmp_path / "sr.yaml"
+    path.write_text(f"kind: campaign\nruleset: sr5\nparty:\n"
+                    f"  - {{id: {runner.id}, character: {runner.id}, side: runners, "
+                    f"state: {{damage: 3, stun: 5}}}}\n", encoding="utf-8")
+    campaign = load_campaign(path)
+    loaded = with_party(load_map(maps_dir() / "street.yaml"), campaign, path, "sr5")
+    enc = Encounter(Context(loaded, GeometryOracle(loaded), ruleset="sr5"), RandomDice(2))
+    begin(enc, campaign, path, "start")
+    token = next(t.id for t in loaded.map.tokens if t.character == runner.id)
+    c = enc.state.get(token)
+    assert (c.damage, c.stun) == (3, 5)
+    out, _ = carry_out(campaign, path, enc.state, enc.ctx, "end")
+    assert (out.party[0].state.damage, out.party[0].state.stun) == (3, 5)
+
+
+def test_the_dead_get_no_token_on_a_new_map(campaign_file: Path) -> None:
+    campaign = load_campaign(campaign_file)
+    wombat = campaign.member("wombat").model_copy(
+        update={"state": Lasting(damage=90, conditions=("dead",))})
+    campaign = campaign.model_copy(update={"party": (*campaign.party[:2], wombat)})
+    loaded = with_party(load_map(maps_dir() / "warehouse.yaml"), campaign, campaign_file)
+    assert "wombat" not in {t.id for t in loaded.map.tokens}

@@ -72,6 +72,8 @@ def test_fight_carry_rest_next_fight_in_the_window(qtbot, tmp_path: Path, monkey
     rested = load_campaign(campaign)
     assert rested.member("kicker").state.fatigue == 0
     assert dialog.undo_button.isEnabled()  # undoable until the next fight starts
+    history = [dialog.history.item(i).text() for i in range(dialog.history.count())]
+    assert any("fight: Warehouse" in line and str(doc.path) in line for line in history)
     dialog.close()
 
     # the next fight, on another map, with the campaign
