@@ -53,7 +53,7 @@ class Lasting(Frozen):
     edge_spent: int = Field(default=0, ge=0, le=LIMIT)
     # Ch.6 l.742: a stabilised Lethal injury dies within these hours without intensive care
     care_within_hours: int | None = Field(default=None, ge=0, le=LIMIT)
-    # days of recovery counted toward a Health a week (Ch.6 l.954, l.958)
+    # days of recovery counted toward a Health a week (Ch.6 l.950, l.954)
     week_days: int = Field(default=0, ge=0, le=6)
 
     def has(self, condition: str) -> bool:

@@ -342,9 +342,9 @@ class Healing(Frozen):
     rest_minutes: dict[RestName, int] = Field(default_factory=_rest_minutes)
     rates: dict[InjuryLevel, dict[Literal["none", "medical"], HealingRate]] = Field(
         default_factory=_rates)
-    stun_per_day: Attribute = "VI"  # l.964 "Recover Stun damage equal to your Vitality"
-    unconscious_minutes: int = Field(default=10, ge=1)  # l.828 "1 point ... every 10 minutes"
-    exhausted_minutes: int = Field(default=1, ge=1)  # l.818 "1 minute (10 turns)"
+    stun_per_day: Attribute = "VI"  # l.966 "Recover Stun damage equal to your Vitality"
+    unconscious_minutes: int = Field(default=10, ge=1)  # l.826 "1 point ... every 10 minutes"
+    exhausted_minutes: int = Field(default=1, ge=1)  # l.820 "1 minute (10 turns)"
     care_within: DiceExpression = "1d6+1"  # l.742 "or you will die within 1d6+1 hours"
 
 

@@ -135,7 +135,7 @@ def lasting_of(c: Combatant, before: Lasting, sheet: Character, ctx: Context,
                          "(Ch.6 Serious bleed)")
     conditions = tuple(x for x in LASTING_CONDITIONS if c.has(Condition(x)))
     care = before.care_within_hours
-    # Ch.6 l.742, l.930: a Lethal injury first aid brought down to Critical, or the dying of
+    # Ch.6 l.742, l.934: a Lethal injury first aid brought down to Critical, or the dying of
     # cumulative damage (≥ 2 × Health) stabilised, still needs intensive care within hours
     needs = (c.injury == "critical" and c.treated and c.has(Condition.STABILISED)) or (
         c.has(Condition.STABILISED) and damage >= 2 * c.health and c.overflow == 0)

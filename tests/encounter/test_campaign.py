@@ -93,7 +93,7 @@ def test_round_trip_fight_carry_rest_next_fight_on_another_map(campaign_file: Pa
     assert kicker.fatigue == 0 and kicker.damage == after.damage and kicker.week_days == 1
     vanya = rested.campaign.member("vanya").state
     vitality = bundled_library().characters["vanya"].attributes.VI
-    assert vanya.stun == vanya.damage == max(0, 4 - vitality)  # Vitality a day (l.964)
+    assert vanya.stun == vanya.damage == max(0, 4 - vitality)  # Vitality a day (l.966)
 
     street = encounter_on("street.yaml", campaign_file)
     k = street.state.get("kicker")
@@ -140,14 +140,14 @@ def test_chapter6_natural_healing_and_care_rates() -> None:
     serious, _ = ch6(Lasting(damage=22, injury="serious"), RestPlan(days=4, care="medical"))
     assert serious.damage == 18  # l.956
     stun, _ = ch6(Lasting(damage=20, stun=12, injury="serious"), RestPlan(days=1))
-    assert (stun.damage, stun.stun) == (12, 4)  # Vitality 8 a day, regardless (l.964)
+    assert (stun.damage, stun.stun) == (12, 4)  # Vitality 8 a day, regardless (l.966)
 
 
 def test_chapter6_rests_and_unconscious_recovery() -> None:
     short, _ = ch6(Lasting(fatigue=30), RestPlan(rest="short"))
     assert short.fatigue == 30 - 35 // 2  # l.840: 50 % of Stamina 35
-    # Unconscious (≥ 200 % of Stamina 35): 1 Stamina per 10 minutes (l.828), then 1 a
-    # minute while Exhausted (l.818), until 1 point of Stamina is left (l.830): over a
+    # Unconscious (≥ 200 % of Stamina 35): 1 Stamina per 10 minutes (l.826), then 1 a
+    # minute while Exhausted (l.820), until 1 point of Stamina is left (l.830): over a
     # long rest's 8 hours that is more than the rest's own share, so it is what counts
     up, words = ch6(Lasting(fatigue=110, conditions=("unconscious",)), RestPlan(rest="long"))
     assert up.fatigue == 110 - 41 - 35 and not up.has("unconscious")

@@ -1,5 +1,5 @@
-"""Ch.6 between fights: rests (l.830-852), Exhausted and Unconscious recovery (l.816-830),
-natural healing and medical attention (l.940-966), the stabilised Lethal injury that needs
+"""Ch.6 between fights: rests (l.834-852), Exhausted and Unconscious recovery (l.816-830),
+natural healing and medical attention (l.944-966), the stabilised Lethal injury that needs
 intensive care (l.742). Rulings: docs/campaign.md."""
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def _deadline(state: Lasting, sheet: Character, plan: RestPlan, minutes: int,
 
 def _stamina(numbers: Chapter6Ruleset, state: Lasting, sheet: Character, plan: RestPlan,
              minutes: int, changes: list[str]) -> Lasting:
-    """Ruling: the rest's share of Stamina (l.838-852) or the automatic recovery of the
-    Unconscious and Exhausted over the same minutes (l.818, l.828), whichever is more; a
+    """Ruling: the rest's share of Stamina (l.834-852) or the automatic recovery of the
+    Unconscious and Exhausted over the same minutes (l.820, l.826), whichever is more; a
     day of recovery includes a night's sleep (all Stamina back)."""
     if state.fatigue <= 0 or minutes <= 0:
         return state
@@ -76,7 +76,7 @@ def _stamina(numbers: Chapter6Ruleset, state: Lasting, sheet: Character, plan: R
         return state
     fatigue -= back
     changes.append(f"{sheet.name}: Fatigue {state.fatigue} → {fatigue} "
-                   f"({plan.title()}; Ch.6 l.830-852)")
+                   f"({plan.title()}; Ch.6 l.834-852)")
     conditions = state.conditions
     if state.has("unconscious") and fatigue < 2 * stamina and state.injury != "lethal" \
             and state.care_within_hours is None:
@@ -87,7 +87,7 @@ def _stamina(numbers: Chapter6Ruleset, state: Lasting, sheet: Character, plan: R
 
 def _automatic(fatigue: int, stamina: int, minutes: int, unconscious: int,
                exhausted: int) -> int:
-    """l.818, l.828: 1 Stamina per 10 minutes while Unconscious (Fatigue ≥ 200 %), 1 per
+    """l.820, l.826: 1 Stamina per 10 minutes while Unconscious (Fatigue ≥ 200 %), 1 per
     minute while Exhausted (≥ 100 %), until 1 point of Stamina is left (l.830)."""
     back = 0
     above = fatigue - (2 * stamina - 1)  # points back before it is no longer Unconscious
@@ -105,8 +105,8 @@ def _automatic(fatigue: int, stamina: int, minutes: int, unconscious: int,
 def _days(numbers: Chapter6Ruleset, state: Lasting, sheet: Character, plan: RestPlan,
           changes: list[str]) -> Lasting:
     """Days of recovery (ruling: a day is 24 hours without a fight, a night's sleep
-    included): each gives Stun back equal to Vitality (l.964) and the rest of the damage
-    at its injury's rate under the care given (l.950-958)."""
+    included): each gives Stun back equal to Vitality (l.966) and the rest of the damage
+    at its injury's rate under the care given (l.948-956)."""
     h = numbers.healing
     damage, stun, week_days = state.damage, state.stun, state.week_days
     care: Literal["none", "medical"] = "none" if plan.care == "none" else "medical"
@@ -126,16 +126,16 @@ def _days(numbers: Chapter6Ruleset, state: Lasting, sheet: Character, plan: Rest
                 damage, week_days, lethal_total = damage - back, 0, lethal_total + back
     if stun_total:
         changes.append(f"{sheet.name}: Stun damage −{stun_total} (Vitality a day; "
-                       "Ch.6 l.964)")
+                       "Ch.6 l.966)")
     if damage - stun > 0 or lethal_total:
         if rate.health:
             per = "day" if rate.every == 1 else f"{rate.every} days"
             changes.append(f"{sheet.name}: damage −{lethal_total} ({level.capitalize()}"
                            f" injury: {rate.health} Health a {per} with {care} care; "
-                           "Ch.6 l.950-958)")
+                           "Ch.6 l.948-956)")
         else:
             changes.append(f"{sheet.name}: a {level.capitalize()} injury does not "
-                           f"heal {_care(care)} (Ch.6 l.946-958)")
+                           f"heal {_care(care)} (Ch.6 l.946-956)")
     update: dict[str, object] = {"damage": damage, "stun": stun,
                                  "week_days": min(week_days, 6)}
     if damage == 0 and state.damage:
