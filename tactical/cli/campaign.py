@@ -11,6 +11,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from tactical.core.errors import TacticalError
 from tactical.data.campaign import Campaign, RestPlan, load_campaign, save_campaign
 from tactical.encounter.campaign import rest, undo_rest
@@ -32,6 +34,10 @@ def add_parser(sub: Any) -> None:
                         help="the care the party gets during those days (default none)")
     parser.add_argument("--reload", action="store_true", help="reload every ranged weapon")
     parser.add_argument("--refresh-edge", action="store_true", help="Edge back to full")
+    parser.add_argument("--first-aid", action="append", default=[],
+                        metavar="HEALER:PATIENT[:KIT]",
+                        help="first aid before the time passes (party ids; kit medkit, "
+                        "some_equipment, improvised, trauma_kit or autodoc); repeatable")
     parser.add_argument("--dry-run", action="store_true",
                         help="list the changes without writing the file")
     parser.add_argument("--undo-rest", action="store_true",
@@ -50,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     path: Path = args.campaign
     campaign = load_campaign(path)
-    passing = args.rest or args.days or args.reload or args.refresh_edge
+    passing = args.rest or args.days or args.reload or args.refresh_edge or args.first_aid
     if passing and args.undo_rest:
         print("tactical campaign: --undo-rest takes no other change", file=sys.stderr)
         return 2
@@ -63,8 +69,21 @@ def _run(args: argparse.Namespace) -> int:
         campaign = undo_rest(campaign)
         changes = (f"took back: {title}",)
     elif passing:
-        plan = RestPlan(rest=args.rest or "none", days=args.days, care=args.care,
-                        reload=args.reload, refresh_edge=args.refresh_edge)
+        aid = [dict(zip(("healer", "patient", "kit"), text.split(":"), strict=False))
+               for text in args.first_aid]
+        if any(len(text.split(":")) not in (2, 3) for text in args.first_aid):
+            print("tactical campaign: --first-aid is HEALER:PATIENT or HEALER:PATIENT:KIT",
+                  file=sys.stderr)
+            return 2
+        try:
+            plan = RestPlan.model_validate({
+                "rest": args.rest or "none", "days": args.days, "care": args.care,
+                "reload": args.reload, "refresh_edge": args.refresh_edge, "first_aid": aid})
+        except ValidationError as error:
+            first = error.errors()[0]
+            print(f"tactical campaign: {'.'.join(map(str, first['loc']))}: {first['msg']}",
+                  file=sys.stderr)
+            return 2
         when = datetime.now().astimezone().isoformat(timespec="seconds")
         rested = rest(campaign, path, plan, when)
         campaign, changes = rested.campaign, rested.changes or ("nothing changed",)

@@ -60,6 +60,17 @@ class Lasting(Frozen):
         return condition in self.conditions
 
 
+Kit = Literal["medkit", "some_equipment", "improvised", "trauma_kit", "autodoc"]
+
+
+class FirstAidPlan(Frozen):
+    """First aid between fights (Ch.6 l.900-934): one member treats another's injury."""
+
+    healer: Slug
+    patient: Slug
+    kit: Kit = "medkit"
+
+
 class RestPlan(Frozen):
     """Time passed between fights (docs/campaign.md): a rest, days of recovery under a
     level of care, and the GM's reload and Edge refresh."""
@@ -69,9 +80,12 @@ class RestPlan(Frozen):
     care: Care = "none"
     reload: bool = False
     refresh_edge: bool = False
+    first_aid: tuple[FirstAidPlan, ...] = Field(default=(), max_length=100)
 
     def title(self) -> str:
-        parts = [f"{self.rest.replace('_', ' ')} rest"] if self.rest != "none" else []
+        parts = [f"first aid for {', '.join(f.patient for f in self.first_aid)}"] \
+            if self.first_aid else []
+        parts += [f"{self.rest.replace('_', ' ')} rest"] if self.rest != "none" else []
         if self.days:
             parts.append(f"{self.days} day{'s' if self.days != 1 else ''} of recovery"
                          + (f" ({self.care} care)" if self.care != "none" else ""))

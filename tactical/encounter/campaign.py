@@ -23,6 +23,7 @@ from tactical.data.campaign import (
 from tactical.data.character import Character
 from tactical.data.library import Library, LoadedMap
 from tactical.data.maps import Token
+from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.carry import Carried, CarryIn, carried_words
 from tactical.encounter.context import Context, MapOracle
 from tactical.encounter.model import Combatant, Condition, EncounterState
@@ -193,9 +194,10 @@ class Rested:
 
 
 def rest(campaign: Campaign, campaign_file: Path, plan: RestPlan, when: str,
-         library: Library | None = None) -> Rested:
-    """Time passes for the party by its ruleset's rules; every change is listed. A member
-    that cannot rest (dying) refuses the whole rest, naming it: nothing changes."""
+         library: Library | None = None, dice: Dice | None = None) -> Rested:
+    """Time passes for the party by its ruleset's rules (first aid first); every change is
+    listed. A member that cannot rest (dying) refuses the whole rest, naming it: nothing
+    changes."""
     from tactical.data.library import bundled_library
 
     rules = registry.ruleset(campaign.ruleset)
@@ -204,10 +206,11 @@ def rest(campaign: Campaign, campaign_file: Path, plan: RestPlan, when: str,
     states: dict[str, Lasting] = {}
     changes: list[str] = []
     reasons: list[str] = []
+    start = _first_aid(campaign, sheets, plan, dice or RandomDice(), changes)
     for member in campaign.party:
         sheet = sheets[member.id]
         try:
-            state, words = rules.recover(member.state, sheet, plan)
+            state, words = rules.recover(start[member.id], sheet, plan)
         except IllegalCommand as refused:
             reasons += refused.reasons
             continue
@@ -222,6 +225,60 @@ def rest(campaign: Campaign, campaign_file: Path, plan: RestPlan, when: str,
                          changes=tuple(changes) or ("nothing changed",),
                          before={m: campaign.member(m).state for m in states})
     return Rested(campaign.with_states(states, entry), tuple(changes))
+
+
+def _first_aid(campaign: Campaign, sheets: dict[str, Character], plan: RestPlan,
+               dice: Dice, changes: list[str]) -> dict[str, Lasting]:
+    """Ch.6 First aid between fights, before the time passes (ruling): the healer's Medic
+    check with the kit chosen (l.902-906); a success improves the injury a step and restores
+    its Health (l.908-934), once until injured anew (l.914). A Lethal treated still needs
+    intensive care within 1d6+1 hours (l.934, l.742)."""
+    states = {m.id: m.state for m in campaign.party}
+    if not plan.first_aid:
+        return states
+    rules = registry.ruleset(campaign.ruleset)
+    base = registry.base_numbers()
+    reasons: list[str] = []
+    for aid in plan.first_aid:
+        healer, patient = states.get(aid.healer), states.get(aid.patient)
+        if healer is None or patient is None:
+            missing = aid.healer if healer is None else aid.patient
+            reasons.append(f"first aid: no member '{missing}' in the party")
+            continue
+        h, p = sheets[aid.healer], sheets[aid.patient]
+        if healer.has("dead") or healer.has("unconscious"):
+            reasons.append(f"{h.name} cannot give first aid (dead or unconscious)")
+        elif patient.injury is None:
+            reasons.append(f"{p.name} has no injury to treat")
+        elif patient.treated:
+            reasons.append(f"{p.name} has had first aid since the last injury (Ch.6: not "
+                           "until injured anew)")
+        else:
+            skill = h.skills.get(base.first_aid.skill, 0)
+            result = rules.first_aid_kit(h.name, p.name, patient.injury, skill, aid.kit, dice)
+            changes.append(result.text)
+            if result.success:
+                states[aid.patient] = _treated(patient, result.injury_after,
+                                               result.health_restored, base, dice, p.name,
+                                               changes)
+    if reasons:
+        raise CampaignRefused("; ".join(reasons))
+    return states
+
+
+def _treated(state: Lasting, injury: str | None, health: int, base: Chapter6Ruleset,
+             dice: Dice, name: str, changes: list[str]) -> Lasting:
+    damage = max(0, state.damage - health)
+    update: dict[str, object] = {"damage": damage, "stun": min(state.stun, damage),
+                                 "injury": injury, "treated": True}
+    if state.injury in ("lethal", "critical"):
+        update["conditions"] = tuple(sorted({*state.conditions, "stabilised"}))
+    if state.injury == "lethal" and state.care_within_hours is None:
+        roll = roll_expression(base.healing.care_within, dice)
+        update["care_within_hours"] = roll.total
+        changes.append(f"{name} needs intensive care within {roll.total} hours "
+                       f"({base.healing.care_within} = {roll.total}; Ch.6 l.742)")
+    return state.model_copy(update=update)
 
 
 def _gm_parts(state: Lasting, sheet: Character, library: Library,

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QPushButton,
@@ -29,7 +30,7 @@ from tactical.data.campaign import (
     load_campaign,
     save_campaign,
 )
-from tactical.encounter.campaign import carry_out, rest, undo_rest
+from tactical.encounter.campaign import Rested, carry_out, rest, undo_rest
 from tactical.encounter.carry import campaign_of
 from tactical.encounter.model import Phase
 from tactical.ui.document import EncounterDocument
@@ -106,6 +107,7 @@ class RestDialog(QDialog):
         self.setWindowTitle("Rest the party")
         self.path = path
         self.campaign: Campaign = load_campaign(path)
+        self.pending: Rested | None = None
         form = QFormLayout()
         self.kind = QComboBox()
         self.kind.addItems(["none", "brief", "short", "long", "partial_long"])
@@ -115,6 +117,22 @@ class RestDialog(QDialog):
         self.care.addItems(["none", "medical", "intensive"])
         self.reload = QCheckBox("Reload every ranged weapon")
         self.edge = QCheckBox("Edge back to full")
+        members = [m.id for m in self.campaign.party]
+        self.aid_healer = QComboBox()
+        self.aid_healer.addItems(["—", *members])
+        self.aid_patient = QComboBox()
+        self.aid_patient.addItems(members)
+        self.aid_kit = QComboBox()
+        self.aid_kit.addItems(["medkit", "some_equipment", "improvised", "trauma_kit",
+                               "autodoc"])
+        aid = QWidget()
+        aid_row = QHBoxLayout(aid)
+        aid_row.setContentsMargins(0, 0, 0, 0)
+        for label, box in (("by", self.aid_healer), ("for", self.aid_patient),
+                           ("with", self.aid_kit)):
+            aid_row.addWidget(QLabel(label))
+            aid_row.addWidget(box)
+        form.addRow("First aid", aid)
         form.addRow("Rest", self.kind)
         form.addRow("Days of recovery", self.days)
         form.addRow("Care", self.care)
@@ -143,7 +161,7 @@ class RestDialog(QDialog):
         layout.addWidget(self.history)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
-        for box in (self.kind, self.care):
+        for box in (self.kind, self.care, self.aid_healer, self.aid_patient, self.aid_kit):
             box.currentIndexChanged.connect(self.preview)
         self.days.valueChanged.connect(self.preview)
         self.reload.toggled.connect(self.preview)
@@ -154,7 +172,10 @@ class RestDialog(QDialog):
         return RestPlan.model_validate({
             "rest": self.kind.currentText(), "days": self.days.value(),
             "care": self.care.currentText(), "reload": self.reload.isChecked(),
-            "refresh_edge": self.edge.isChecked()})
+            "refresh_edge": self.edge.isChecked(), "first_aid": [
+                {"healer": self.aid_healer.currentText(),
+                 "patient": self.aid_patient.currentText(), "kit": self.aid_kit.currentText()}
+            ] if self.aid_healer.currentIndex() > 0 else []})
 
     def _lines(self, lines: list[str] | tuple[str, ...]) -> None:
         self.changes.clear()
@@ -166,6 +187,7 @@ class RestDialog(QDialog):
         self.history.addItems([history_line(e) for e in self.campaign.history])
         self.undo_button.setEnabled(bool(self.campaign.history)
                                     and self.campaign.history[-1].kind == "rest")
+        self.pending = None
         try:
             rested = rest(self.campaign, self.path, self.plan(), _now())
         except TacticalError as error:
@@ -174,10 +196,13 @@ class RestDialog(QDialog):
             return
         self._lines(rested.changes or ("nothing changes",))
         self.rest_button.setEnabled(bool(rested.changes))
+        self.pending = rested  # what Rest writes: the very rolls shown (first aid)
 
     def apply(self) -> None:
+        rested = self.pending
+        if rested is None:
+            return
         try:
-            rested = rest(self.campaign, self.path, self.plan(), _now())
             save_campaign(self.path, rested.campaign)
         except TacticalError as error:
             self.message.setText(f"Not rested: {error}")

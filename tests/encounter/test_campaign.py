@@ -263,3 +263,33 @@ def test_the_dead_get_no_token_on_a_new_map(campaign_file: Path) -> None:
     campaign = campaign.model_copy(update={"party": (*campaign.party[:2], wombat)})
     loaded = with_party(load_map(maps_dir() / "warehouse.yaml"), campaign, campaign_file)
     assert "wombat" not in {t.id for t in loaded.map.tokens}
+
+
+def test_first_aid_between_fights_stabilises_a_lethal(campaign_file: Path) -> None:
+    """Ch.6 l.930-934: first aid on a Lethal injury counts it Critical, stabilised, and it
+    still needs intensive care within 1d6+1 hours (l.742)."""
+    campaign = load_campaign(campaign_file)
+    dying = campaign.member("kicker").model_copy(
+        update={"state": Lasting(damage=41, injury="lethal", conditions=("unconscious",))})
+    campaign = campaign.model_copy(update={"party": (dying, *campaign.party[1:])})
+    aid = RestPlan.model_validate({"first_aid": [{"healer": "vanya", "patient": "kicker",
+                                                  "kit": "autodoc"}]})
+    # 2d10 of 10 and 10: a success at any TN the autodoc leaves; then the care deadline d6
+    rested = rest(campaign, campaign_file, aid, "now",
+                  dice=ScriptedDice(d10=[10, 10, 10, 10], d6=[2, 2, 2]))
+    kicker = rested.campaign.member("kicker").state
+    assert (kicker.injury, kicker.treated) == ("critical", True)
+    assert kicker.has("stabilised") and kicker.care_within_hours == 3
+    assert any("intensive care within 3 hours" in line for line in rested.changes)
+    with pytest.raises(CampaignRefused, match="has had first aid"):  # once (l.914)
+        rest(rested.campaign, campaign_file, aid, "later")
+
+
+def test_first_aid_names_what_is_wrong(campaign_file: Path) -> None:
+    campaign = load_campaign(campaign_file)
+    plan = RestPlan.model_validate({"first_aid": [{"healer": "nobody", "patient": "kicker"}]})
+    with pytest.raises(CampaignRefused, match="no member 'nobody'"):
+        rest(campaign, campaign_file, plan, "now")
+    plan = RestPlan.model_validate({"first_aid": [{"healer": "vanya", "patient": "kicker"}]})
+    with pytest.raises(CampaignRefused, match="Kicker has no injury"):
+        rest(campaign, campaign_file, plan, "now")
