@@ -332,6 +332,12 @@ def begin(encounter: object, campaign: Campaign, campaign_file: Path, when: str,
     command = carry_in_command(campaign, campaign_file, encounter.state, loaded)
     if command.party:
         encounter.apply(command, f"Carry in the party of {campaign.name or 'the campaign'}")
+    return started(campaign, loaded, when, log)
+
+
+def started(campaign: Campaign, loaded: LoadedMap, when: str,
+            log: str | None = None) -> Campaign:
+    """The campaign with a `start` entry: a fight began (its rests are no longer undone)."""
     entry = HistoryEntry(kind="start", when=when, title=loaded.map.name,
                          map=str(loaded.path), log=log)
     return campaign.model_copy(update={"history": (*campaign.history, entry)})

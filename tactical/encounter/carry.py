@@ -6,15 +6,15 @@ its end back to."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
-from tactical.encounter.evolve import _update, handles
+from tactical.encounter.evolve import handles
 from tactical.encounter.harm import zero_holds
-from tactical.encounter.model import Condition, EncounterState, Phase
+from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +60,10 @@ def _carried(state: EncounterState, e: StateCarried) -> EncounterState:
     conditions = c.conditions | {Condition(x) for x in e.conditions}
     ammo = dict(c.ammo)
     ammo.update({w: n for w, n in e.ammo if w in ammo})
-    return _update(state, e.combatant, damage=e.damage, stun=e.stun, overflow=e.overflow,
-                   fatigue=e.fatigue, injury=e.injury, treated=e.treated,
-                   conditions=frozenset(conditions), ammo=tuple(ammo.items()), edge=e.edge)
+    return state.with_combatant(replace(
+        c, damage=e.damage, stun=e.stun, overflow=e.overflow, fatigue=e.fatigue,
+        injury=e.injury, treated=e.treated, conditions=frozenset(conditions),
+        ammo=tuple(ammo.items()), edge=e.edge))
 
 
 def carry_in(batch: Batch, command: CarryIn) -> None:
@@ -91,7 +92,7 @@ def carry_in(batch: Batch, command: CarryIn) -> None:
         batch.emit(ev.Note(f"{c.name} starts with the campaign's state: {words}"))
 
 
-def carried_words(c: Any, monitors: Callable[..., str | None]) -> str:
+def carried_words(c: Combatant, monitors: Callable[..., str | None]) -> str:
     """The carried state in the log's words (the ruleset's monitors where it has them)."""
     text = monitors(c, c.damage - c.overflow, c.stun, c.overflow)
     parts = [text] if text else [f"damage {c.damage}", f"Fatigue {c.fatigue}"]

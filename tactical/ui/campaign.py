@@ -30,7 +30,15 @@ from tactical.data.campaign import (
     load_campaign,
     save_campaign,
 )
-from tactical.encounter.campaign import Rested, carry_out, rest, undo_rest
+from tactical.encounter.campaign import (
+    Rested,
+    carry_in_command,
+    carry_out,
+    rest,
+    started,
+    token_of,
+    undo_rest,
+)
 from tactical.encounter.carry import campaign_of
 from tactical.encounter.model import Phase
 from tactical.ui.document import EncounterDocument
@@ -45,6 +53,29 @@ def document_campaign(document: EncounterDocument) -> Path | None:
     history = document.encounter.history
     found = campaign_of(e for n in history.done for e in history.entries[n].events)
     return Path(found) if found else None
+
+
+def carry_into(document: EncounterDocument, path: Path) -> str:
+    """The party of the campaign at `path` carried into the open encounter (its members on
+    the map); what happened, in words."""
+    try:
+        campaign = load_campaign(path)
+        if document.state.ruleset != campaign.ruleset:
+            return (f"Not brought in: the campaign plays {campaign.ruleset}; this encounter "
+                    f"is {document.state.ruleset}")
+        command = carry_in_command(campaign, path, document.state, document.loaded)
+        absent = [m.id for m in campaign.party
+                  if token_of(m, document.loaded.map.tokens) is None]
+        if not command.party:
+            return f"Not brought in: none of {path.name}'s party is on this map"
+        if document.apply(command) is None:
+            return "Not brought in (see the message)"
+        log = str(document.path) if document.path else None
+        save_campaign(path, started(campaign, document.loaded, _now(), log))
+    except TacticalError as error:
+        return f"Not brought in: {error}"
+    missing = f"; not on this map: {', '.join(absent)}" if absent else ""
+    return f"Brought in the party of {path.name}{missing}"
 
 
 class CarryBar(QWidget):
@@ -71,6 +102,7 @@ class CarryBar(QWidget):
 
     def sync(self, *_args: object) -> None:
         ended = self.document.state.phase is Phase.ENDED
+        # the log is read only once the fight has ended (not after every command)
         self.setVisible(ended and document_campaign(self.document) is not None)
         self.button.setEnabled(ended and not self.carried)
 

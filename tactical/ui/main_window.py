@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self.player_screen = PlayerScreen(self, self.settings, self.toolbar)
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file, "rest": self.rest_party,
+            "carry_in": self.carry_in_party,
             "continue": self.choose_encounter, "save_as": self.save_as,
             "export": self.export_image, "quit": self.close, "undo": self.undo,
             "redo": self.redo, "start": self.start_combat, "next": self.end_turn,
@@ -424,10 +425,31 @@ class MainWindow(QMainWindow):
                                                              self.FROM_CAMPAIGN))
         if answer is None:
             return False
-        if answer == self.NO_CAMPAIGN:
+        if answer != self.FROM_CAMPAIGN:
             return None
         path, _ = QFileDialog.getOpenFileName(self, "Campaign", "", "Campaigns (*.yaml *.yml)")
         return Path(path) if path else False
+
+    def carry_in_party(self, campaign: Path | None = None) -> None:
+        """File ▸ Bring in a campaign's party…: before combat, the open map's tokens of the
+        party start with the state their campaign carries (members not on the map are
+        named; a new encounter from the map places them too)."""
+        from tactical.encounter.model import Phase
+
+        doc = self.document
+        if doc is None or doc.state.phase is not Phase.SETUP:
+            self.statusBar().showMessage("A campaign's party is brought in before combat "
+                                         "starts", 8000)
+            return
+        if campaign is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Bring in the party of a campaign",
+                                                  "", "Campaigns (*.yaml *.yml)")
+            campaign = Path(path) if path else None
+        if campaign is None:
+            return
+        from tactical.ui.campaign import carry_into
+
+        self.statusBar().showMessage(carry_into(doc, campaign), 10000)
 
     def rest_party(self, campaign: Path | None = None) -> None:
         """File ▸ Rest the party…: the open fight's campaign, else one the GM picks."""
