@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tactical.core.dice import Dice, RandomDice, roll_expression
+from tactical.core.dice import Dice, RandomDice
 from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.data.campaign import (
     LASTING_CONDITIONS,
@@ -23,11 +23,11 @@ from tactical.data.campaign import (
 from tactical.data.character import Character
 from tactical.data.library import Library, LoadedMap
 from tactical.data.maps import Token
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.carry import Carried, CarryIn, carried_words
 from tactical.encounter.context import Context, MapOracle
 from tactical.encounter.model import Combatant, Condition, EncounterState
 from tactical.rules import registry
+from tactical.rules.api import Ruleset
 
 
 class CampaignRefused(TacticalError):
@@ -115,7 +115,7 @@ def carry_in_command(campaign: Campaign, campaign_file: Path,
 # --- the fight's end back into the campaign
 
 
-def lasting_of(c: Combatant, before: Lasting, sheet: Character, ctx: Context,
+def lasting_of(c: Combatant, before: Lasting, sheet: Character, ruleset: Ruleset,
                dice: Dice) -> tuple[Lasting, list[str]]:
     """What outlasts the fight (rulings, docs/campaign.md); CampaignRefused for a member
     still dying or bleeding: the GM settles that in the fight first."""
@@ -135,22 +135,15 @@ def lasting_of(c: Combatant, before: Lasting, sheet: Character, ctx: Context,
             words.append(f"{c.name} bleeds {int(t.amount) * t.rounds} more after the fight "
                          "(Ch.6 Serious bleed)")
     conditions = tuple(x for x in LASTING_CONDITIONS if c.has(Condition(x)))
-    care = before.care_within_hours
-    # Ch.6 l.742, l.934: a Lethal injury first aid brought down to Critical, or the dying of
-    # cumulative damage (≥ 2 × Health) stabilised, still needs intensive care within hours
-    needs = (c.injury == "critical" and c.treated and c.has(Condition.STABILISED)) or (
-        c.has(Condition.STABILISED) and damage >= 2 * c.health and c.overflow == 0)
-    if needs and care is None and not c.has(Condition.DEAD):
-        roll = roll_expression(ctx.rules.healing.care_within, dice)
-        care = roll.total
-        words.append(f"{c.name} needs intensive care within {care} hours "
-                     f"({ctx.rules.healing.care_within} = {care}; Ch.6 l.742)")
-    lasting = Lasting(damage=damage, stun=c.stun,
-                      overflow=c.overflow, fatigue=c.fatigue, injury=c.injury,  # type: ignore[arg-type]
-                      treated=c.treated, conditions=conditions,  # type: ignore[arg-type]
+    lasting = Lasting(damage=damage, stun=c.stun, overflow=c.overflow, fatigue=c.fatigue,
+                      injury=c.injury, treated=c.treated,  # type: ignore[arg-type]
+                      conditions=conditions,  # type: ignore[arg-type]
                       ammo=dict(c.ammo), edge_spent=max(0, sheet.edge - c.edge),
-                      care_within_hours=care if needs or care is not None else None,
+                      care_within_hours=before.care_within_hours,
                       week_days=before.week_days if damage else 0)
+    # what the ruleset leaves for the time between fights (Ch.6 l.742: intensive care)
+    lasting, more = ruleset.after_fight(lasting, sheet, dice)
+    words += more
     return lasting, words
 
 
@@ -165,13 +158,14 @@ def carry_out(campaign: Campaign, campaign_file: Path, state: EncounterState, ct
     sheets = party_sheets(campaign, campaign_file, ctx.loaded.library)
     states: dict[str, Lasting] = {}
     changes: list[str] = []
-    monitors = ctx.ruleset_of(state.ruleset).monitors_text
+    ruleset = ctx.ruleset_of(state.ruleset)
+    monitors = ruleset.monitors_text
     for member in campaign.party:
         token = token_of(member, ctx.loaded.map.tokens)
         if token is None or token.id not in state.combatants:
             continue
         c = state.get(token.id)
-        lasting, words = lasting_of(c, member.state, sheets[member.id], ctx, dice)
+        lasting, words = lasting_of(c, member.state, sheets[member.id], ruleset, dice)
         states[member.id] = lasting
         changes += words
         changes.append(f"{c.name}: {carried_words(c, monitors)}")
@@ -229,15 +223,10 @@ def rest(campaign: Campaign, campaign_file: Path, plan: RestPlan, when: str,
 
 def _first_aid(campaign: Campaign, sheets: dict[str, Character], plan: RestPlan,
                dice: Dice, changes: list[str]) -> dict[str, Lasting]:
-    """Ch.6 First aid between fights, before the time passes (ruling): the healer's Medic
-    check with the kit chosen (l.902-906); a success improves the injury a step and restores
-    its Health (l.908-934), once until injured anew (l.914). A Lethal treated still needs
-    intensive care within 1d6+1 hours (l.934, l.742)."""
+    """First aid between fights comes first, before the time passes (ruling): by the
+    ruleset's rules (Chapter 6: l.900-934). Every reason it cannot be given is named."""
     states = {m.id: m.state for m in campaign.party}
-    if not plan.first_aid:
-        return states
     rules = registry.ruleset(campaign.ruleset)
-    base = registry.base_numbers()
     reasons: list[str] = []
     for aid in plan.first_aid:
         healer, patient = states.get(aid.healer), states.get(aid.patient)
@@ -245,40 +234,20 @@ def _first_aid(campaign: Campaign, sheets: dict[str, Character], plan: RestPlan,
             missing = aid.healer if healer is None else aid.patient
             reasons.append(f"first aid: no member '{missing}' in the party")
             continue
-        h, p = sheets[aid.healer], sheets[aid.patient]
         if healer.has("dead") or healer.has("unconscious"):
-            reasons.append(f"{h.name} cannot give first aid (dead or unconscious)")
-        elif patient.injury is None:
-            reasons.append(f"{p.name} has no injury to treat")
-        elif patient.treated:
-            reasons.append(f"{p.name} has had first aid since the last injury (Ch.6: not "
-                           "until injured anew)")
-        else:
-            skill = h.skills.get(base.first_aid.skill, 0)
-            result = rules.first_aid_kit(h.name, p.name, patient.injury, skill, aid.kit, dice)
-            changes.append(result.text)
-            if result.success:
-                states[aid.patient] = _treated(patient, result.injury_after,
-                                               result.health_restored, base, dice, p.name,
-                                               changes)
+            reasons.append(f"{sheets[aid.healer].name} cannot give first aid (dead or "
+                           "unconscious)")
+            continue
+        try:
+            states[aid.patient], words = rules.first_aid_between(
+                sheets[aid.healer], patient, sheets[aid.patient], aid.kit, dice)
+        except IllegalCommand as refused:
+            reasons += refused.reasons
+            continue
+        changes += words
     if reasons:
         raise CampaignRefused("; ".join(reasons))
     return states
-
-
-def _treated(state: Lasting, injury: str | None, health: int, base: Chapter6Ruleset,
-             dice: Dice, name: str, changes: list[str]) -> Lasting:
-    damage = max(0, state.damage - health)
-    update: dict[str, object] = {"damage": damage, "stun": min(state.stun, damage),
-                                 "injury": injury, "treated": True}
-    if state.injury in ("lethal", "critical"):
-        update["conditions"] = tuple(sorted({*state.conditions, "stabilised"}))
-    if state.injury == "lethal" and state.care_within_hours is None:
-        roll = roll_expression(base.healing.care_within, dice)
-        update["care_within_hours"] = roll.total
-        changes.append(f"{name} needs intensive care within {roll.total} hours "
-                       f"({base.healing.care_within} = {roll.total}; Ch.6 l.742)")
-    return state.model_copy(update=update)
 
 
 def _gm_parts(state: Lasting, sheet: Character, library: Library,

@@ -476,6 +476,19 @@ class Ruleset(Protocol):
         (dying)."""
         ...
 
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        """A member's state as a fight leaves it, with what the time between fights must
+        settle (Chapter 6: the intensive care a stabilised Lethal injury needs, its hours
+        rolled), and the words for it."""
+        ...
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        """First aid between fights by `healer` on a member (`sheet`, its state `patient`);
+        IllegalCommand when it cannot be given (no injury, treated already)."""
+        ...
+
     # --- how its events read (the combat log) ---------------------------------------
     def attack_line(self, report: AttackReport, summary: str, attacker: str,
                     target: str) -> str: ...

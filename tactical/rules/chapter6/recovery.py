@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tactical.core.dice import Dice, roll_expression
 from tactical.core.errors import IllegalCommand
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
 from tactical.data.ruleset import Chapter6Ruleset
+from tactical.rules.chapter6 import engine
 
 
 def recover(numbers: Chapter6Ruleset, lasting: Lasting, sheet: Character,
@@ -146,3 +148,56 @@ def _days(numbers: Chapter6Ruleset, state: Lasting, sheet: Character, plan: Rest
 
 def _care(care: str) -> str:
     return "without care" if care == "none" else "with medical attention"
+
+
+def after_fight(numbers: Chapter6Ruleset, lasting: Lasting, sheet: Character,
+                dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+    """What the fight's end leaves for the time between fights to settle: a Lethal injury
+    first aid brought down to Critical (l.930-934), or the dying of cumulative damage
+    (≥ 2 × Health) stabilised (l.786), still dies within 1d6+1 hours without intensive
+    care (l.742): the hours are rolled now."""
+    needs = lasting.has("stabilised") and not lasting.has("dead") and (
+        (lasting.injury == "critical" and lasting.treated)
+        or lasting.damage >= 2 * sheet.health)
+    if not needs or lasting.care_within_hours is not None:
+        return lasting, ()
+    return _care_deadline(numbers, lasting, sheet.name, dice)
+
+
+def _care_deadline(numbers: Chapter6Ruleset, lasting: Lasting, name: str,
+                   dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+    expression = numbers.healing.care_within
+    hours = roll_expression(expression, dice).total
+    return lasting.model_copy(update={"care_within_hours": hours}), (
+        f"{name} needs intensive care within {hours} hours ({expression} = {hours}; "
+        "Ch.6 l.742)",)
+
+
+def first_aid_between(numbers: Chapter6Ruleset, healer: Character, patient: Lasting,
+                      sheet: Character, kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+    """First aid between fights: the healer's Medic check with the kit's TN (l.902-906); a
+    success improves the injury a step and restores its Health (l.908-932), once until
+    injured anew (l.914); a Lethal treated still needs intensive care (l.934, l.742)."""
+    if patient.injury is None:
+        raise IllegalCommand([f"{sheet.name} has no injury to treat"])
+    if patient.treated:
+        raise IllegalCommand([f"{sheet.name} has had first aid since the last injury "
+                              "(Ch.6: not until injured anew)"])
+    if kit not in numbers.first_aid.kit_tn:
+        raise IllegalCommand([f"unknown kit {kit!r}; expected one of: "
+                              f"{', '.join(numbers.first_aid.kit_tn)}"])
+    skill = healer.skills.get(numbers.first_aid.skill, 0)
+    result = engine.give_first_aid(healer.name, sheet.name, patient.injury, skill, dice,
+                                   numbers, kit, ())
+    if not result.success:
+        return patient, (result.text,)
+    damage = max(0, patient.damage - result.health_restored)
+    update: dict[str, object] = {"damage": damage, "stun": min(patient.stun, damage),
+                                 "injury": result.injury_after, "treated": True}
+    if patient.injury in ("lethal", "critical"):
+        update["conditions"] = tuple(sorted({*patient.conditions, "stabilised"}))
+    treated = patient.model_copy(update=update)
+    if patient.injury == "lethal" and patient.care_within_hours is None:
+        treated, words = _care_deadline(numbers, treated, sheet.name, dice)
+        return treated, (result.text, *words)
+    return treated, (result.text,)

@@ -176,6 +176,14 @@ class Chapter6:
                 plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
         return recovery.recover(self.numbers, lasting, sheet, plan)
 
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.after_fight(self.numbers, lasting, sheet, dice)
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.first_aid_between(self.numbers, healer, patient, sheet, kit, dice)
+
     def standing(self, who: api.Fighter) -> api.Standing:
         return api.Standing(fatigue_state(who.fatigue, who.stamina, self.numbers).value,
                             cumulative_state(who.damage, who.health, self.numbers).value)

@@ -150,6 +150,14 @@ class Shadowrun:
                 plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
         return recovery.recover(self.numbers, lasting, sheet, plan)
 
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return lasting, ()  # no Chapter 6 injury under Shadowrun (RULINGS)
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return self.base.first_aid_between(healer, patient, sheet, kit, dice)
+
     def standing(self, who: api.Fighter) -> api.Standing:
         return self.base.standing(who)
 
