@@ -3,6 +3,7 @@ between fights by the rules (docs/campaign.md)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -183,9 +184,9 @@ def test_carrying_out_a_stabilised_lethal_rolls_its_care_deadline(campaign_file:
     c = enc.state.get("kicker")
     with pytest.raises(CampaignRefused, match="dying"):
         carry_out(load_campaign(campaign_file), campaign_file, enc.state, enc.ctx, "end")
-    stabilised = c.__class__(**{**{f: getattr(c, f) for f in c.__slots__},  # type: ignore[attr-defined]
-                                "injury": "critical", "treated": True, "timers": (),
-                                "conditions": c.conditions | {Condition.STABILISED}})
+    # first aid brought the Lethal down to Critical and stabilised it (l.930)
+    stabilised = replace(c, injury="critical", treated=True, timers=(),
+                         conditions=c.conditions | {Condition.STABILISED})
     state = enc.state.with_combatant(stabilised)
     carried, changes = carry_out(load_campaign(campaign_file), campaign_file, state, enc.ctx,
                                  "end", dice=ScriptedDice(d6=[3]))
