@@ -85,6 +85,10 @@ from tactical.encounter.handlers import terrain  # noqa: E402  (registers its co
 
 HANDLERS.update(terrain.HANDLERS)
 # --- end issue 15
+# --- issue 29: a campaign's party carried into the fight: encounter/handlers/carry.py
+from tactical.encounter.handlers import carry  # noqa: E402  (registers its command and event)
+
+HANDLERS.update(carry.HANDLERS)
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from tactical.core.dice import Dice
 from tactical.core.types import Hex, RulesetId
+from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
 from tactical.data.gear import Armor, Weapon
 from tactical.rules.reactions import ReactionSpec
@@ -506,6 +507,27 @@ class Ruleset(Protocol):
     def check_disadvantages(self, who: Fighter) -> tuple[str, ...]:
         """What gives `who` Disadvantage on a skill check (Ch.6 l.710: injuries give
         Disadvantage "on all your actions"), to pass to `first_aid` and `awareness`."""
+        ...
+
+    # --- between fights (a campaign, docs/campaign.md) --------------------------------
+    def recover(self, lasting: Lasting, sheet: Character,
+                plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
+        """A party member's lasting state after the time `plan` passes (rests, natural
+        healing, care), and each change in words; IllegalCommand when it cannot rest
+        (dying)."""
+        ...
+
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        """A member's state as a fight leaves it, with what the time between fights must
+        settle (Chapter 6: the intensive care a stabilised Lethal injury needs, its hours
+        rolled), and the words for it."""
+        ...
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        """First aid between fights by `healer` on a member (`sheet`, its state `patient`);
+        IllegalCommand when it cannot be given (no injury, treated already)."""
         ...
 
     # --- how its events read (the combat log) ---------------------------------------

@@ -10,6 +10,7 @@ control fails `test_every_engine_command_has_a_control`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -560,6 +561,18 @@ def dismount(win: MainWindow) -> None:
     assert log_has(win, f"Kicker gets off Pony onto {list(onto)}")
 
 
+def carry_in(win: MainWindow) -> None:
+    """File ▸ Bring in a campaign's party… (issue 29): Kicker starts with 3 damage."""
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "party.yaml"
+    path.write_text("kind: campaign\nparty:\n  - {id: kicker, character: kicker, side: "
+                    "runners, state: {damage: 3}}\n", encoding="utf-8")
+    win.carry_in_party(path)
+    assert win.document.state.get("kicker").damage == 3
+    assert "Brought in the party of party.yaml" in win.statusBar().currentMessage()
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -580,6 +593,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "SetHidden": set_hidden,  # Ch.6 l.46
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
+    "CarryIn": carry_in,  # a campaign's party (issue 29)
 }
 
 

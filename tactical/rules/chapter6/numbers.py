@@ -328,6 +328,43 @@ class Medic(Frozen):
     rests: dict[Rest, int]  # % of Stamina
 
 
+class HealingRate(Frozen):
+    """Health back: `health` every `every` days (0: none at this level and care)."""
+
+    health: int = Field(ge=0, le=100)
+    every: int = Field(default=1, ge=1, le=365)
+
+
+def _rates() -> dict[InjuryLevel, dict[Literal["none", "medical"], HealingRate]]:
+    none, day, week = HealingRate(health=0), HealingRate(health=1), HealingRate(health=1,
+                                                                                 every=7)
+    return {"light": {"none": day, "medical": day}, "moderate": {"none": week, "medical": day},
+            "serious": {"none": none, "medical": day},
+            "critical": {"none": none, "medical": week},
+            "lethal": {"none": none, "medical": none}}
+
+
+RestName = Literal["brief", "short", "long", "partial_long"]
+
+
+def _rest_minutes() -> dict[RestName, int]:
+    return {"brief": 10, "short": 60, "long": 480, "partial_long": 270}  # l.838-852
+
+
+class Healing(Frozen):
+    """Ch.6 between fights (l.816-830, 900-966; a campaign's rest, docs/campaign.md). The
+    defaults are the bundled ruleset.yaml's, so a log written before they existed replays
+    with the same numbers."""
+
+    rest_minutes: dict[RestName, int] = Field(default_factory=_rest_minutes)
+    rates: dict[InjuryLevel, dict[Literal["none", "medical"], HealingRate]] = Field(
+        default_factory=_rates)
+    stun_per_day: Attribute = "VI"  # l.966 "Recover Stun damage equal to your Vitality"
+    unconscious_minutes: int = Field(default=10, ge=1)  # l.826 "1 point ... every 10 minutes"
+    exhausted_minutes: int = Field(default=1, ge=1)  # l.820 "1 minute (10 turns)"
+    care_within: DiceExpression = "1d6+1"  # l.742 "or you will die within 1d6+1 hours"
+
+
 class MeleeGear(Frozen):
     """Ch.6 melee example (l.1009): which catalogue tags make an attack unarmed, count it as
     armed anyway (Killing Hands), and make a shield that negates Reach."""
@@ -378,6 +415,7 @@ class Chapter6Ruleset(Frozen):
     table_actions: TableActions
     discipline_checks: DisciplineChecks
     medic: Medic
+    healing: Healing = Field(default_factory=Healing)
     melee_gear: MeleeGear
     size_tn: dict[Literal["small", "medium", "large", "huge"], int]
     target_speed: TargetSpeed

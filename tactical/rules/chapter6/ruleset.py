@@ -13,9 +13,10 @@ from pydantic import BaseModel
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
+from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
 from tactical.rules import api
-from tactical.rules.chapter6 import describe, engine
+from tactical.rules.chapter6 import describe, engine, recovery
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.injury import (
     CumulativeState,
@@ -170,6 +171,18 @@ class Chapter6:
         if state in (FatigueState.EXHAUSTED, FatigueState.UNCONSCIOUS):
             return f"{state.value.capitalize()}: Initiative 0"
         return None
+
+    def recover(self, lasting: Lasting, sheet: Character,
+                plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.recover(self.numbers, lasting, sheet, plan)
+
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.after_fight(self.numbers, lasting, sheet, dice)
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.first_aid_between(self.numbers, healer, patient, sheet, kit, dice)
 
     def standing(self, who: api.Fighter) -> api.Standing:
         return api.Standing(fatigue_state(who.fatigue, who.stamina, self.numbers).value,
