@@ -26,6 +26,7 @@ from tactical.core.paths import maps_dir
 from tactical.ui import actions as acts
 from tactical.ui.menus import LAYERS, LEGEND_EDGES, Asker, DialogAsker, Entry, fill_menu
 from tactical.ui.player.control import PlayerScreen
+from tactical.ui.settings import Settings
 
 # The window is made and painted before the engine is imported (issue 13: a start shows
 # the board's picture first, see tactical/ui/startpicture.py): what needs the engine (the
@@ -59,6 +60,9 @@ class MainWindow(QMainWindow):
         self._starting = first_frame_first  # dock and editor still to come
         self.edit_mode: EditMode | None = None
         self.settings = settings or QSettings()
+        self.prefs = Settings(self.settings)  # every read of the settings (issue 23)
+        self.log_shown: Callable[[Path | None], None] = lambda _path: None  # crash report
+        self.start_maximised = False  # no saved layout, or one that does not fit
         self.document: EncounterDocument | None = None
         self.scene: BoardScene | None = None  # a view does not own its scene: keep it
         self.view: BoardView | None = None
@@ -77,7 +81,7 @@ class MainWindow(QMainWindow):
         self._dock_actions: list[QAction] = []
         self.legend_edges = self._legend_menu()
         # issue 16: View ▸ Player view and its toolbar button (tactical/ui/player/)
-        self.player_screen = PlayerScreen(self, self.settings, self.toolbar)
+        self.player_screen = PlayerScreen(self, self.prefs, self.toolbar)
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file,
             "continue": self.choose_encounter, "save_as": self.save_as,
@@ -98,6 +102,9 @@ class MainWindow(QMainWindow):
             self._install_editor()
         self.set_document(document)
         self._restore_layout()
+        self.prefs.on_warning = lambda text: self.statusBar().showMessage(text, 15000)
+        if self.prefs.warnings:  # read before the status bar listened: say it once now
+            self.statusBar().showMessage("; ".join(self.prefs.warnings)[:500], 15000)
 
     def _install_editor(self) -> None:
         # issue 15: File ▸ New map…, Import…, Save map and the Edit map toggle
@@ -146,7 +153,7 @@ class MainWindow(QMainWindow):
         keep_picture(view, key, self._legend_edge(), shown)
 
     def _legend_edge(self) -> str:
-        return str(self.settings.value("view/legend_edge", "auto"))
+        return self.prefs.choice("view/legend_edge", LEGEND_EDGES, "auto")
 
     def finish_start(self) -> None:
         """Build what `first_frame_first` left out: the map editor, and the dock of the
@@ -158,9 +165,9 @@ class MainWindow(QMainWindow):
         self._install_editor()
         if self.document is not None:
             self._show_dock(self.document)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        from tactical.ui.screenfit import restore_state
+
+        restore_state(self, self.prefs)
         if self.view is not None:  # the dock took its side: fit the map to what is left
             QTimer.singleShot(0, self.zoom_to_fit)
 
@@ -185,6 +192,7 @@ class MainWindow(QMainWindow):
         if self.document is not None and self.document is not document:
             self._put_away(self.document)
         self.document = document
+        self.log_shown(document.path if document is not None else None)
         if self.dock is not None:
             for action in self._dock_actions:
                 self.combat_menu.removeAction(action)
@@ -232,7 +240,7 @@ class MainWindow(QMainWindow):
         self.dock = CombatDock(document, self, hands=self.hands)
         self.dock.initiative.menu_requested.connect(self.initiative_menu)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        if self.settings.value("window/state") is None:  # first run: the map keeps ≥ 60 %
+        if not self.prefs.has("window/state"):  # first run: the map keeps ≥ 60 %
             self.resizeDocks([self.dock], [dock_width(self.width())],
                              Qt.Orientation.Horizontal)
         self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
@@ -472,14 +480,11 @@ class MainWindow(QMainWindow):
     def _remember(self, path: Path) -> None:
         recent = [str(path.resolve())] + [p for p in self._recent() if p !=
                                           str(path.resolve())]
-        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self.prefs.set("recent", recent[:MAX_RECENT])
         self._rebuild_recent()
 
     def _recent(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):  # QSettings gives a one-entry list back as a string
-            return [value]
-        return [str(v) for v in value] if isinstance(value, list) else []
+        return self.prefs.texts("recent", MAX_RECENT)
 
     def _rebuild_recent(self) -> None:
         self.recent_menu.clear()
@@ -520,7 +525,7 @@ class MainWindow(QMainWindow):
         return edges
 
     def set_legend_edge(self, edge: str) -> None:
-        self.settings.setValue("view/legend_edge", edge)
+        self.prefs.set("view/legend_edge", edge)
         self.legend_edges[edge].setChecked(True)
         if self.scene is not None and self.view is not None:
             self.scene.legend.edge = edge
@@ -542,17 +547,17 @@ class MainWindow(QMainWindow):
     # --- layout and closing
 
     def _restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        state = self.settings.value("window/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
+        """The saved size, place and docks, if they fit this screen (issue 23: a layout
+        saved on a larger screen, or by another Qt, opens maximised instead)."""
+        from tactical.ui.screenfit import restore_geometry, restore_state
+
+        self.start_maximised = not restore_geometry(self, self.prefs)
+        restore_state(self, self.prefs)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.player_screen.set_document(None, None)  # issue 16: the players' window too
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        self.prefs.set("window/geometry", self.saveGeometry())
+        self.prefs.set("window/state", self.saveState())
         if self.document is not None:
             self._put_away(self.document)
         self.document = None
