@@ -6,12 +6,18 @@ it is open is fitted to the one it lands on. Qt only."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
+import logging
+
+from PySide6.QtCore import QByteArray, QRect
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from tactical.ui.settings import Settings
 
+log = logging.getLogger(__name__)
+
+#: How a geometry QWidget.saveGeometry wrote begins (Qt's magic number, big-endian).
+GEOMETRY_MAGIC = QByteArray(bytes.fromhex("01d9d0cb"))
 #: What a window manager adds around a window not shown yet (title bar, borders): the
 #: frame is known only once shown, and a window that fits only without it does not fit.
 FRAME_ALLOWANCE = (16, 40)
@@ -34,9 +40,11 @@ def restore_geometry(window: QMainWindow, prefs: Settings) -> bool:
     saved = prefs.blob("window/geometry")
     if saved is None:
         return False
-    if not window.restoreGeometry(saved):
-        prefs.warn("window/geometry", "was saved on another screen (or by another Qt) "
-                   "and does not fit this one")
+    if not saved.startsWith(GEOMETRY_MAGIC):
+        prefs.warn("window/geometry", "is not a window geometry")
+        return False
+    if not window.restoreGeometry(saved):  # a screen change, nothing wrong: no warning
+        log.info("the saved window geometry does not fit this screen: maximised")
         return False
     if window.isMaximized() or window.isFullScreen():
         return True  # the window manager fits it to the screen
@@ -47,7 +55,7 @@ def restore_geometry(window: QMainWindow, prefs: Settings) -> bool:
     frame = window.geometry().adjusted(-dx // 2, -dy, dx // 2, dx // 2)
     if fits(frame, screen.availableGeometry()):
         return True
-    prefs.warn("window/geometry", "is larger than this screen")
+    log.info("the saved window geometry is larger than this screen: maximised")
     return False
 
 

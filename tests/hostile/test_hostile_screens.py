@@ -59,7 +59,8 @@ screen = window.screen()
 print(json.dumps({{"frame": rect(window.frameGeometry()),
                   "available": rect(screen.availableGeometry()),
                   "maximised": window.isMaximized(),
-                  "dock": on_screen(window.dock), "board": on_screen(window.view)}}))
+                  "dock": on_screen(window.dock), "board": on_screen(window.view),
+                  "warnings": window.prefs.warnings}}))
 window.close()
 """
 
@@ -103,6 +104,7 @@ def test_a_window_saved_at_1920x1080_opens_fitted_on_a_1280x720_screen(tmp_path,
     assert inside(small["frame"], small["available"]), small
     assert inside(small["dock"], small["available"]) and inside(small["board"],
                                                                  small["available"]), small
+    assert small["warnings"] == []  # a screen change is nothing wrong: no warning
     # and back on the big screen, the layout the GM had there fits again
     again = start_on(screens_file(tmp_path, ("Monitor", 0, 0, 1920, 1080)), settings)
     assert inside(again["frame"], again["available"]), again
