@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
             "end": self.end_combat, "fit": self.zoom_to_fit,
             "fullscreen": self.set_full_screen, "legend": self._legend,
             "shortcuts": self.show_shortcuts, "about": self.show_about,
+            "support": self.copy_support_details,
         })
         for layer in LAYERS:
             self.action_map[f"layer_{layer}"].toggled.connect(
@@ -539,6 +540,11 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, "Keyboard shortcuts", acts.shortcut_table(self.action_map))
+
+    def copy_support_details(self) -> None:
+        from tactical.ui.support import copy_support_details  # issue 23
+
+        copy_support_details(self)
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Tactical",

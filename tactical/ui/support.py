@@ -1,0 +1,82 @@
+"""Help ▸ Copy support details (issue 23): what a bug report needs about this machine and
+this board, copied to the clipboard for the GM to paste where they choose. Nothing is sent
+anywhere, and nothing of the map's content is in it: no map, token, side or character
+name, no coordinates, no notes; only sizes and counts."""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import sys
+from typing import TYPE_CHECKING
+
+import PySide6
+from PySide6.QtCore import qVersion
+from PySide6.QtGui import QGuiApplication
+
+from tactical import __version__
+
+if TYPE_CHECKING:
+    from tactical.ui.main_window import MainWindow
+
+
+def _screens(window: MainWindow) -> list[str]:
+    current = window.screen()
+    lines = []
+    for n, screen in enumerate(QGuiApplication.screens(), 1):
+        g, a = screen.geometry(), screen.availableGeometry()
+        mark = " (this window)" if screen is current else ""
+        lines.append(f"  screen {n}{mark}: {g.width()}×{g.height()} at {g.x()},{g.y()}, "
+                     f"available {a.width()}×{a.height()}, scale "
+                     f"{screen.devicePixelRatio():g}, {screen.logicalDotsPerInch():.0f} dpi")
+    return lines
+
+
+def _board(window: MainWindow) -> list[str]:
+    document, view = window.document, window.view
+    if document is None:
+        return ["Board: none open"]
+    grid = document.loaded.map.grid
+    lines = [f"Map: {grid.columns}×{grid.rows} hexes, "
+             f"{sum(1 for _ in document.state)} tokens, {len(document.loaded.map.cover)} "
+             f"cover shapes; ruleset {document.state.ruleset}; phase "
+             f"{document.state.phase.value}, {document.steps} commands"]
+    frames = list(view.frame_ms) if view is not None else []
+    if frames:
+        lines.append(f"Last {len(frames)} frames: {', '.join(f'{ms:.1f}' for ms in frames)} "
+                     f"ms (median {statistics.median(frames):.1f}, worst {max(frames):.1f})")
+    else:
+        lines.append("Last frames: none painted yet")
+    lines.append(f"Log: {document.path or 'none (not saved)'}")
+    return lines
+
+
+def support_details(window: MainWindow) -> str:
+    from tactical.ui.crashes import reports_dir
+
+    app = QGuiApplication.instance()
+    plugin = app.platformName() if isinstance(app, QGuiApplication) else "?"
+    size = window.size()
+    state = ("full screen" if window.isFullScreen() else
+             "maximised" if window.isMaximized() else "a window")
+    lines = [
+        f"Tactical {__version__}",
+        f"OS: {platform.platform()} ({platform.machine()})",
+        f"Python {platform.python_version()}, PySide6 {PySide6.__version__}, Qt {qVersion()}",
+        f"Qt platform plugin: {plugin}",
+        f"Window: {size.width()}×{size.height()}, {state}",
+        "Screens:", *_screens(window),
+        *_board(window),
+        f"Settings: {window.settings.fileName()}",
+        f"Crash reports: {reports_dir()}",
+        f"Frozen: {'yes' if getattr(sys, 'frozen', False) else 'no'}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def copy_support_details(window: MainWindow) -> str:
+    text = support_details(window)
+    QGuiApplication.clipboard().setText(text)
+    window.statusBar().showMessage("Support details copied to the clipboard (no map "
+                                   "content; nothing was sent)", 8000)
+    return text
