@@ -69,9 +69,7 @@ def start(window: MainWindow, path: Path | None, ruleset: str | None = None) -> 
     board painted first and the rest after (issue 13). A new encounter on a map shows the
     picture of its first frame an earlier start kept, until the board is built; and keeps
     one (tactical/ui/startcache.py)."""
-    if path:
-        resume.tell_crash(window, autosave.resumable(), restore=False)
-    resumed = None if path else offer_resume(window)
+    resumed = resume.offer_resume(window, file_asked_for=path is not None)
     first = path or resumed or demo_map()
     window.start_key = None if resumed else startcache.map_key(first, ruleset)
 

@@ -164,14 +164,15 @@ def tell_crash(parent: QWidget, fights: list[autosave.Autosave],
     return restored if restore else None
 
 
-def offer_resume(parent: QWidget) -> Path | None:
-    """At a start with no file asked for: after a crash, its fight (told); else the fights
-    left in progress, in one list. The log to open, or None (the demo)."""
+def offer_resume(parent: QWidget, file_asked_for: bool = False) -> Path | None:
+    """At a start: a crash told (its fight restored, unless the GM asked for a file);
+    else, with no file asked for, the fights left in progress in one list. The log to
+    open, or None (the file asked for, or the demo)."""
     try:
         fights = autosave.resumable()
     except Exception:  # an unreadable encounters folder: the demo, as a fresh install
         fights = []
-    restored = tell_crash(parent, fights)
-    if restored is not None:
+    restored = tell_crash(parent, fights, restore=not file_asked_for)
+    if restored is not None or file_asked_for:
         return restored
     return offer_fights(parent, fights)

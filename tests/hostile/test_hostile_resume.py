@@ -162,3 +162,26 @@ def test_every_fight_left_in_progress_is_in_one_list(qtbot, tmp_path, data, boxe
     window.close()
     assert [s.path for s in autosave.resumable()] == [newest_first[1], newest_first[2]]
     assert boxes == []
+
+
+def test_a_crash_before_a_start_on_a_map_is_told_and_its_fight_kept_for_later(
+        qtbot, tmp_path, data, boxes, monkeypatch):
+    log = session(tmp_path, "exception")
+    shown = answer_fights(monkeypatch, "later")
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"),
+                                           QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    app_module.start(window, demo_map())  # `tactical MAP`: the map asked for opens
+    [(title, text)] = boxes
+    assert title == "Tactical closed unexpectedly"
+    assert text.startswith("Tactical closed unexpectedly; its fight is kept and offered at "
+                           "the next start.")
+    assert window.document is not None and window.document.loaded.path == demo_map()
+    assert shown.questions == []
+    window.close()
+    boxes.clear()
+    again = next_start(qtbot, tmp_path)
+    assert boxes == [] and shown.questions == [LEFT]  # told once; the fight is offered
+    assert [s.path for s in autosave.resumable()] == [log]
+    again.close()
