@@ -36,6 +36,7 @@ LOG_LINE = "fight log: "  # the log the session had open when it ended
 NO_ERROR = ("No error was recorded: Tactical was stopped from outside (killed, a power cut "
             "or a shutdown).")
 MAX_READ = 1 << 20  # a report is read this far (a huge one is not ours to load)
+KEEP = 20  # told reports kept (the newest): the folder does not grow for ever
 
 
 def reports_dir() -> Path:
@@ -57,6 +58,7 @@ class Watch:
         folder cannot be written: the app runs without a report then."""
         folder = reports_dir() if folder is None else folder
         started = started or datetime.now().astimezone()
+        prune(folder)
         path = folder / f"{SESSION}{started:%Y-%m-%d_%H%M%S}-{os.getpid()}.txt"
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -132,6 +134,15 @@ def unexpected_ends(folder: Path | None = None) -> list[Ended]:
         except OSError:
             continue
     return found
+
+
+def prune(folder: Path, keep: int = KEEP) -> None:
+    """Only the newest `keep` told reports (crash-…, error-…) stay."""
+    told = sorted((p for prefix in (CRASH, ERROR) for p in folder.glob(f"{prefix}*.txt")),
+                  key=lambda p: p.name[p.name.index("-") + 1:], reverse=True)
+    for path in told[keep:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def file_away(ended: Ended) -> Path:
