@@ -15,8 +15,8 @@ from tactical.encounter.store import autosave, logio
 from tactical.encounter.store.log import read_log
 from tactical.ui import app as app_module
 from tactical.ui.main_window import MainWindow
-from tests.fights import answer_fights
 from tests.hostile.logs import new_format_log, rewrite
+from tests.resume_offer import answer_fights
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ from tactical.ui import app as app_module
 from tactical.ui import crashes
 from tactical.ui.main_window import MainWindow
 from tactical.ui.opening import close_document, start_on_map
-from tests.fights import answer_fights
 from tests.hostile.conftest import MEMORY_LIMIT, TIME_LIMIT
+from tests.resume_offer import answer_fights
 
 ROOT = Path(__file__).resolve().parents[2]
 LEFT = "You left a fight in progress on Warehouse 7, Tacoma docks — continue it?"

@@ -17,7 +17,7 @@ from tactical.ui.dock import CombatDock
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
 from tactical.ui.opening import close_document, start_on_map
-from tests.fights import answer_fights
+from tests.resume_offer import answer_fights
 
 
 @pytest.fixture
