@@ -23,10 +23,13 @@ from tactical.ui import app as app_module
 from tactical.ui import crashes
 from tactical.ui.main_window import MainWindow
 from tactical.ui.opening import close_document, start_on_map
-from tests.hostile.conftest import MEMORY_LIMIT, TIME_LIMIT
+from tests.hostile.conftest import MEMORY_LIMIT
 from tests.resume_offer import answer_fights
 
 ROOT = Path(__file__).resolve().parents[2]
+# A whole window starts in the child: on a machine shared by several test runs that can
+# take longer than the hostile probes' 20 s; what is asserted is never its time.
+START_LIMIT = 120.0
 LEFT = "You left a fight in progress on Warehouse 7, Tacoma docks — continue it?"
 
 SESSION = """
@@ -86,7 +89,7 @@ def session(tmp_path: Path, how: str) -> Path:
            "PYTHONFAULTHANDLER": ""}
     done = subprocess.run([sys.executable, "-c", SESSION.format(limit=MEMORY_LIMIT),
                            str(tmp_path / "settings.ini"), how], capture_output=True,
-                          text=True, timeout=TIME_LIMIT, env=env, check=False)
+                          text=True, timeout=START_LIMIT, env=env, check=False)
     assert (done.returncode == 0) == (how == "quit"), done.stderr
     return Path(done.stdout.strip().splitlines()[-1])
 

@@ -18,9 +18,12 @@ from PySide6.QtWidgets import QMessageBox
 
 from tactical.core.paths import demo_map
 from tactical.ui.main_window import MainWindow
-from tests.hostile.conftest import MEMORY_LIMIT, TIME_LIMIT
+from tests.hostile.conftest import MEMORY_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
+# A whole window starts in the child: on a machine shared by several test runs that can
+# take longer than the hostile probes' 20 s; what is asserted is never its time.
+START_LIMIT = 120.0
 
 # The start as run_gui makes it, without its event loop: shown as `tactical` shows it, the
 # demo opened, the dock built; then what the GM would see, as JSON; then a normal quit.
@@ -78,7 +81,7 @@ def start_on(screens: Path, settings: Path, how: str = "as-saved") -> dict[str, 
            "QT_QPA_PLATFORM": f"offscreen:configfile={screens}"}
     done = subprocess.run([sys.executable, "-c", START.format(limit=MEMORY_LIMIT),
                            str(settings), how], capture_output=True, text=True,
-                          timeout=TIME_LIMIT, env=env, check=False)
+                          timeout=START_LIMIT, env=env, check=False)
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
@@ -146,7 +149,7 @@ def test_a_players_window_whose_screen_is_unplugged_comes_back_on_the_gms_screen
            "QT_QPA_PLATFORM": f"offscreen:configfile={screens}"}
     done = subprocess.run([sys.executable, "-c", PLAYERS.format(limit=MEMORY_LIMIT),
                            str(tmp_path / "settings.ini")], capture_output=True, text=True,
-                          timeout=TIME_LIMIT, env=env, check=False)
+                          timeout=START_LIMIT, env=env, check=False)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["before"] == ["Projector", True]

@@ -17,9 +17,12 @@ from PySide6.QtWidgets import QMessageBox
 from tactical.core.paths import demo_map
 from tactical.ui import app as app_module
 from tactical.ui.main_window import MAX_RECENT, MainWindow
-from tests.hostile.conftest import MEMORY_LIMIT, TIME_LIMIT
+from tests.hostile.conftest import MEMORY_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
+# A whole window starts in the child: on a machine shared by several test runs that can
+# take longer than the hostile probes' 20 s; what is asserted is never its time.
+START_LIMIT = 120.0
 
 
 def ini(folder: Path, text: str) -> QSettings:
@@ -116,13 +119,13 @@ print(window.prefs.warnings[0] if window.prefs.warnings else "")
 
 
 def test_a_hundred_thousand_recent_files_are_cut_to_the_eight_shown(tmp_path):
-    """On main: one menu entry per file, the start over 20 s (here: the child's limit)."""
+    """On main: one menu entry per file (100,000 of them), the start over 20 s."""
     paths = ", ".join(f"/maps/m{i}.yaml" for i in range(100_000))
     settings = ini(tmp_path, f"[General]\nrecent={paths}\n")
     env = {"PYTHONPATH": str(ROOT), **os.environ, "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run([sys.executable, "-c", RECENT_CHILD.format(limit=MEMORY_LIMIT),
                            settings.fileName()], capture_output=True, text=True,
-                          timeout=TIME_LIMIT, env=env, check=False)
+                          timeout=START_LIMIT, env=env, check=False)
     assert done.returncode == 0, done.stderr
     counts, warning = done.stdout.splitlines()[:2]
     assert counts == f"{MAX_RECENT} 1"
