@@ -28,9 +28,10 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-#: Measured on the build machine (packaging/README.md): the frozen app's first frame costs
-#: about MEASURED bare windows; the budget leaves headroom above it.
-MAX_RATIO = 3.0
+#: Measured on the 2-CPU build machine shared by several builds and test runs (2026-12-04,
+#: packaging/README.md): the frozen app's first frame cost 7.1 bare windows at load average
+#: 11 and 7.9 at 7.7; the budget leaves a quarter above the worst of them.
+MAX_RATIO = 10.0
 
 BARE_WINDOW = """
 import sys
