@@ -27,6 +27,7 @@ from tactical.ui import actions as acts
 from tactical.ui.menus import LAYERS, LEGEND_EDGES, Asker, DialogAsker, Entry, fill_menu
 from tactical.ui.player.control import PlayerScreen
 from tactical.ui.settings import Settings
+from tactical.ui.support import FrameTimes
 
 # The window is made and painted before the engine is imported (issue 13: a start shows
 # the board's picture first, see tactical/ui/startpicture.py): what needs the engine (the
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self.prefs = Settings(self.settings)  # every read of the settings (issue 23)
         self.log_shown: Callable[[Path | None], None] = lambda _path: None  # crash report
         self.start_maximised = False  # no saved layout, or one that does not fit
+        self.frame_times = FrameTimes(self)  # Help ▸ Copy support details
         self.document: EncounterDocument | None = None
         self.scene: BoardScene | None = None  # a view does not own its scene: keep it
         self.view: BoardView | None = None
@@ -194,6 +196,7 @@ class MainWindow(QMainWindow):
             self._put_away(self.document)
         self.document = document
         self.log_shown(document.path if document is not None else None)
+        self.frame_times.watch(None)
         if self.dock is not None:
             for action in self._dock_actions:
                 self.combat_menu.removeAction(action)
@@ -213,6 +216,7 @@ class MainWindow(QMainWindow):
 
         self.scene = BoardScene(document)
         self.view = BoardView(self.scene)
+        self.frame_times.watch(self.view)
         self.view.hex_hovered.connect(self._hovered)
         self.view.menu_requested.connect(self.board_menu)
         self.player_screen.set_document(document, self.view)  # issue 16

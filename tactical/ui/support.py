@@ -5,19 +5,54 @@ name, no coordinates, no notes; only sizes and counts."""
 
 from __future__ import annotations
 
+import contextlib
 import platform
 import statistics
 import sys
+from collections import deque
+from time import perf_counter
 from typing import TYPE_CHECKING
 
 import PySide6
-from PySide6.QtCore import qVersion
+from PySide6.QtCore import QEvent, QObject, qVersion
 from PySide6.QtGui import QGuiApplication
 
 from tactical import __version__
 
 if TYPE_CHECKING:
+    from tactical.ui.board import BoardView
     from tactical.ui.main_window import MainWindow
+
+FRAMES_KEPT = 20
+
+
+class FrameTimes(QObject):
+    """How long the board's last frames took to paint, in ms. It watches the view's
+    viewport from outside the view: on a paint it has the view paint (what the scroll
+    area's own filter of its viewport does) and times it."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ms: deque[float] = deque(maxlen=FRAMES_KEPT)
+        self._view: BoardView | None = None
+
+    def watch(self, view: BoardView | None) -> None:
+        if self._view is not None:
+            with contextlib.suppress(RuntimeError):  # the old view is already deleted
+                self._view.viewport().removeEventFilter(self)
+        self._view = view
+        self.ms.clear()
+        if view is not None:
+            view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        view = self._view
+        if view is None or event.type() != QEvent.Type.Paint or watched is not view.viewport():
+            return False
+        started = perf_counter()
+        view.viewportEvent(event)
+        self.ms.append((perf_counter() - started) * 1000.0)
+        return True  # painted: not twice
 
 
 def _screens(window: MainWindow) -> list[str]:
@@ -41,7 +76,7 @@ def _board(window: MainWindow) -> list[str]:
              f"{sum(1 for _ in document.state)} tokens, {len(document.loaded.map.cover)} "
              f"cover shapes; ruleset {document.state.ruleset}; phase "
              f"{document.state.phase.value}, {document.steps} commands"]
-    frames = list(view.frame_ms) if view is not None else []
+    frames = list(window.frame_times.ms) if view is not None else []
     if frames:
         lines.append(f"Last {len(frames)} frames: {', '.join(f'{ms:.1f}' for ms in frames)} "
                      f"ms (median {statistics.median(frames):.1f}, worst {max(frames):.1f})")

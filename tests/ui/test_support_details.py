@@ -23,7 +23,7 @@ def test_copy_support_details_has_the_machine_and_sizes_and_no_map_content(qtbot
     window.document.apply(cmd.StartCombat())
     assert window.view is not None
     window.view.viewport().update()
-    qtbot.waitUntil(lambda: len(window.view.frame_ms) > 0)  # a frame painted, timed
+    qtbot.waitUntil(lambda: len(window.frame_times.ms) > 0)  # a frame painted, timed
     QGuiApplication.clipboard().clear()
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
     entry = next(a for a in help_menu.actions() if a.text() == "Copy &support details")

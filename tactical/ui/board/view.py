@@ -7,8 +7,6 @@ to its scene (a view does not own it; a collected scene renders blank)."""
 
 from __future__ import annotations
 
-import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from math import hypot
 
@@ -22,7 +20,6 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPaintEvent,
     QPen,
     QPolygonF,
     QWheelEvent,
@@ -86,12 +83,6 @@ class BoardView(QGraphicsView):
         for signal in (self.drag_tool.started, self.drag_tool.stepped,
                        self.drag_tool.finished):
             signal.connect(self._drag_changed)
-        self.frame_ms: deque[float] = deque(maxlen=20)  # Help ▸ Copy support details
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        started = time.perf_counter()
-        super().paintEvent(event)
-        self.frame_ms.append((time.perf_counter() - started) * 1000.0)
 
     # --- zoom
 
