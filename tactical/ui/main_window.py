@@ -548,7 +548,8 @@ class MainWindow(QMainWindow):
     def copy_support_details(self) -> None:
         from tactical.ui.support import copy_support_details  # issue 23
 
-        copy_support_details(self)
+        copy_support_details(self, self.document, list(self.frame_times.ms),
+                             self.settings.fileName())
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Tactical",

@@ -10,18 +10,20 @@ import platform
 import statistics
 import sys
 from collections import deque
+from collections.abc import Sequence
 from time import perf_counter
 from typing import TYPE_CHECKING
 
 import PySide6
 from PySide6.QtCore import QEvent, QObject, qVersion
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow
 
 from tactical import __version__
 
 if TYPE_CHECKING:
     from tactical.ui.board import BoardView
-    from tactical.ui.main_window import MainWindow
+    from tactical.ui.document import EncounterDocument
 
 FRAMES_KEPT = 20
 
@@ -55,7 +57,7 @@ class FrameTimes(QObject):
         return True  # painted: not twice
 
 
-def _screens(window: MainWindow) -> list[str]:
+def _screens(window: QMainWindow) -> list[str]:
     current = window.screen()
     lines = []
     for n, screen in enumerate(QGuiApplication.screens(), 1):
@@ -67,8 +69,7 @@ def _screens(window: MainWindow) -> list[str]:
     return lines
 
 
-def _board(window: MainWindow) -> list[str]:
-    document, view = window.document, window.view
+def _board(document: EncounterDocument | None, frames: Sequence[float]) -> list[str]:
     if document is None:
         return ["Board: none open"]
     grid = document.loaded.map.grid
@@ -76,7 +77,6 @@ def _board(window: MainWindow) -> list[str]:
              f"{sum(1 for _ in document.state)} tokens, {len(document.loaded.map.cover)} "
              f"cover shapes; ruleset {document.state.ruleset}; phase "
              f"{document.state.phase.value}, {document.steps} commands"]
-    frames = list(window.frame_times.ms) if view is not None else []
     if frames:
         lines.append(f"Last {len(frames)} frames: {', '.join(f'{ms:.1f}' for ms in frames)} "
                      f"ms (median {statistics.median(frames):.1f}, worst {max(frames):.1f})")
@@ -86,7 +86,9 @@ def _board(window: MainWindow) -> list[str]:
     return lines
 
 
-def support_details(window: MainWindow) -> str:
+def support_details(window: QMainWindow, document: EncounterDocument | None,
+                    frames: Sequence[float], settings_file: str) -> str:
+    """`window`'s screens and size, `document`'s board, its last `frames` (ms)."""
     from tactical.ui.crashes import reports_dir
 
     app = QGuiApplication.instance()
@@ -101,16 +103,17 @@ def support_details(window: MainWindow) -> str:
         f"Qt platform plugin: {plugin}",
         f"Window: {size.width()}×{size.height()}, {state}",
         "Screens:", *_screens(window),
-        *_board(window),
-        f"Settings: {window.settings.fileName()}",
+        *_board(document, frames),
+        f"Settings: {settings_file}",
         f"Crash reports: {reports_dir()}",
         f"Frozen: {'yes' if getattr(sys, 'frozen', False) else 'no'}",
     ]
     return "\n".join(lines) + "\n"
 
 
-def copy_support_details(window: MainWindow) -> str:
-    text = support_details(window)
+def copy_support_details(window: QMainWindow, document: EncounterDocument | None,
+                         frames: Sequence[float], settings_file: str) -> str:
+    text = support_details(window, document, frames, settings_file)
     QGuiApplication.clipboard().setText(text)
     window.statusBar().showMessage("Support details copied to the clipboard (no map "
                                    "content; nothing was sent)", 8000)
