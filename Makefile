@@ -92,7 +92,7 @@ dist: package
 	PYTHON=$(BIN)/python packaging/linux/build_deb.sh dist/tactical $(VERSION) $(DIST_DEB)
 	@$(BIN)/python packaging/size_check.py dist/tactical $(DIST_TAR) $(DIST_DEB) >dist/summary.txt; \
 		rc=$$?; cat dist/summary.txt; exit $$rc
-	@$(BIN)/python packaging/coldstart.py dist/tactical/tactical --max 1.0 >>dist/summary.txt; \
+	@$(BIN)/python packaging/coldstart.py dist/tactical/tactical >>dist/summary.txt; \
 		rc=$$?; tail -1 dist/summary.txt; exit $$rc
 
 # The .deb installed into a fresh minimal Debian 12 root (debootstrap, cached in

@@ -50,6 +50,9 @@ SPECS = {
     "legend": Spec("legend", "&Legend", ("L",), "Show the legend (L)", True),
     "shortcuts": Spec("shortcuts", "&Keyboard shortcuts", (QKeySequence.StandardKey.HelpContents,)),
     "about": Spec("about", "&About Tactical"),
+    "support": Spec("support", "Copy &support details",
+                    tip="Copy what a bug report needs (versions, screens, sizes and counts, "
+                        "the log's path; no map content) to the clipboard"),
 }
 LAYER_NAMES = {"grid": "Hex grid", "cover": "Cover", "bands": "Range bands",
                "triggers": "Reaction triggers", "tokens": "Tokens and labels"}
@@ -111,6 +114,7 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction],
         view.addAction(actions[name])
     help_menu = bar.addMenu("&Help")
     help_menu.addAction(actions["shortcuts"])
+    help_menu.addAction(actions["support"])
     help_menu.addAction(actions["about"])
     toolbar = window.addToolBar("Main")
     toolbar.setObjectName("mainToolbar")

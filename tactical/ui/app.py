@@ -1,11 +1,10 @@
-"""Starting the GUI: the QApplication, the bundled font, and the first encounter — the one
-asked for, the one a crash interrupted (if the GM wants it back), or the demo."""
+"""Starting the GUI: the QApplication, the bundled font, this session's crash report, and
+the first encounter — the one asked for, the one a crash interrupted (restored), a fight
+left in progress (if the GM wants it back), or the demo."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
-from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
@@ -13,10 +12,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from tactical.core.errors import TacticalError
 from tactical.core.paths import demo_map
 from tactical.encounter.store import autosave
-from tactical.encounter.store.log import EncounterLog
-from tactical.ui import startcache
+from tactical.ui import crashes, resume, startcache
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
+from tactical.ui.screenfit import keep_on_screen
 
 
 def application() -> QApplication:
@@ -30,29 +29,10 @@ def application() -> QApplication:
 
 
 def offer_resume(parent: QWidget) -> Path | None:
-    """After a crash (a log never closed cleanly), ask whether to go on with it."""
-    try:
-        session = autosave.latest_unfinished()
-    except Exception:
-        return None
-    if session is None:
-        return None
-    name = session.header.get("name") or Path(str(session.header.get("map", "?"))).stem
-    last = datetime.fromtimestamp(session.modified).strftime("%a %d %b, %H:%M")
-    answer = QMessageBox.question(
-        parent, "Resume the last encounter?",
-        f"The encounter on “{str(name)[:80]}” was not closed properly (last played {last}).\n"
-        "Everything up to its last command was saved. Resume it?\n\n"
-        "(No: it stays in your encounters folder; File ▸ Open can continue it later.)",
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-        QMessageBox.StandardButton.Yes)
-    if answer == QMessageBox.StandardButton.Yes:
-        return session.path
-    # declined: mark it closed so it is not offered at every start (if it cannot be read,
-    # File ▸ Open will say why when the GM tries it)
-    with contextlib.suppress(Exception):
-        EncounterLog.open(session.path).log.close(finished=True)
-    return None
+    """The fight to open at a start with no file asked for: the one a crash interrupted
+    (told as a crash), or one of the fights left in progress the GM chooses to continue
+    (tactical/ui/resume.py)."""
+    return resume.offer_resume(parent)
 
 
 def offer_set_aside(parent: QWidget, path: Path) -> None:
@@ -89,7 +69,7 @@ def start(window: MainWindow, path: Path | None, ruleset: str | None = None) -> 
     board painted first and the rest after (issue 13). A new encounter on a map shows the
     picture of its first frame an earlier start kept, until the board is built; and keeps
     one (tactical/ui/startcache.py)."""
-    resumed = None if path else offer_resume(window)
+    resumed = resume.offer_resume(window, file_asked_for=path is not None)
     first = path or resumed or demo_map()
     window.start_key = None if resumed else startcache.map_key(first, ruleset)
 
@@ -110,12 +90,25 @@ def start(window: MainWindow, path: Path | None, ruleset: str | None = None) -> 
         build()
 
 
-def run_gui(path: Path | None, ruleset: str | None = None) -> int:
-    app = application()
-    window = MainWindow(first_frame_first=True)  # the board paints first (issue 13)
-    if window.settings.value("window/geometry") is None:
-        window.showMaximized()  # first run: the whole screen (a projector, usually)
+def show_window(window: MainWindow) -> None:
+    """As it was left, or the whole screen: at the first run (a projector, usually) and
+    when the saved layout does not fit this screen (issue 23)."""
+    if window.start_maximised:
+        window.showMaximized()
     else:
         window.show()
+    keep_on_screen(window)
+
+
+def run_gui(path: Path | None, ruleset: str | None = None) -> int:
+    watch = crashes.Watch.start()  # issue 23: a crash is told as such at the next start
+    app = application()
+    window = MainWindow(first_frame_first=True)  # the board paints first (issue 13)
+    if watch is not None:
+        window.log_shown = watch.opened
+    show_window(window)
     start(window, path, ruleset)
-    return app.exec()
+    code = app.exec()
+    if watch is not None:
+        watch.stop()  # a normal exit: not a crash
+    return code

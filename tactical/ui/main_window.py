@@ -27,6 +27,8 @@ from tactical.ui import actions as acts
 from tactical.ui.host import WindowHost
 from tactical.ui.menus import LAYERS, LEGEND_EDGES, Asker, DialogAsker, Entry, fill_menu
 from tactical.ui.player.control import PlayerScreen
+from tactical.ui.settings import Settings
+from tactical.ui.support import FrameTimes
 
 # The window is made and painted before the engine is imported (issue 13: a start shows
 # the board's picture first, see tactical/ui/startpicture.py): what needs the engine (the
@@ -61,6 +63,10 @@ class MainWindow(WindowHost):
         self._starting = first_frame_first  # dock and editor still to come
         self.edit_mode: EditMode | None = None
         self.settings = settings or QSettings()
+        self.prefs = Settings(self.settings)  # every read of the settings (issue 23)
+        self.log_shown: Callable[[Path | None], None] = lambda _path: None  # crash report
+        self.start_maximised = False  # no saved layout, or one that does not fit
+        self.frame_times = FrameTimes(self)  # Help ▸ Copy support details
         self.document: EncounterDocument | None = None
         self.scene: BoardScene | None = None  # a view does not own its scene: keep it
         self.view: BoardView | None = None
@@ -81,7 +87,7 @@ class MainWindow(WindowHost):
         self._dock_actions: list[QAction] = []
         self.legend_edges = self._legend_menu()
         # issue 16: View ▸ Player view and its toolbar button (tactical/ui/player/)
-        self.player_screen = PlayerScreen(self, self.settings, self.toolbar)
+        self.player_screen = PlayerScreen(self, self.prefs, self.toolbar)
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file, "rest": self.rest_party,
             "carry_in": self.carry_in_party,
@@ -91,6 +97,7 @@ class MainWindow(WindowHost):
             "end": self.end_combat, "fit": self.zoom_to_fit,
             "fullscreen": self.set_full_screen, "legend": self._legend,
             "shortcuts": self.show_shortcuts, "about": self.show_about,
+            "support": self.copy_support_details,
         })
         for layer in LAYERS:
             self.action_map[f"layer_{layer}"].toggled.connect(
@@ -104,6 +111,9 @@ class MainWindow(WindowHost):
             self._install_editor()
         self.set_document(document)
         self._restore_layout()
+        self.prefs.on_warning = lambda text: self.statusBar().showMessage(text, 15000)
+        if self.prefs.warnings:  # read before the status bar listened: say it once now
+            self.statusBar().showMessage("; ".join(self.prefs.warnings)[:500], 15000)
 
     def _install_editor(self) -> None:
         # issue 15: File ▸ New map…, Import…, Save map and the Edit map toggle
@@ -151,7 +161,7 @@ class MainWindow(WindowHost):
         keep_picture(view, key, self._legend_edge(), shown)
 
     def _legend_edge(self) -> str:
-        return str(self.settings.value("view/legend_edge", "auto"))
+        return self.prefs.choice("view/legend_edge", LEGEND_EDGES, "auto")
 
     def finish_start(self) -> None:
         """Build what `first_frame_first` left out: the map editor, and the dock of the
@@ -163,9 +173,9 @@ class MainWindow(WindowHost):
         self._install_editor()
         if self.document is not None:
             self._show_dock(self.document)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        from tactical.ui.screenfit import restore_state
+
+        restore_state(self, self.prefs)
         if self.view is not None:  # the dock took its side: fit the map to what is left
             QTimer.singleShot(0, self.zoom_to_fit)
 
@@ -190,6 +200,8 @@ class MainWindow(WindowHost):
         if self.document is not None and self.document is not document:
             self._put_away(self.document)
         self.document = document
+        self.log_shown(document.path if document is not None else None)
+        self.frame_times.watch(None)
         if self.dock is not None:
             for action in self._dock_actions:
                 self.combat_menu.removeAction(action)
@@ -209,6 +221,7 @@ class MainWindow(WindowHost):
 
         self.scene = BoardScene(document)
         self.view = BoardView(self.scene)
+        self.frame_times.watch(self.view)
         self.view.hex_hovered.connect(self._hovered)
         self.view.menu_requested.connect(self.board_menu)
         self.player_screen.set_document(document, self.view)  # issue 16
@@ -237,7 +250,7 @@ class MainWindow(WindowHost):
         self.dock = CombatDock(document, self, hands=self.hands)
         self.dock.initiative.menu_requested.connect(self.initiative_menu)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        if self.settings.value("window/state") is None:  # first run: the map keeps ≥ 60 %
+        if not self.prefs.has("window/state"):  # first run: the map keeps ≥ 60 %
             self.resizeDocks([self.dock], [dock_width(self.width())],
                              Qt.Orientation.Horizontal)
         from tactical.ui.campaign import CarryBar
@@ -554,14 +567,11 @@ class MainWindow(WindowHost):
     def _remember(self, path: Path) -> None:
         recent = [str(path.resolve())] + [p for p in self._recent() if p !=
                                           str(path.resolve())]
-        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self.prefs.set("recent", recent[:MAX_RECENT])
         self._rebuild_recent()
 
     def _recent(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):  # QSettings gives a one-entry list back as a string
-            return [value]
-        return [str(v) for v in value] if isinstance(value, list) else []
+        return self.prefs.texts("recent", MAX_RECENT)
 
     def _rebuild_recent(self) -> None:
         self.recent_menu.clear()
@@ -602,7 +612,7 @@ class MainWindow(WindowHost):
         return edges
 
     def set_legend_edge(self, edge: str) -> None:
-        self.settings.setValue("view/legend_edge", edge)
+        self.prefs.set("view/legend_edge", edge)
         self.legend_edges[edge].setChecked(True)
         if self.scene is not None and self.view is not None:
             self.scene.legend.edge = edge
@@ -617,6 +627,12 @@ class MainWindow(WindowHost):
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, "Keyboard shortcuts", acts.shortcut_table(self.action_map))
 
+    def copy_support_details(self) -> None:
+        from tactical.ui.support import copy_support_details  # issue 23
+
+        copy_support_details(self, self.document, list(self.frame_times.ms),
+                             self.settings.fileName())
+
     def show_about(self) -> None:
         QMessageBox.about(self, "About Tactical",
                           f"Tactical {__version__}\nA game master's combat board.")
@@ -624,17 +640,17 @@ class MainWindow(WindowHost):
     # --- layout and closing
 
     def _restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        state = self.settings.value("window/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
+        """The saved size, place and docks, if they fit this screen (issue 23: a layout
+        saved on a larger screen, or by another Qt, opens maximised instead)."""
+        from tactical.ui.screenfit import restore_geometry, restore_state
+
+        self.start_maximised = not restore_geometry(self, self.prefs)
+        restore_state(self, self.prefs)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.player_screen.set_document(None, None)  # issue 16: the players' window too
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        self.prefs.set("window/geometry", self.saveGeometry())
+        self.prefs.set("window/state", self.saveState())
         if self.document is not None:
             self._put_away(self.document)
         self.document = None

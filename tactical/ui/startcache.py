@@ -65,6 +65,10 @@ def start_has_picture(path: Path | None, ruleset: str | None) -> bool:
         try:
             if autosave.latest_unfinished() is not None:
                 return False
+            from tactical.ui.crashes import unexpected_ends
+
+            if unexpected_ends():  # a crash is told first (issue 23)
+                return False
         except Exception:  # unreadable: the start will say so, the plain way
             return False
         path = demo_map()

@@ -16,6 +16,7 @@ from tactical.encounter.store.log import read_log
 from tactical.ui import app as app_module
 from tactical.ui.main_window import MainWindow
 from tests.hostile.logs import new_format_log, rewrite
+from tests.resume_offer import answer_fights
 
 
 @pytest.fixture
@@ -67,6 +68,7 @@ def test_accepting_the_resume_offer_of_a_broken_log_never_crashes_the_start(
     (data / "encounters").mkdir(parents=True)
     log = hostile_log(data / "encounters")
     assert autosave.latest_unfinished().path == log
+    answer_fights(monkeypatch, "continue")
     app_module.start(window, None)
     assert window.document is not None and window.document.loaded.path == demo_map()
     assert any("Cannot open" in m and "not a record Tactical writes" in m for m in messages)

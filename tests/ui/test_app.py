@@ -1,5 +1,5 @@
 """The main window: opens the demo encounter with board and dock, shortcuts drive the
-engine, broken files are messages, and a crashed encounter is offered back."""
+engine, broken files are messages, and a fight left in progress is offered back."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from tactical.ui.dock import CombatDock
 from tactical.ui.fonts import load_app_font
 from tactical.ui.main_window import MainWindow
 from tactical.ui.opening import close_document, start_on_map
+from tests.resume_offer import answer_fights
 
 
 @pytest.fixture
@@ -85,20 +86,21 @@ def test_recent_files_are_remembered(window, settings, qtbot):
     again.close()
 
 
-def test_a_crashed_encounter_is_offered_and_resumes_where_it_stopped(qtbot, settings,
-                                                                     monkeypatch, tmp_path):
+def test_a_fight_left_in_progress_is_offered_and_resumes_where_it_stopped(
+        qtbot, settings, monkeypatch, tmp_path):
     monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
     doc = start_on_map(demo_map())
     doc.apply(cmd.StartCombat())
     doc.apply(cmd.EndTurn())
     expected = doc.state
-    close_document(doc, finished=False)  # as if the power went out
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    close_document(doc, finished=False)  # the GM quit mid-fight
+    shown = answer_fights(monkeypatch, "continue")
     win = MainWindow(settings=settings)
     qtbot.addWidget(win)
     path = app_module.offer_resume(win)
     assert path == doc.path
+    assert shown.questions == ["You left a fight in progress on Warehouse 7, Tacoma docks — "
+                               "continue it?"]
     assert win.open_path(path)
     assert win.document.state == expected
     win.close()  # the fight is still running: offered again at the next start
@@ -155,15 +157,18 @@ def test_a_new_encounter_runs_under_any_of_the_three_rulesets(qtbot, settings, m
     win.close()
 
 
-def test_a_declined_resume_is_not_offered_again(qtbot, settings, monkeypatch, tmp_path):
+def test_a_fight_filed_away_is_not_offered_again_and_not_now_keeps_it(
+        qtbot, settings, monkeypatch, tmp_path):
     monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path / "data"))
     doc = start_on_map(demo_map())
     doc.apply(cmd.StartCombat())
     close_document(doc, finished=False)
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *a, **k: QMessageBox.StandardButton.No)
     win = MainWindow(settings=settings)
     qtbot.addWidget(win)
+    answer_fights(monkeypatch, "later")
+    assert app_module.offer_resume(win) is None
+    assert autosave.latest_unfinished().path == doc.path  # Not now: still in progress
+    answer_fights(monkeypatch, "file")
     assert app_module.offer_resume(win) is None
     assert autosave.latest_unfinished() is None  # not asked again at the next start
     assert doc.path.exists()  # but kept: File ▸ Open can continue it

@@ -221,6 +221,8 @@ def run_tactical(data: Path, which: str, **env: str) -> str:
                                          XDG_CONFIG_HOME=str(data / "config"), **env))
     for log in (data / "data" / "encounters").glob("*"):  # it exited, not closed: no
         log.unlink()  # fight to offer back (that start would show no picture)
+    for report in (data / "data" / "reports").glob("*"):  # nor a crash to tell (issue 23)
+        report.unlink()
     return out.stdout + out.stderr[-2000:]
 
 

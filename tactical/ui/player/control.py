@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QScreen
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
 
 from tactical.core.types import Hex
@@ -18,6 +18,7 @@ from tactical.ui.player.camera import (
     ppi_from_diagonal,
     ppi_from_ruler,
 )
+from tactical.ui.settings import Settings
 
 # The main window makes this object before the engine is imported (issue 13: its first
 # frame comes first), so what needs the engine is imported where it is used, and the
@@ -33,7 +34,7 @@ KEY = "player_view/"
 
 
 class PlayerScreen(QObject):
-    def __init__(self, window: QMainWindow, settings: QSettings,
+    def __init__(self, window: QMainWindow, settings: Settings,
                  toolbar: QToolBar | None = None) -> None:
         super().__init__(window)
         self.main = window
@@ -62,19 +63,44 @@ class PlayerScreen(QObject):
             view_menu.addMenu(self.menu)
         if toolbar is not None:
             toolbar.addAction(self.action)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenRemoved.connect(self._screen_removed)
 
     # --- settings
 
+    # Read through the typed reader (issue 23): a value of the wrong type or an unknown
+    # name is the default, with one warning; it was a ValueError at opening the view.
+
     def _value(self, name: str, default: str) -> str:
-        return str(self.settings.value(KEY + name, default))
+        return self.settings.text(KEY + name, default)
+
+    def _choice(self, name: str, names: list[str], default: str) -> str:
+        return self.settings.choice(KEY + name, names, default)
+
+    def _number(self, name: str) -> float:
+        return self.settings.number(KEY + name, 0.0, 0.0, 10_000.0)
+
+    def _flag(self, name: str, default: bool) -> bool:
+        return self.settings.flag(KEY + name, default)
 
     def _set(self, name: str, value: object) -> None:
-        self.settings.setValue(KEY + name, value)
+        self.settings.set(KEY + name, value)
+
+    def _camera(self) -> CameraMode:
+        names = [m.value for m in CameraMode]
+        return CameraMode(self._choice("camera", names, CameraMode.FOLLOW.value))
+
+    def _detail(self) -> Detail:
+        from tactical.encounter.queries.audience import Detail
+
+        names = [d.value for d in Detail]
+        return Detail(self._choice("enemy_detail", names, Detail.COARSE.value))
 
     def look(self) -> StreamLook:
-        from tactical.ui.player.view import StreamLook
+        from tactical.ui.player.view import KEY_MAGENTA, StreamLook
 
-        key = self._value("key", "")
+        key = self._choice("key", ["", KEY_MAGENTA], "")
         return StreamLook(key=key or None)
 
     # --- the menu
@@ -93,7 +119,7 @@ class PlayerScreen(QObject):
                            (CameraMode.AUTO, "&Auto-frame the action")):
             action = camera.addAction(text)
             action.setCheckable(True)
-            action.setChecked(mode.value == self._value("camera", CameraMode.FOLLOW.value))
+            action.setChecked(mode is self._camera())
             action.triggered.connect(lambda _c=False, m=mode: self.set_mode(m))
             group.addAction(action)
             self.camera_actions[mode] = action
@@ -109,7 +135,7 @@ class PlayerScreen(QObject):
         self.fog_action.toggled.connect(self.set_fog)
         self.key_action = menu.addAction("Chroma &key background (magenta)")
         self.key_action.setCheckable(True)
-        self.key_action.setChecked(bool(self._value("key", "")))
+        self.key_action.setChecked(self.look().key is not None)
         self.key_action.toggled.connect(self.set_key)
         detail = menu.addMenu("&Enemies show")
         details = QActionGroup(menu)
@@ -118,7 +144,7 @@ class PlayerScreen(QObject):
                             (Detail.BARS, "&Their bars")):
             action = detail.addAction(text)
             action.setCheckable(True)
-            action.setChecked(level.value == self._value("enemy_detail", Detail.COARSE.value))
+            action.setChecked(level is self._detail())
             action.triggered.connect(lambda _c=False, d=level: self.set_enemy_detail(d))
             details.addAction(action)
             self.detail_actions[level] = action
@@ -169,7 +195,7 @@ class PlayerScreen(QObject):
         if fresh:
             document.selection_changed.connect(self._selection_changed)
         self.fog_action.blockSignals(True)
-        self.fog_action.setChecked(self._value(self._fog_key(), "0") == "1")
+        self.fog_action.setChecked(self._flag(self._fog_key(), False))
         self.fog_action.blockSignals(False)
         if was_open:
             self.open()
@@ -194,17 +220,37 @@ class PlayerScreen(QObject):
         self.window = PlayerWindow(self.document, self.audience, self.gm_view, self.look())
         self.window.closed.connect(self._closed)
         self.window.set_fog(self.fog_action.isChecked())
-        self.window.set_mode(CameraMode(self._value("camera", CameraMode.FOLLOW.value)))
-        self.window.set_physical_scale(self._ppi(), HexSize(self._value("hex", "inch")))
+        self.window.set_mode(self._camera())
+        hex_size = self._choice("hex", [h.value for h in HexSize], HexSize.INCH.value)
+        self.window.set_physical_scale(self._ppi(), HexSize(hex_size))
         gm_screen = self.main.screen()
-        target = choose_screen(screens(), self._value("screen", "") or None,
-                               gm_screen.name() if gm_screen is not None else None)
-        full = self._value("full_screen", "1" if len(screens()) > 1 else "0") == "1"
+        gm_name = gm_screen.name() if gm_screen is not None else None
+        remembered = self._value("screen", "") or None
+        target = choose_screen(screens(), remembered, gm_name)
+        full = self._flag("full_screen", len(screens()) > 1)
+        if target is not None and target.name == gm_name and remembered not in (None, gm_name):
+            full = False  # its own screen is gone: a window, not over the GM's board
         self.window.place(target, full)
         self.action.blockSignals(True)
         self.action.setChecked(True)
         self.action.blockSignals(False)
         return self.window
+
+    def _screen_removed(self, screen: QScreen) -> None:
+        """The players' screen was unplugged (issue 23): their window comes back on the
+        GM's screen as a plain window (never full screen over the GM's board); the screen
+        stays remembered for when it is plugged in again."""
+        window = self.window
+        if window is None:
+            return
+        placed = window.placed_on
+        if placed is not None and placed.name != screen.name():
+            return
+        from tactical.ui.player.window import screen_info
+
+        gm_screen = self.main.screen()
+        window.place(screen_info(gm_screen) if gm_screen not in (None, screen) else None,
+                     False)
 
     def place(self, screen: object, full_screen: bool) -> None:
         """One click: this screen, remembered for next time."""
@@ -246,10 +292,10 @@ class PlayerScreen(QObject):
             self.window.set_mode(mode)
 
     def _ppi(self) -> float | None:
-        measured = float(self._value("ruler_ppi", "0") or 0)
+        measured = self._number("ruler_ppi")
         if measured > 0:
             return measured
-        diagonal = float(self._value("diagonal_in", "0") or 0)
+        diagonal = self._number("diagonal_in")
         if diagonal <= 0:
             return None
         placed = self.window.placed_on if self.window is not None else None
@@ -266,7 +312,7 @@ class PlayerScreen(QObject):
         diagonal, ok = QInputDialog.getDouble(
             self.main, "Physical scale", "The players' screen's diagonal in inches "
             "(0: fit the map, no physical scale).\nThe view then draws 1 hex = 1 inch and "
-            "locks the zoom.", float(self._value("diagonal_in", "0") or 0), 0.0, 400.0, 1)
+            "locks the zoom.", self._number("diagonal_in"), 0.0, 400.0, 1)
         if ok:
             self.set_diagonal(diagonal)
 
@@ -324,9 +370,7 @@ class PlayerScreen(QObject):
         self.hide_action.blockSignals(False)
 
     def _with_enemy_detail(self, settings: AudienceSettings) -> AudienceSettings:
-        from tactical.encounter.queries.audience import Detail
-
-        level = Detail(self._value("enemy_detail", Detail.COARSE.value))
+        level = self._detail()
         for side in self.sides:
             if side not in settings.player_sides:
                 settings = settings.with_detail(side, level)
