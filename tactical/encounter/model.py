@@ -7,14 +7,36 @@ character sheets are context (LoadedMap), not state: the state keeps only what c
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from tactical.core.types import Hex
 from tactical.rules.api import Budget
 
 __all__ = ["Action", "Budget", "Combatant", "Condition", "EncounterState", "HaltedMove",
-           "Hex", "PendingReaction", "Phase", "Timer"]
+           "Hex", "PendingReaction", "Phase", "Timer", "changed"]
+
+_V = TypeVar("_V")
+_LAYOUTS: dict[type, tuple[attrgetter[Any], dict[str, int]]] = {}
+
+
+def changed(value: _V, **changes: Any) -> _V:
+    """dataclasses.replace for the state's frozen values, five times faster: a fold makes
+    one new Combatant an event, and replace's walk over its 36 fields was a third of a long
+    log's replay (issue 23). Same result: every field is an init field, no __post_init__."""
+    cls = type(value)
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+        assert all(f.init for f in fields(cls)) and not hasattr(cls, "__post_init__")  # type: ignore[arg-type]
+        layout = _LAYOUTS[cls] = (attrgetter(*names), {n: i for i, n in enumerate(names)})
+    getter, index = layout
+    values = list(getter(value))
+    for name, new in changes.items():
+        values[index[name]] = new
+    return cls(*values)
 
 
 class Phase(StrEnum):
@@ -200,7 +222,7 @@ class EncounterState:
         return self.order[self.turn]
 
     def with_combatant(self, combatant: Combatant) -> EncounterState:
-        return replace(self, combatants={**self.combatants, combatant.id: combatant})
+        return changed(self, combatants={**self.combatants, combatant.id: combatant})
 
     def occupant(self, hex_: Hex) -> Combatant | None:
         return next((c for c in self.combatants.values() if c.hex == hex_), None)
