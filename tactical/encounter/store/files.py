@@ -9,20 +9,18 @@ its line, never a traceback (issue 11). Times come from the caller (no clock her
 from __future__ import annotations
 
 import dataclasses
-import sys
-from collections.abc import Callable, Mapping
+from array import array
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
 
 from tactical.core.dice import Dice, RandomDice
-from tactical.core.errors import TacticalError
 from tactical.data.library import LoadedMap
 from tactical.data.problems import DataError
 from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.context import Context, MapOracle, initial_state
 from tactical.encounter.encounter import Encounter, LogSink
-from tactical.encounter.events import from_payload
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import History, entry_records
 from tactical.encounter.model import EncounterState
@@ -38,6 +36,7 @@ from tactical.encounter.store.log import (
     read_log,
 )
 from tactical.encounter.store.meaning import Meaning
+from tactical.encounter.store.records import Bad, Rec, decoded
 from tactical.encounter.store.snapshot import (
     SNAPSHOT,
     loaded_from_path,
@@ -99,53 +98,8 @@ def _ruleset_of(header: dict[str, Any], log_path: Path) -> str:
     return rid
 
 
-@dataclass(frozen=True, slots=True)
-class Rec:
-    """One log record, its event decoded once as it is read (issue 23: a long log is never
-    held as JSON objects): a command's event, or an undo/redo marker (`event` None)."""
-
-    batch: int
-    n: int
-    of: int
-    label: str
-    event: Any
-    marker: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Bad:
-    """A record that is not one the engine writes: why (refused at its line by check)."""
-
-    problem: str
-
-
-_FIELDS = {"batch": int, "n": int, "of": int, "label": str, "event": dict}
-
-
-def decoded(record: Any) -> Rec | Bad:
-    """What a log keeps of a record (read_log's `keep`): its event, decoded, or why the
-    record (a checksummed JSON object) is not one the engine wrote."""
-    if "marker" in record:
-        marker = record.get("marker")
-        if marker in ("undo", "redo") and type(record.get("batch")) is int:
-            return Rec(record["batch"], -1, 0, "", None, marker)
-        return Bad("not an undo or redo marker the engine writes")
-    for name, kind in _FIELDS.items():
-        if type(record.get(name)) is not kind:
-            return Bad(f"its '{name}' is missing or not a{'n' if name == 'event' else ''} "
-                       f"{kind.__name__}")
-    if not 0 <= record["n"] < record["of"]:
-        return Bad(f"event {record['n']} of {record['of']} is not a place in a command")
-    try:
-        event = from_payload(record["event"])
-    except TacticalError as error:
-        return Bad(str(error))
-    # one label string for all the records of a command
-    return Rec(record["batch"], record["n"], record["of"], sys.intern(record["label"]), event)
-
-
-def _complete(records: list[Rec], lines: tuple[int, ...],
-              log_path: Path) -> tuple[list[Rec], list[int], list[int], list[str]]:
+def _complete(records: list[Rec], lines: Sequence[int],
+              log_path: Path) -> tuple[list[Rec], array[int], array[int], list[str]]:
     """The records of whole commands only: a command one of whose records was skipped as
     damaged is dropped (its other events alone are not what happened), with the undo and
     redo markers that name it. A last command cut short by a crash is left to _restore,
@@ -153,8 +107,8 @@ def _complete(records: list[Rec], lines: tuple[int, ...],
     after a dropped command still name the right ones. Also gives each kept record's index
     in `records`."""
     kept: list[Rec] = []
-    kept_lines: list[int] = []
-    kept_index: list[int] = []
+    kept_lines = array("q")  # 8 bytes a record, not an int object
+    kept_index = array("q")
     dropped: list[str] = []
     renumber: dict[int, int] = {}
     markers = 0
@@ -196,7 +150,7 @@ def _complete(records: list[Rec], lines: tuple[int, ...],
     return kept, kept_lines, kept_index, warnings
 
 
-def check(header: dict[str, Any], payloads: list[Any], lines: tuple[int, ...],
+def check(header: dict[str, Any], payloads: list[Any], lines: Sequence[int],
           log_path: Path, oracle: OracleFactory = GeometryOracle,
           dice: Dice | None = None) -> Checked:
     """Everything a log needs to replay, checked: the header's ruleset and map, each record's
@@ -219,7 +173,7 @@ def check(header: dict[str, Any], payloads: list[Any], lines: tuple[int, ...],
         if started != [rid]:
             raise LogError(f"{log_path}:1: ruleset: the header says '{rid}', but the fight "
                            f"started under '{started[0]}' (the rule numbers it carries)")
-    lines = lines if len(lines) == len(payloads) else tuple(range(2, len(payloads) + 2))
+    lines = lines if len(lines) == len(payloads) else range(2, len(payloads) + 2)
     foreign = registry.ruleset(rid).foreign_events
     records: list[Rec] = []
     for payload, line in zip(payloads, lines, strict=True):
@@ -247,7 +201,7 @@ def check(header: dict[str, Any], payloads: list[Any], lines: tuple[int, ...],
                    numbers, encounter, cut)
 
 
-def _restore(encounter: Encounter, records: list[Rec], lines: list[int], index: list[int],
+def _restore(encounter: Encounter, records: list[Rec], lines: array[int], index: array[int],
              log_path: Path) -> tuple[list[str], tuple[int, int, str] | None]:
     """Put the log's commands back into effect in the order they were made, undo and redo
     markers included (History's rules: an unfinished last command is dropped with a
