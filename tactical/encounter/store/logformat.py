@@ -1,9 +1,12 @@
 """The encounter log's line format, as pure functions over bytes (docs/encounter-log.md).
 
 Line 1 is a header object; then one record a line, `{"seq":N,"crc":C,"event":{...}}`, and
-optionally a last `{"closed":true}` line written by a clean close. A record is accepted only
-if it is byte for byte the canonical encoding of what it parses to, so any altered byte is
-caught, even one that still parses as JSON to the same values (`1.0` → `1e0`).
+optionally a last `{"closed":true}` line written by a clean close. A record is accepted if
+its checksum matches its event's bytes as written (for a line the writer made, the
+canonical text), or, read the slow way, if it is byte for byte the canonical encoding of
+what it parses to; so any altered byte is caught, even one that still parses as JSON to
+the same values (`1.0` → `1e0`). A `\r\n` line end and a byte-order mark are read as the
+writer's `\n` and nothing (issue 23).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import json
 import math
 import re
 import zlib
+from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -135,6 +139,7 @@ def decode_header(line: bytes) -> Payload:
     RecordError with a reason the GM can read."""
     if not line:
         raise RecordError("the file is empty (no header line)")
+    line = _unix(line.removeprefix(BOM))  # the same header (issue 23)
     if not line.endswith(b"\n"):
         raise RecordError("the header line is incomplete (no newline)")
     try:
@@ -247,10 +252,12 @@ class Parsed:
     dropped_lines: int = 0  # lines from there to the end
     valid_size_of_header: int = 0
     total_lines: int = 0  # record lines after the header, the closed line included
-    lines: list[int] = field(default_factory=list)  # each payload's 1-based line number
+    # each payload's 1-based line number, and its line's end offset (arrays: 8 bytes each,
+    # not an int object each, for a 300,000-record log)
+    lines: array[int] = field(default_factory=lambda: array("q"))
     skipped: list[tuple[int, str]] = field(default_factory=list)  # bad lines mid-file
     first_skip: int | None = None  # how many payloads precede the first skipped line
-    ends: list[int] = field(default_factory=list)  # each payload's line's end offset
+    ends: array[int] = field(default_factory=lambda: array("q"))
     header_line: bytes = b""  # the header as the writer spells it (no BOM, \n)
     bom: bool = False  # the file starts with a UTF-8 byte-order mark
     crlf_lines: int = 0  # lines ended by \r\n (a mail client, git's autocrlf)
