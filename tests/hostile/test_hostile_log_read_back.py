@@ -111,3 +111,20 @@ def test_the_writer_never_grows_a_log_past_what_the_reader_takes(tmp_path, monke
     log.append({"x": 2})  # a short one still fits
     log.close()
     assert log_module.read_log(path).payloads == [{"x": 1}, {"x": 2}]
+
+
+def test_the_resume_offer_reads_crlf_and_bom_logs_as_the_same_logs(tmp_path, monkeypatch):
+    from tactical.encounter.store import autosave
+
+    monkeypatch.setenv(autosave.ENV_VAR, str(tmp_path))
+    folder = autosave.encounters_dir()
+    folder.mkdir(parents=True)
+    for name, finished in (("closed", True), ("open", False)):
+        log = EncounterLog.create(folder / f"{name}.jsonl", {"map": "m"})
+        log.append({"x": 1})
+        log.close(finished=finished)
+        path = folder / f"{name}.jsonl"
+        path.write_bytes(logformat.BOM + crlf(path.read_bytes()))
+    # the closed one is not offered as "left in progress"; the open one is, with its header
+    assert [(s.path.name, s.header["map"]) for s in autosave.resumable()] == \
+        [("open.jsonl", "m")]
