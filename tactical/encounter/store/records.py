@@ -73,44 +73,56 @@ class _Usual(Exception):
 
 
 Convert = Callable[[Any], Any]
-_PLANS: dict[type, tuple[dict[str, Convert], frozenset[str]] | None] = {}
+_MAKERS: dict[type, Callable[[dict[str, Any]], Any] | None] = {}
 
 
 def event_of(payload: dict[str, Any]) -> Any:
     """events.from_payload, the same event, faster for the events made of plain values."""
     cls = EVENT_TYPES.get(payload.get("type"))  # type: ignore[arg-type]
-    plan = _plan(cls) if cls is not None else None
-    if plan is not None:
-        converts, required = plan
-        values = {}
-        try:
-            for name, value in payload.items():
-                if name != "type":
-                    values[name] = converts[name](value)  # KeyError: an unknown field
-            if required <= values.keys():
-                return cls(**values)  # type: ignore[misc]
-        except (_Usual, KeyError):
-            pass
+    if cls is not None:
+        make = _MAKERS[cls] if cls in _MAKERS else _maker(cls)
+        if make is not None:
+            try:
+                return make(payload)
+            except (_Usual, KeyError):
+                pass
     return from_payload(payload)
 
 
-def _plan(cls: type) -> tuple[dict[str, Convert], frozenset[str]] | None:
-    if cls in _PLANS:
-        return _PLANS[cls]
+def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
+    """A function payload → event for `cls`, generated once: each field read by name,
+    its type checked, the event built; _Usual (or KeyError) for anything else."""
     hints = typing.get_type_hints(cls)
-    converts: dict[str, Convert] = {}
-    required = set()
-    plan: tuple[dict[str, Convert], frozenset[str]] | None = None
+    space: dict[str, Any] = {"cls": cls, "Usual": _Usual, "intern": sys.intern}
+    body = ["def make(p):", "    n = 1"]  # the keys read: "type", then each field's
+    args = []
     try:
-        for f in fields(cls):
-            converts[f.name] = _convert(hints[f.name])
+        for i, f in enumerate(fields(cls)):
+            hint, arg = hints[f.name], f"a{i}"
+            space[f"c{i}"] = _convert(hint)
+            read = [f"    {arg} = c{i}(p[{f.name!r}])"]
+            if hint is str:  # inline, the commonest
+                read = [f"    {arg} = p[{f.name!r}]",
+                        f"    if type({arg}) is not str: raise Usual",
+                        f"    {arg} = intern({arg})"]
             if f.default is MISSING and f.default_factory is MISSING:
-                required.add(f.name)
-        plan = converts, frozenset(required)
+                body += [*read, "    n += 1"]
+            else:
+                space[f"d{i}"] = f.default if f.default is not MISSING else None
+                if f.default is MISSING:
+                    raise _Usual  # a default factory: rare, the usual way
+                body += [f"    if {f.name!r} in p:", *("    " + r for r in read),
+                         "        n += 1", "    else:", f"        {arg} = d{i}"]
+            args.append(arg)
     except _Usual:
-        plan = None  # a field of another kind: always the usual way
-    _PLANS[cls] = plan
-    return plan
+        _MAKERS[cls] = None  # a field of another kind: always the usual way
+        return None
+    body += ["    if len(p) != n: raise Usual  # a field this does not know",
+             f"    return cls({', '.join(args)})"]
+    exec("\n".join(body) + "\n", space)  # our own field names, as dataclasses does
+    made: Callable[[dict[str, Any]], Any] = space["make"]
+    _MAKERS[cls] = made
+    return made
 
 
 def _exactly(kind: type) -> Convert:
