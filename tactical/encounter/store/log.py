@@ -15,7 +15,7 @@ import gc
 import os
 import stat
 import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -42,7 +42,7 @@ class LogContents:
     payloads: list[Any]  # the records' payloads, or what `keep` made of them
     warnings: list[str]
     closed: bool  # ended by a clean close(), so not offered for resuming
-    lines: tuple[int, ...] = ()  # each payload's 1-based line number in the file
+    lines: Sequence[int] = ()  # each payload's 1-based line number in the file
     first_skip: int | None = None  # payloads before the first damaged line skipped mid-file
     # what was read, and from which version of the file (device, inode, size, change time):
     # EncounterLog.open(known=...) takes it instead of reading the file a second time
@@ -107,7 +107,8 @@ def _parse_fd(path: Path, fd: int, keep: logformat.Keep | None) -> logformat.Par
     if not stat.S_ISREG(info.st_mode) or info.st_size > logformat.MAX_LOG_BYTES:
         _refuse(path)
     os.lseek(fd, 0, os.SEEK_SET)
-    stream = os.fdopen(os.dup(fd), "rb", buffering=1 << 20)
+    # read in pieces of up to a MiB (a small log: its own size, so opening one is cheap)
+    stream = os.fdopen(os.dup(fd), "rb", buffering=min(1 << 20, max(1 << 13, info.st_size)))
     try:
         with paused_collection():
             return logformat.parse(stream, keep, limit=logformat.MAX_LOG_BYTES)
@@ -169,7 +170,7 @@ def read_log(path: Path, *, keep_after_damage: bool = True,
     if parsed.foreign:
         warnings.append(foreign_warning(path, parsed, rewritten=False))
     return LogContents(parsed.header, parsed.payloads, warnings, parsed.closed,
-                       tuple(parsed.lines), parsed.first_skip, parsed, identity)
+                       parsed.lines, parsed.first_skip, parsed, identity)
 
 
 class ReadOnly(LogError):
