@@ -42,6 +42,7 @@ def fold(state: EncounterState, events: Iterable[Any]) -> EncounterState:
 
 
 def _update(state: EncounterState, cid: str, **changes: Any) -> EncounterState:
+    # changed(), not replace(): the same copy, made for most events a long replay folds
     return state.with_combatant(changed(state.get(cid), **changes))
 
 
@@ -57,29 +58,29 @@ def _initiative_set(state: EncounterState, e: ev.InitiativeSet) -> EncounterStat
 
 @handles(ev.CombatStarted)
 def _combat_started(state: EncounterState, e: ev.CombatStarted) -> EncounterState:
-    return changed(state, phase=Phase.COMBAT, order=e.order, round=0, turn=-1)
+    return replace(state, phase=Phase.COMBAT, order=e.order, round=0, turn=-1)
 
 
 @handles(ev.RoundStarted)
 def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
     reactions = dict(e.reactions)
     # Pending initiative changes (Edge, "−Xd6 next turn") take effect for this round only.
-    combatants = {cid: changed(c, reactions=reactions.get(cid, 0), used_edge_this_round=False,
+    combatants = {cid: replace(c, reactions=reactions.get(cid, 0), used_edge_this_round=False,
                                budget=Budget(), initiative_this_round=c.initiative_next_round,
                                initiative_next_round=0, edge_initiative=False,
                                attacked_by=frozenset())
                   for cid, c in state.combatants.items()}
     if e.pass_number > 1:  # a later initiative pass: same combat turn, no refresh
-        combatants = {cid: changed(c, budget=Budget())
+        combatants = {cid: replace(c, budget=Budget())
                       for cid, c in state.combatants.items()}
-    return changed(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
+    return replace(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
                    initiative_pass=e.pass_number)
 
 
 @handles(ev.TurnStarted)
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)
-    state = changed(state, turn=state.order.index(e.combatant))
+    state = replace(state, turn=state.order.index(e.combatant))
     # Ch.6: Charging and Evading last until the combatant's next turn; an Unaware
     # combatant can react again once its first turn comes (Awareness).
     c = state.get(e.combatant)
@@ -111,7 +112,7 @@ def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
         changes["move"] = 0 if e.paid_with == "major" else changes.get("move", b.move)
         changes["major_or_move"] = False
     moved = state.get(e.combatant).move_spent or e.action == "move"
-    return _update(state, e.combatant, budget=changed(b, **changes), move_spent=moved)
+    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved)
 
 
 @handles(ev.Moved)
@@ -150,18 +151,18 @@ def _unmount(state: EncounterState, rider: str) -> EncounterState:
 def _move_halted(state: EncounterState, e: ev.MoveHalted) -> EncounterState:
     halted = HaltedMove(e.combatant, tuple((h[0], h[1]) for h in e.remaining), e.metres_left,
                         frozenset(e.done_reactors), frozenset(e.started_in_reach_of))
-    return changed(state, halted=halted)
+    return replace(state, halted=halted)
 
 
 @handles(ev.MoveEnded)
 def _move_ended(state: EncounterState, e: ev.MoveEnded) -> EncounterState:
-    return changed(state, halted=None, pending=())
+    return replace(state, halted=None, pending=())
 
 
 @handles(ev.ReactionOffered)
 def _reaction_offered(state: EncounterState, e: ev.ReactionOffered) -> EncounterState:
     pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, (e.hex[0], e.hex[1]), e.why)
-    return changed(state, pending=(*state.pending, pending))
+    return replace(state, pending=(*state.pending, pending))
 
 
 def _drop_pending(state: EncounterState, reactor: str) -> EncounterState:
@@ -171,9 +172,9 @@ def _drop_pending(state: EncounterState, reactor: str) -> EncounterState:
         # RULINGS Attack of Opportunity: once settled, the reactor owes no other this move
         settled = {p.reactor for p in state.pending
                    if p.reactor == reactor and p.kind == "opportunity"}
-        halted = changed(halted, done_reactors=halted.done_reactors | {reactor},
+        halted = replace(halted, done_reactors=halted.done_reactors | {reactor},
                          started_in_reach_of=halted.started_in_reach_of - settled)
-    return changed(state, pending=pending, halted=halted)
+    return replace(state, pending=pending, halted=halted)
 
 
 @handles(ev.ReactionDeclined)
@@ -257,7 +258,7 @@ def _timer_started(state: EncounterState, e: ev.TimerStarted) -> EncounterState:
 @handles(ev.TimersTicked)
 def _timers_ticked(state: EncounterState, e: ev.TimersTicked) -> EncounterState:
     c = state.get(e.combatant)
-    timers = tuple(changed(t, rounds=t.rounds - 1) if t.rounds is not None else t
+    timers = tuple(replace(t, rounds=t.rounds - 1) if t.rounds is not None else t
                    for t in c.timers)
     return _update(state, e.combatant, timers=timers)
 
@@ -283,7 +284,7 @@ def _ammo_spent(state: EncounterState, e: ev.AmmoSpent) -> EncounterState:
 
 @handles(ev.WeaponReadied)
 def _weapon_readied(state: EncounterState, e: ev.WeaponReadied) -> EncounterState:
-    c = changed(state.get(e.combatant), weapon=e.weapon)
+    c = replace(state.get(e.combatant), weapon=e.weapon)
     return state.with_combatant(c if e.rounds is None else c.with_ammo(e.weapon, e.rounds))
 
 
@@ -333,7 +334,7 @@ def _overwatch_declared(state: EncounterState, e: ev.OverwatchDeclared) -> Encou
 
 @handles(ev.CombatEnded)
 def _combat_ended(state: EncounterState, e: ev.CombatEnded) -> EncounterState:
-    return changed(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None)
+    return replace(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None)
 
 
 @handles(ev.MonitorsChanged)
@@ -380,7 +381,7 @@ def _combatant_removed(state: EncounterState, e: ev.CombatantRemoved) -> Encount
     order = tuple(cid for cid in state.order if cid != e.combatant)
     pending = tuple(p for p in state.pending if e.combatant not in (p.reactor, p.mover))
     halted = None if state.halted and state.halted.mover == e.combatant else state.halted
-    state = changed(state, combatants=combatants, order=order, turn=turn, pending=pending,
+    state = replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
                     halted=halted)
     for rider in [c.id for c in state if c.riding == e.combatant]:  # the mount is gone
         state = _unmount(state, rider)

@@ -187,8 +187,8 @@ def check(header: dict[str, Any], payloads: list[Any], lines: Sequence[int],
                            f"holds a {kind} event, which only {foreign[kind]} makes")
         records.append(record)
     kept, kept_lines, kept_index, dropped = _complete(records, lines, log_path)
-    ctx = Context(loaded, oracle(loaded), rules=rules, ruleset=rid, numbers=numbers)
     try:
+        ctx = Context(loaded, oracle(loaded), rules=rules, ruleset=rid, numbers=numbers)
         encounter = Encounter(ctx, dice or RandomDice())
     except Exception as error:
         raise LogError(f"cannot replay {log_path}: its map does not set up ({error!r})") \

@@ -299,7 +299,9 @@ class EncounterLog:
     @staticmethod
     def _keep_copy(path: Path) -> Path:
         try:
-            return logio.keep_copy(path)
+            # the file's bytes, read again only now that they are damaged (a normal open
+            # never holds the whole log in memory)
+            return logio.keep_copy(path, path.read_bytes())
         except OSError as error:
             if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
                 raise ReadOnly(f"{path} is damaged and its folder is read-only, so it cannot "
@@ -313,21 +315,18 @@ class EncounterLog:
         """The log's records that are kept (without its skipped lines and dropped tail),
         renumbered, as Tactical writes them, replacing the file atomically; the lock moves
         to the new file. Returns its fd (the old one is closed). The records are read
-        again from the file and written one by one: a long log is never whole in memory."""
+        again from the file as they stand (the kept ones are not held as JSON)."""
         count = len(parsed.payloads)
-        with logio.atomic_writer(path) as write:
-            write(parsed.header_line)
-            written = 0
+        lines = [parsed.header_line]
 
-            def copy(payload: Payload) -> None:
-                nonlocal written
-                if written < count:
-                    write(logformat.encode_record(written, payload))
-                    written += 1
+        def copy(payload: Payload) -> None:
+            if len(lines) <= count:
+                lines.append(logformat.encode_record(len(lines) - 1, payload))
 
-            _parse_fd(path, fd, copy)
-            if written != count:
-                raise LogError(f"{path} changed while it was repaired; nothing was changed")
+        _parse_fd(path, fd, copy)
+        if len(lines) != count + 1:
+            raise LogError(f"{path} changed while it was repaired; nothing was changed")
+        logio.atomic_write(path, b"".join(lines))
         new = os.open(path, os.O_RDWR | logio.O_BINARY)
         if not logio.try_lock(new):
             os.close(new)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 try:  # POSIX only; on Windows a log is not locked (see docs/encounter-log.md)
@@ -80,33 +79,11 @@ def is_locked(path: Path) -> bool:
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace `path` by `data` all at once: a crash leaves the old file or the new one,
     never a mix. Temp file in the same folder (os.replace cannot cross filesystems)."""
-    with atomic_writer(path) as write:
-        write(data)
-
-
-@contextlib.contextmanager
-def atomic_writer(path: Path) -> Iterator[Callable[[bytes], None]]:
-    """atomic_write for content made a piece at a time (a long log rewritten record by
-    record, never whole in memory): the pieces go to the temp file, which replaces `path`
-    only if the block ends without an exception."""
     folder = path.parent
     fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    buffer: list[bytes] = []
-    held = 0
-
-    def write(data: bytes) -> None:
-        nonlocal held
-        buffer.append(data)
-        held += len(data)
-        if held >= _CHUNK:
-            write_all(fd, b"".join(buffer))
-            buffer.clear()
-            held = 0
-
     try:
         try:
-            yield write
-            write_all(fd, b"".join(buffer))
+            write_all(fd, data)
             fsync_file(fd)
         finally:
             os.close(fd)
@@ -118,13 +95,9 @@ def atomic_writer(path: Path) -> Iterator[Callable[[bytes], None]]:
     fsync_dir(folder)
 
 
-_CHUNK = 1 << 20
-
-
-def keep_copy(path: Path) -> Path:
-    """Copy the file at `path` (the damaged log) beside it as `<name>.damaged-<n>`, first
-    free n, durably, before the log is cut back; returns the copy's path. Copied a chunk at
-    a time: a long log is never held whole in memory."""
+def keep_copy(path: Path, data: bytes) -> Path:
+    """Save `data` (the damaged log) beside `path` as `<name>.damaged-<n>`, first free n,
+    durably, before the log is cut back; returns the copy's path."""
     n = 1
     while True:
         copy = path.with_name(f"{path.name}.damaged-{n}")
@@ -135,9 +108,7 @@ def keep_copy(path: Path) -> Path:
             continue
         try:
             try:
-                with path.open("rb") as source:
-                    while chunk := source.read(_CHUNK):
-                        write_all(fd, chunk)
+                write_all(fd, data)
                 fsync_file(fd)
             finally:
                 os.close(fd)
