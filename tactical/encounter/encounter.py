@@ -7,14 +7,14 @@ loses nothing that was shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from tactical.core.dice import Dice
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context, initial_state
 from tactical.encounter.engine import decide_and_fold
-from tactical.encounter.evolve import fold
+from tactical.encounter.evolve import evolve, fold
 from tactical.encounter.history import Entry, History, entry_records, marker_record
 from tactical.encounter.model import EncounterState
 
@@ -56,6 +56,25 @@ class Encounter:
         self.state = after  # folded once, by the batch that made the events
         self._snapshot(len(self.history.done), self.state)
         return events
+
+    def restore(self, label: str, events: tuple[Any, ...],
+                check: Callable[[EncounterState, Any], str | None] | None = None,
+                ) -> tuple[int, str] | None:
+        """Put a command read back from the log into effect, as `apply` did when it was
+        made (not logged again): its events folded, a snapshot kept. `check` is asked about
+        each event on the state it folds onto; the first it refuses stops the command
+        (nothing changes) and is given back: its index in `events`, and why."""
+        state = self.state
+        for index, event in enumerate(events):
+            if check is not None:
+                why = check(state, event)
+                if why is not None:
+                    return index, why
+            state = evolve(state, event)
+        self.history.commit(self.history.prepare(label, events))
+        self.state = state
+        self._snapshot(len(self.history.done), state)
+        return None
 
     def undo(self) -> Entry | None:
         return self._step("undo")

@@ -16,6 +16,7 @@ from tactical.encounter.model import (
     PendingReaction,
     Phase,
     WithdrawnReaction,
+    changed,
 )
 from tactical.rules import registry
 
@@ -42,7 +43,8 @@ def fold(state: EncounterState, events: Iterable[Any]) -> EncounterState:
 
 
 def _update(state: EncounterState, cid: str, **changes: Any) -> EncounterState:
-    return state.with_combatant(replace(state.get(cid), **changes))
+    # changed(), not replace(): the same copy, made for most events a long replay folds
+    return state.with_combatant(changed(state.get(cid), **changes))
 
 
 @handles(ev.InitiativeRolled)

@@ -6,15 +6,59 @@ character sheets are context (LoadedMap), not state: the state keeps only what c
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from tactical.core.types import Hex
 from tactical.rules.api import Budget
 
 __all__ = ["Action", "Budget", "Combatant", "Condition", "EncounterState", "HaltedMove",
-           "Hex", "PendingReaction", "Phase", "Timer"]
+           "Hex", "PendingReaction", "Phase", "Timer", "changed"]
+
+_V = TypeVar("_V")
+_MAKERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+
+
+def changed(value: _V, **changes: Any) -> _V:
+    """dataclasses.replace for the state's frozen values, several times faster: a fold
+    makes a new Combatant and a new state an event, and replace's walk over the fields was a
+    third of a long log's replay (issue 23). The same result: each class's fields are all
+    init fields, with no __post_init__ (checked once per class)."""
+    key = (type(value), tuple(changes))
+    maker = _MAKERS.get(key)
+    if maker is None:
+        maker = _MAKERS[key] = _maker(*key)
+    return maker(value, *changes.values())  # type: ignore[no-any-return]
+
+
+def _maker(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """A function (old, *new values of `names`) → a copy of old with them: the fields read
+    straight off the old value, no loop (made once per class and set of names)."""
+    own = fields(cls)
+    if not all(f.init for f in own) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"changed() does not know how to copy a {cls.__name__}")
+    unknown = set(names) - {f.name for f in own}
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    new = {name: f"new_{i}" for i, name in enumerate(names)}
+    space: dict[str, Any] = {"cls": cls, "blank": object.__new__}
+    if all(f.name in cls.__dict__ for f in own) and hasattr(cls, "__slots__"):
+        # each slot set straight through its descriptor: a frozen class's __init__ goes
+        # through object.__setattr__ field by field, at twice the cost
+        body = ["    value = blank(cls)"]
+        for i, f in enumerate(own):
+            space[f"set_{i}"] = cls.__dict__[f.name].__set__
+            body.append(f"    set_{i}(value, {new.get(f.name, f'old.{f.name}')})")
+        body.append("    return value")
+    else:
+        args = ", ".join(new.get(f.name, f"old.{f.name}") for f in own)
+        body = [f"    return cls({args})"]
+    source = f"def make(old, {', '.join(new.values())}):\n" + "\n".join(body) + "\n"
+    exec(source, space)  # our own field names, as dataclasses itself does
+    maker: Callable[..., Any] = space["make"]
+    return maker
 
 
 class Phase(StrEnum):
@@ -224,7 +268,7 @@ class EncounterState:
         return self.order[self.turn]
 
     def with_combatant(self, combatant: Combatant) -> EncounterState:
-        return replace(self, combatants={**self.combatants, combatant.id: combatant})
+        return changed(self, combatants={**self.combatants, combatant.id: combatant})
 
     def occupant(self, hex_: Hex) -> Combatant | None:
         return next((c for c in self.combatants.values() if c.hex == hex_), None)

@@ -63,14 +63,15 @@ class Autosave:
 
 
 def is_finished(path: Path) -> bool:
-    """Whether the log ends with the clean-close marker (read from its tail only)."""
+    """Whether the log ends with the clean-close marker (read from its tail only), with
+    either line end (a CRLF log is the same log, docs/encounter-log.md)."""
     marker = b"\n" + logformat.CLOSED_LINE  # the header line precedes it at least
+    crlf = marker.replace(b"\n", b"\r\n")
     with path.open("rb") as file:
         size = file.seek(0, os.SEEK_END)
-        if size < len(marker):
-            return False
-        file.seek(size - len(marker))
-        return file.read() == marker
+        file.seek(max(0, size - len(crlf)))
+        tail = file.read()
+    return tail.endswith(marker) or tail.endswith(crlf)
 
 
 def _read_header(path: Path) -> Payload | None:

@@ -8,24 +8,36 @@ its line, never a traceback (issue 11). Times come from the caller (no clock her
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import dataclasses
+from array import array
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
 
-from tactical.core.dice import Dice
-from tactical.core.errors import TacticalError
+from tactical.core.dice import Dice, RandomDice
 from tactical.data.library import LoadedMap
 from tactical.data.problems import DataError
 from tactical.encounter.context import Context, OracleFactory, initial_state
 from tactical.encounter.encounter import Encounter, LogSink
-from tactical.encounter.events import from_payload
 from tactical.encounter.evolve import fold
-from tactical.encounter.history import History, entry_records, replay_records
+from tactical.encounter.history import History, entry_records
 from tactical.encounter.model import EncounterState
-from tactical.encounter.store.log import EncounterLog, LogContents, LogError, ReadOnly, read_log
+from tactical.encounter.queries.oracle import GeometryOracle
+from tactical.encounter.store.log import (
+    EncounterLog,
+    LogContents,
+    LogError,
+    ReadOnly,
+    damage_warning,
+    foreign_warning,
+    paused_collection,
+    read_log,
+)
 from tactical.encounter.store.logformat import VERSION
+from tactical.encounter.store.meaning import Meaning
 from tactical.encounter.store.migrate import migrate
+from tactical.encounter.store.records import Bad, Rec, decoded
 from tactical.encounter.store.snapshot import (
     SNAPSHOT,
     loaded_from_path,
@@ -68,6 +80,9 @@ class Checked:
     history: History
     warnings: list[str]
     numbers: dict[str, Any]  # the other rulesets' numbers it was played with
+    encounter: Encounter  # replayed, not yet logging (resume gives it the log)
+    # (records kept, line, why): from that line on the events cannot have happened
+    cut: tuple[int, int, str] | None = None
 
 
 def _ruleset_of(header: dict[str, Any], log_path: Path) -> str:
@@ -84,62 +99,47 @@ def _ruleset_of(header: dict[str, Any], log_path: Path) -> str:
     return rid
 
 
-def _record_problem(record: Any) -> str | None:
-    """Why a record (a checksummed JSON object) is not one the engine wrote, or None."""
-    if "marker" in record:
-        ok = record.get("marker") in ("undo", "redo") and type(record.get("batch")) is int
-        return None if ok else "not an undo or redo marker the engine writes"
-    fields = {"batch": int, "n": int, "of": int, "label": str, "event": dict}
-    for name, kind in fields.items():
-        if type(record.get(name)) is not kind:
-            return f"its '{name}' is missing or not a{'n' if name == 'event' else ''} " \
-                   f"{kind.__name__}"
-    if not 0 <= record["n"] < record["of"]:
-        return f"event {record['n']} of {record['of']} is not a place in a command"
-    try:
-        from_payload(record["event"])
-    except TacticalError as error:
-        return str(error)
-    return None
-
-
-def _complete(records: list[dict[str, Any]], lines: tuple[int, ...],
-              log_path: Path) -> tuple[list[dict[str, Any]], list[int], list[str]]:
+def _complete(records: list[Rec], lines: Sequence[int],
+              log_path: Path) -> tuple[list[Rec], array[int], array[int], list[str]]:
     """The records of whole commands only: a command one of whose records was skipped as
     damaged is dropped (its other events alone are not what happened), with the undo and
-    redo markers that name it. A last command cut short by a crash is left to
-    replay_records, which says so. Batches are renumbered in order, as History numbers
-    them, so the markers after a dropped command still name the right ones."""
-    kept: list[dict[str, Any]] = []
-    kept_lines: list[int] = []
+    redo markers that name it. A last command cut short by a crash is left to _restore,
+    which says so. Batches are renumbered in order, as History numbers them, so the markers
+    after a dropped command still name the right ones. Also gives each kept record's index
+    in `records`."""
+    kept: list[Rec] = []
+    kept_lines = array("q")  # 8 bytes a record, not an int object
+    kept_index = array("q")
     dropped: list[str] = []
     renumber: dict[int, int] = {}
     markers = 0
     index = 0
     while index < len(records):
         record = records[index]
-        if "marker" in record:
-            if record["batch"] in renumber:
-                kept.append({**record, "batch": renumber[record["batch"]]})
+        if record.marker is not None:
+            if record.batch in renumber:
+                kept.append(replace(record, batch=renumber[record.batch]))
                 kept_lines.append(lines[index])
+                kept_index.append(index)
             else:
                 markers += 1
             index += 1
             continue
         end = index + 1
-        while end < len(records) and "marker" not in records[end] and \
-                records[end]["batch"] == record["batch"] and records[end]["n"] != 0:
+        while end < len(records) and records[end].marker is None and \
+                records[end].batch == record.batch and records[end].n != 0:
             end += 1
         group = records[index:end]
-        whole = [r["n"] for r in group] == list(range(len(group))) and \
-            all(r["of"] == group[0]["of"] for r in group)
+        whole = [r.n for r in group] == list(range(len(group))) and \
+            all(r.of == group[0].of for r in group)
         last = end == len(records)
-        if whole and (len(group) == group[0]["of"] or last):
-            number = renumber.setdefault(record["batch"], len(renumber))
-            kept.extend({**r, "batch": number} for r in group)
+        if whole and (len(group) == group[0].of or last):
+            number = renumber.setdefault(record.batch, len(renumber))
+            kept.extend(r if r.batch == number else replace(r, batch=number) for r in group)
             kept_lines.extend(lines[index:end])
+            kept_index.extend(range(index, end))
         else:
-            dropped.append(f"'{group[0]['label']}' (line {lines[index]})")
+            dropped.append(f"'{group[0].label}' (line {lines[index]})")
         index = end
     warnings = []
     if dropped or markers:
@@ -148,17 +148,19 @@ def _complete(records: list[dict[str, Any]], lines: tuple[int, ...],
         also = f"; and {markers:,} undo/redo marker(s) naming them" if markers else ""
         warnings.append(f"{log_path}: dropped {len(dropped):,} command(s) one of whose "
                         f"events was damaged: {shown}{also}")
-    return kept, kept_lines, warnings
+    return kept, kept_lines, kept_index, warnings
 
 
-def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[int, ...],
-          log_path: Path) -> Checked:
+def check(header: dict[str, Any], payloads: list[Any], lines: Sequence[int],
+          log_path: Path, oracle: OracleFactory = GeometryOracle,
+          dice: Dice | None = None) -> Checked:
     """Everything a log needs to replay, checked: the header's ruleset and map, each record's
-    shape, and the fold of its events. LogError names the file and line (issue 11)."""
+    shape, and the fold of its events, each asked first whether it makes sense there
+    (store/meaning.py). LogError names the file and line (issue 11); an event that cannot
+    have happened ends the replay at its command (Checked.cut), as damage would."""
     rid = _ruleset_of(header, log_path)
-    version = header.get("version")
-    payloads = migrate(version if type(version) is int else VERSION,
-                       registry.ruleset(rid).reaction_kinds, payloads)
+    if _version(header) < VERSION:  # an older format's records, as JSON (migrate on read)
+        payloads = migrate(_version(header), registry.ruleset(rid).reaction_kinds, payloads)
     warnings: list[str] = []
     numbers: dict[str, Any] = {}
     try:
@@ -174,89 +176,168 @@ def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[i
         if started != [rid]:
             raise LogError(f"{log_path}:1: ruleset: the header says '{rid}', but the fight "
                            f"started under '{started[0]}' (the rule numbers it carries)")
-    lines = lines if len(lines) == len(payloads) else tuple(range(2, len(payloads) + 2))
+    lines = lines if len(lines) == len(payloads) else range(2, len(payloads) + 2)
     foreign = registry.ruleset(rid).foreign_events
-    for record, line in zip(payloads, lines, strict=True):
-        problem = _record_problem(record)
-        if problem is not None:
-            raise LogError(f"{log_path}:{line}: not a record Tactical writes: {problem}")
-        kind = record.get("event", {}).get("type")
-        if kind in foreign:
+    records: list[Rec] = []
+    for payload, line in zip(payloads, lines, strict=True):
+        record = payload if isinstance(payload, Rec | Bad) else decoded(payload)
+        if isinstance(record, Bad):
+            raise LogError(f"{log_path}:{line}: not a record Tactical writes: "
+                           f"{record.problem}")
+        kind = type(record.event).__name__
+        if record.event is not None and kind in foreign:
             raise LogError(f"{log_path}:1: ruleset: the header says '{rid}', but line {line} "
                            f"holds a {kind} event, which only {foreign[kind]} makes")
-    records, kept_lines, dropped = _complete(payloads, lines, log_path)
-    history, replayed = replay_records(records)
-    _check_fold(loaded, rid, history, records, kept_lines, log_path)
-    if len(replayed) > 3:  # one line each from replay_records: keep the dialog short
-        replayed = [*replayed[:3], f"and {len(replayed) - 3:,} more like these"]
-    return Checked(loaded, rules, rid, history, [*warnings, *dropped, *replayed], numbers)
-
-
-def _check_fold(loaded: LoadedMap, ruleset: str, history: History,
-                records: list[dict[str, Any]], lines: list[int], log_path: Path) -> None:
-    """Replay the events in effect; an event the map and sheets cannot take (a combatant the
-    map lacks) is refused with its line instead of a KeyError."""
-    first_line: dict[int, int] = {}
-    for record, line in zip(records, lines, strict=True):
-        if "marker" not in record:
-            first_line.setdefault(record["batch"], line)
+        records.append(record)
+    kept, kept_lines, kept_index, dropped = _complete(records, lines, log_path)
     try:
-        state = initial_state(loaded, ruleset)
+        # the oracle plays with the LOG's numbers (its header's snapshot), as the engine does
+        ctx = Context.build(loaded, oracle, rules=rules, ruleset=rid, numbers=numbers)
+        encounter = Encounter(ctx, dice or RandomDice())
     except Exception as error:
         raise LogError(f"cannot replay {log_path}: its map does not set up ({error!r})") \
             from None
-    for number in history.done:
-        entry = history.entries[number]
+    with paused_collection():
+        replayed, cut = _restore(encounter, kept, kept_lines, kept_index, log_path)
+    if len(replayed) > 3:  # one line each: keep the dialog short
+        replayed = [*replayed[:3], f"and {len(replayed) - 3:,} more like these"]
+    return Checked(loaded, rules, rid, encounter.history, [*warnings, *dropped, *replayed],
+                   numbers, encounter, cut)
+
+
+def _restore(encounter: Encounter, records: list[Rec], lines: array[int], index: array[int],
+             log_path: Path) -> tuple[list[str], tuple[int, int, str] | None]:
+    """Put the log's commands back into effect in the order they were made, undo and redo
+    markers included (History's rules: an unfinished last command is dropped with a
+    warning, as if it never ran; a marker naming another command is ignored). Each event
+    is checked before it is folded; the first that cannot have happened stops the replay:
+    (how many records precede its command, that command's first line, why)."""
+    warnings: list[str] = []
+    meaning = Meaning(encounter.ctx)
+    open_batch: list[int] = []  # positions in `records` of the command being read
+
+    def drop_open() -> None:
+        if open_batch:
+            first = records[open_batch[0]]
+            warnings.append(f"dropped the unfinished command '{first.label}' "
+                            f"({len(open_batch)} of {first.of} events were written)")
+            open_batch.clear()
+
+    for at, record in enumerate(records):
+        if record.marker is not None:
+            drop_open()
+            history = encounter.history
+            if record.marker == "undo" and history.done and history.done[-1] == record.batch:
+                encounter.undo()
+            elif record.marker == "redo" and history.undone and \
+                    history.undone[-1] == record.batch:
+                encounter.redo()
+            else:
+                warnings.append(f"ignored a {record.marker} marker for batch {record.batch}")
+            continue
+        if record.n == 0:
+            drop_open()
+        elif not open_batch or record.batch != records[open_batch[0]].batch:
+            continue  # the rest of a command whose start was dropped
+        open_batch.append(at)
+        if record.n != record.of - 1:
+            continue
+        first = open_batch[0]
+        meaning.begin_command()
         try:
-            state = fold(state, entry.events)
+            refused = encounter.restore(record.label,
+                                        tuple(records[i].event for i in open_batch),
+                                        meaning.problem)
         except Exception as error:
-            raise LogError(f"{log_path}:{first_line.get(number, '?')}: the command "
-                           f"'{entry.label}' does not replay on this map: {error!r}") from None
+            raise LogError(f"{log_path}:{lines[first]}: the command '{record.label}' does "
+                           f"not replay on this map: {error!r}") from None
+        if refused is not None:
+            event, why = refused
+            return warnings, (index[first], lines[first],
+                              f"'{record.label}' cannot have happened: line "
+                              f"{lines[open_batch[event]]}: {why}")
+        open_batch.clear()
+    drop_open()
+    return warnings, None
 
 
 def resume(log_path: Path, oracle: OracleFactory, dice: Dice) -> tuple[Encounter, list[str]]:
     """Reopen a log to go on with it (after a crash too): its history replayed, ready to
     append. Warnings say what was damaged and dropped. A read-only log opens to look at,
-    with nothing saved (a warning says so)."""
+    with nothing saved (a warning says so). The log is read once, a line at a time, and
+    replayed once (issue 23: a 300,000-event fight resumes in seconds)."""
     log_path = Path(log_path)
-    contents, keep_after = _readable(log_path)
-    checked = check(contents.header, contents.payloads, contents.lines, log_path)
+    contents, keep_after, checked = _readable(log_path, oracle, dice)
     try:
-        replay = EncounterLog.open(log_path, keep_after_damage=keep_after)
+        replay = EncounterLog.open(log_path, keep_after_damage=keep_after,
+                                   keep=decoded if _version(contents.header) >= VERSION else None,
+                                   known=contents, cut=checked.cut)
     except ReadOnly as error:
-        warnings = [*contents.warnings, *checked.warnings,
+        warnings = [*_view_warnings(log_path, contents, checked), *checked.warnings,
                     f"{error}: opened to look at; nothing done in it is saved. "
                     "File ▸ Save as… keeps a copy you can go on with."]
-        return _encounter(checked, oracle, dice, None), warnings
+        return checked.encounter, warnings
     try:
-        if replay.payloads != contents.payloads:  # changed between the read and the open
-            checked = check(replay.header, replay.payloads, (), log_path)
-        return (_encounter(checked, oracle, dice, replay.log),
-                [*replay.warnings, *checked.warnings])
+        expected = contents.payloads if checked.cut is None else \
+            contents.payloads[:checked.cut[0]]
+        if replay.payloads != expected:  # changed between the read and the open
+            checked = check(replay.header, replay.payloads, (), log_path, oracle, dice)
+            if checked.cut is not None:
+                raise LogError(f"{log_path} changed while it was opened; open it again")
+        checked.encounter.sink = cast("LogSink", replay.log)
+        return checked.encounter, [*replay.warnings, *checked.warnings]
     except BaseException:
         replay.log.close(finished=False)  # never leave it locked ("already open")
         raise
 
 
-def _readable(log_path: Path) -> tuple[LogContents, bool]:
-    """The log's contents that replay: with damaged records mid-file skipped if the rest
-    still replays, else cut at the first damage (the old rule). Nothing is changed."""
-    contents = read_log(log_path)
+def _readable(log_path: Path, oracle: OracleFactory,
+              dice: Dice | None) -> tuple[LogContents, bool, Checked]:
+    """The log's contents that replay, and their check: with damaged records mid-file
+    skipped if the rest still replays (and makes sense), else cut at the first damage (the
+    old rule). Nothing is changed."""
+    contents = _read(log_path)
     if contents.first_skip is None:
-        return contents, True
+        return contents, True, check(contents.header, contents.payloads, contents.lines,
+                                     log_path, oracle, dice)
     try:
-        check(contents.header, contents.payloads, contents.lines, log_path)
+        checked = check(contents.header, contents.payloads, contents.lines, log_path,
+                        oracle, dice)
+        if checked.cut is None:
+            return contents, True, checked
     except LogError:
-        return read_log(log_path, keep_after_damage=False), False
-    return contents, True
+        pass
+    contents = _read(log_path, keep_after_damage=False)
+    return contents, False, check(contents.header, contents.payloads, contents.lines,
+                                  log_path, oracle, dice)
 
 
-def _encounter(checked: Checked, oracle: OracleFactory, dice: Dice,
-               log: EncounterLog | None) -> Encounter:
-    # the oracle plays with the LOG's numbers (its header's snapshot), as the engine does
-    context = Context.build(checked.loaded, oracle, rules=checked.rules,
-                            ruleset=checked.ruleset, numbers=checked.numbers)
-    return Encounter(context, dice, cast("LogSink | None", log), checked.history)
+def _version(header: Mapping[str, Any]) -> int:
+    version = header.get("version")
+    return version if type(version) is int else VERSION
+
+
+def _read(log_path: Path, *, keep_after_damage: bool = True) -> LogContents:
+    """The log's records, each kept as its event; a log of an older format is read again
+    as JSON records, which check() migrates (store/migrate.py) and then decodes."""
+    contents = read_log(log_path, keep_after_damage=keep_after_damage, keep=decoded)
+    if _version(contents.header) < VERSION:
+        contents = read_log(log_path, keep_after_damage=keep_after_damage)
+    return contents
+
+
+def _view_warnings(log_path: Path, contents: LogContents, checked: Checked) -> list[str]:
+    """What reading the log without repairing it says: its damage, the events cut off
+    because they cannot have happened, how it is spelt."""
+    if checked.cut is None or contents.parsed is None:
+        return list(contents.warnings)
+    parsed = dataclasses.replace(contents.parsed)
+    kept, line, why = checked.cut
+    parsed.cut(kept, (line, why), parsed.total_lines)
+    said = [damage_warning(log_path, parsed, None)]
+    if parsed.foreign:
+        said.append(foreign_warning(log_path, parsed, rewritten=False))
+    return said
 
 
 @dataclass(frozen=True)
@@ -282,12 +363,11 @@ class LogView:
 
 def read(log_path: Path) -> LogView:
     log_path = Path(log_path)
-    contents, _ = _readable(log_path)
-    checked = check(contents.header, contents.payloads, contents.lines, log_path)
+    contents, _, checked = _readable(log_path, GeometryOracle, None)
     return LogView(checked.loaded, contents.header, checked.history,
                    tuple(checked.history.effective_events()),
-                   (*contents.warnings, *checked.warnings), checked.rules, checked.ruleset,
-                   checked.numbers)
+                   (*_view_warnings(log_path, contents, checked), *checked.warnings),
+                   checked.rules, checked.ruleset, checked.numbers)
 
 
 def save_as(encounter: Encounter, path: Path, created: str) -> None:

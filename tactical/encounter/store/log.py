@@ -8,15 +8,18 @@ is kept beside it first), never a crash. Format: docs/encounter-log.md.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import errno
+import gc
 import os
 import stat
 import warnings
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tactical.core.errors import TacticalError
 from tactical.data.reading import O_NONBLOCK, FileRefused, read_bounded
@@ -36,11 +39,15 @@ class LogContents:
     """A log read without changing it (for `tactical replay` and the resume prompt)."""
 
     header: Payload
-    payloads: list[Payload]
+    payloads: list[Any]  # the records' payloads, or what `keep` made of them
     warnings: list[str]
     closed: bool  # ended by a clean close(), so not offered for resuming
-    lines: tuple[int, ...] = ()  # each payload's 1-based line number in the file
+    lines: Sequence[int] = ()  # each payload's 1-based line number in the file
     first_skip: int | None = None  # payloads before the first damaged line skipped mid-file
+    # what was read, and from which version of the file (device, inode, size, change time):
+    # EncounterLog.open(known=...) takes it instead of reading the file a second time
+    parsed: logformat.Parsed | None = field(default=None, compare=False, repr=False)
+    identity: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 class Replay(NamedTuple):
@@ -48,7 +55,7 @@ class Replay(NamedTuple):
 
     log: EncounterLog
     header: Payload
-    payloads: list[Payload]
+    payloads: list[Any]  # as LogContents.payloads
     warnings: list[str]
 
 
@@ -82,28 +89,88 @@ def damage_warning(path: Path, parsed: logformat.Parsed, copy: Path | None) -> s
             f"that survive{kept}.")
 
 
-def _parse(path: Path, data: bytes) -> logformat.Parsed:
+def foreign_warning(path: Path, parsed: logformat.Parsed, *, rewritten: bool) -> str:
+    """One warning for a log spelt otherwise than Tactical writes it (BOM, CRLF)."""
+    then = ("; it is rewritten as Tactical writes logs (\\n line ends, no mark), to go on "
+            "with it" if rewritten else "")
+    return f"{path} {parsed.foreign}: read as the same records{then}."
+
+
+def _identity(info: os.stat_result) -> tuple[int, ...]:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _parse_fd(path: Path, fd: int, keep: logformat.Keep | None) -> logformat.Parsed:
+    """The log open at `fd` (a regular file, checked), read from its start a line at a
+    time; LogError for a bad header or a file past the limit."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > logformat.MAX_LOG_BYTES:
+        _refuse(path)
+    os.lseek(fd, 0, os.SEEK_SET)
+    # read in pieces of up to a MiB (a small log: its own size, so opening one is cheap)
+    stream = os.fdopen(os.dup(fd), "rb", buffering=min(1 << 20, max(1 << 13, info.st_size)))
     try:
-        return logformat.parse(data)
+        with paused_collection():
+            return logformat.parse(stream, keep, limit=logformat.MAX_LOG_BYTES)
     except logformat.RecordError as error:
         raise LogError(f"{path}:1: is not a readable encounter log: {error}") from None
+    finally:
+        stream.close()
 
 
-def _read(path: Path) -> bytes:
+@contextlib.contextmanager
+def paused_collection() -> Iterator[None]:
+    """The cyclic garbage collector paused while a log is read or replayed: that makes
+    hundreds of thousands of objects that all stay alive (the events, the history, the
+    states), and every collection would walk them all again (issue 23: a third of a long
+    log's reading). Nothing read makes a cycle; collection resumes after."""
+    was = gc.isenabled()
+    gc.disable()
     try:
-        return read_bounded(path, logformat.MAX_LOG_BYTES, "encounter log")
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _refuse(path: Path) -> None:
+    """Raise the LogError that says what the file is instead of a log (a folder, a FIFO,
+    too big): the one reading discipline's words (data/reading.py)."""
+    try:
+        read_bounded(path, logformat.MAX_LOG_BYTES, "encounter log")
     except FileRefused as error:
         raise LogError(str(error)) from None
+    raise LogError(f"{path}: changed while it was read; open it again")
 
 
-def read_log(path: Path, *, keep_after_damage: bool = True) -> LogContents:
-    """Read a log without repairing or locking it. Raises LogError for a bad header."""
-    parsed = _parse(path, _read(path))
+def _open_to_read(path: Path) -> int:
+    try:
+        return os.open(path, os.O_RDONLY | logio.O_BINARY | O_NONBLOCK)
+    except OSError:
+        _refuse(path)
+        raise  # pragma: no cover - _refuse raises
+
+
+def read_log(path: Path, *, keep_after_damage: bool = True,
+             keep: logformat.Keep | None = None) -> LogContents:
+    """Read a log without repairing or locking it. Raises LogError for a bad header.
+    `keep` makes what is kept of each record's payload (the payload itself by default)."""
+    path = Path(path)
+    fd = _open_to_read(path)
+    try:
+        parsed = _parse_fd(path, fd, keep)
+        identity = _identity(os.fstat(fd))
+    except OSError as error:
+        raise LogError(f"cannot read the encounter log {path}: {error.strerror}") from None
+    finally:
+        os.close(fd)
     if not keep_after_damage:
         parsed.cut_at_first_skip(parsed.total_lines)
     warnings = [damage_warning(path, parsed, None)] if parsed.damaged else []
+    if parsed.foreign:
+        warnings.append(foreign_warning(path, parsed, rewritten=False))
     return LogContents(parsed.header, parsed.payloads, warnings, parsed.closed,
-                       tuple(parsed.lines), parsed.first_skip)
+                       parsed.lines, parsed.first_skip, parsed, identity)
 
 
 class ReadOnly(LogError):
@@ -169,13 +236,20 @@ class EncounterLog:
         return cls(path, fd, len(header), 0)
 
     @classmethod
-    def open(cls, path: Path, *, keep_after_damage: bool = True) -> Replay:
+    def open(cls, path: Path, *, keep_after_damage: bool = True,
+             keep: logformat.Keep | None = None, known: LogContents | None = None,
+             cut: tuple[int, int, str] | None = None) -> Replay:
         """Open a log to continue it. If lines are damaged, keeps a copy of the file as
         `<name>.damaged-<n>` first, then repairs the log: a damaged tail is cut off; records
         skipped mid-file are left out and the rest renumbered (written atomically). Strips a
-        clean-close marker. ReadOnly if the file cannot be written (read it instead).
+        clean-close marker. A log spelt with a byte-order mark or CRLF line ends is
+        rewritten as Tactical writes logs (atomically; the same records). ReadOnly if the
+        file cannot be written (read it instead).
         `keep_after_damage=False`: drop everything from the first damaged line instead (for
-        records that chain but do not replay without the one skipped)."""
+        records that chain but do not replay without the one skipped). `keep`: as read_log.
+        `known`: what read_log read from this file, taken as is if the file has not changed
+        since (a long log is read once). `cut` (records kept, line, why): the records from
+        that line on are dropped as damage (an event that does not make sense there)."""
         path = Path(path)
         try:
             fd = os.open(path, os.O_RDWR | logio.O_BINARY | O_NONBLOCK)
@@ -185,22 +259,30 @@ class EncounterLog:
             raise LogError(f"cannot open the encounter log {path}: {error.strerror}") from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                _read(path)  # says what it is instead
+                _refuse(path)
             if not logio.try_lock(fd):
                 raise LogError(f"{path} is already open in another encounter")
-            data = _read(path)
-            parsed = _parse(path, data)
+            info = os.fstat(fd)
+            if known is not None and known.parsed is not None and \
+                    known.identity == _identity(info):
+                parsed = dataclasses.replace(known.parsed)  # cut below makes new lists
+            else:
+                parsed = _parse_fd(path, fd, keep)
             if not keep_after_damage:
                 parsed.cut_at_first_skip(parsed.total_lines)
+            if cut is not None and cut[0] < len(parsed.payloads):
+                parsed.cut(cut[0], (cut[1], cut[2]), parsed.total_lines)
             warnings = []
             if parsed.damaged:
-                copy = cls._keep_copy(path, data)
+                copy = cls._keep_copy(path)
                 warnings.append(damage_warning(path, parsed, copy))
-            if parsed.skipped:
-                fd = cls._rewrite(path, fd, data, parsed)
+            if parsed.foreign:
+                warnings.append(foreign_warning(path, parsed, rewritten=True))
+            if parsed.skipped or parsed.foreign:
+                fd = cls._rewrite(path, fd, parsed)
                 size = os.lseek(fd, 0, os.SEEK_END)
             else:
-                if parsed.valid_size != len(data):
+                if parsed.valid_size != info.st_size:
                     os.ftruncate(fd, parsed.valid_size)
                     logio.fsync_file(fd)
                 size = os.lseek(fd, parsed.valid_size, os.SEEK_SET)
@@ -215,9 +297,11 @@ class EncounterLog:
         return Replay(log, parsed.header, parsed.payloads, warnings)
 
     @staticmethod
-    def _keep_copy(path: Path, data: bytes) -> Path:
+    def _keep_copy(path: Path) -> Path:
         try:
-            return logio.keep_copy(path, data)
+            # the file's bytes, read again only now that they are damaged (a normal open
+            # never holds the whole log in memory)
+            return logio.keep_copy(path, path.read_bytes())
         except OSError as error:
             if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
                 raise ReadOnly(f"{path} is damaged and its folder is read-only, so it cannot "
@@ -227,11 +311,22 @@ class EncounterLog:
                            "Free some disk space and open it again.") from None
 
     @staticmethod
-    def _rewrite(path: Path, fd: int, data: bytes, parsed: logformat.Parsed) -> int:
-        """The log without its skipped lines, renumbered, replacing the file atomically;
-        the lock moves to the new file. Returns its fd (the old one is closed)."""
-        header = data[: data.index(b"\n") + 1]
-        logio.atomic_write(path, header + logformat.encode_records(0, parsed.payloads))
+    def _rewrite(path: Path, fd: int, parsed: logformat.Parsed) -> int:
+        """The log's records that are kept (without its skipped lines and dropped tail),
+        renumbered, as Tactical writes them, replacing the file atomically; the lock moves
+        to the new file. Returns its fd (the old one is closed). The records are read
+        again from the file as they stand (the kept ones are not held as JSON)."""
+        count = len(parsed.payloads)
+        lines = [parsed.header_line]
+
+        def copy(payload: Payload) -> None:
+            if len(lines) <= count:
+                lines.append(logformat.encode_record(len(lines) - 1, payload))
+
+        _parse_fd(path, fd, copy)
+        if len(lines) != count + 1:
+            raise LogError(f"{path} changed while it was repaired; nothing was changed")
+        logio.atomic_write(path, b"".join(lines))
         new = os.open(path, os.O_RDWR | logio.O_BINARY)
         if not logio.try_lock(new):
             os.close(new)
@@ -251,6 +346,12 @@ class EncounterLog:
         batch = list(payloads)
         data = logformat.encode_records(self._next_seq, batch)
         first, count = self._next_seq, len(batch)
+        if self._size + len(data) > logformat.MAX_LOG_BYTES:
+            # what is written can be read back (issue 23): never past the reader's limit
+            raise LogError(f"the encounter log {self._path} is full: it holds "
+                           f"{self._size:,} bytes and Tactical reads logs of up to "
+                           f"{logformat.MAX_LOG_BYTES:,}; the last command was not recorded. "
+                           "File ▸ Save as… writes a compact copy to go on with.")
         if data:
             try:
                 logio.write_all(fd, data)

@@ -1,19 +1,26 @@
 """The encounter log's line format, as pure functions over bytes (docs/encounter-log.md).
 
 Line 1 is a header object; then one record a line, `{"seq":N,"crc":C,"event":{...}}`, and
-optionally a last `{"closed":true}` line written by a clean close. A record is accepted only
-if it is byte for byte the canonical encoding of what it parses to, so any altered byte is
-caught, even one that still parses as JSON to the same values (`1.0` → `1e0`).
+optionally a last `{"closed":true}` line written by a clean close. A record is accepted if
+its checksum matches its event's bytes as written (for a line the writer made, the
+canonical text), or, read the slow way, if it is byte for byte the canonical encoding of
+what it parses to; so any altered byte is caught, even one that still parses as JSON to
+the same values (`1.0` → `1e0`). A `\r\n` line end and a byte-order mark are read as the
+writer's `\n` and nothing (issue 23).
 """
 
 from __future__ import annotations
 
+import codecs
+import io
 import json
 import math
+import re
 import zlib
-from collections.abc import Mapping
+from array import array
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 FORMAT = "tactical-encounter-log"
 VERSION = 2  # 2: each pending reaction has its own id (store/migrate.py reads 1)
@@ -22,9 +29,15 @@ CLOSED_LINE = b'{"closed":true}\n'
 # The header's first line is read with a cap, so a huge binary file is refused quickly. It
 # carries the map, the sheets and the rule numbers (self-contained logs), so it may be big.
 MAX_HEADER_BYTES = 16 << 20
-# A whole log is read before it is parsed; a long fight is ~300 bytes an event, so this is
-# some 200,000 events, while /dev/zero or a stray video is refused at once (issue 11).
-MAX_LOG_BYTES = 64 << 20
+# A log is read a line at a time, each record kept only as the event it holds, so reading
+# costs time and memory in proportion to the fight (issue 23: a 300,000-event fight, 74 MB,
+# resumes in seconds). A fight is ~250 bytes an event: this is a million events, far past
+# any fight at a table, and the writer refuses to grow a log past it (log.py), so what is
+# written can always be read back; /dev/zero or a stray video is refused at once.
+MAX_LOG_BYTES = 256 << 20
+# A record line is a few hundred bytes; one longer than this is damage, read past in pieces.
+MAX_LINE_BYTES = 16 << 20
+BOM = codecs.BOM_UTF8
 
 Payload = dict[str, Any]
 
@@ -87,11 +100,14 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)  # one, not one a line
+
+
 def loads(text: str) -> Any:
     """JSON as the log writes it: no NaN or Infinity (json.loads takes them by default) and
     no nesting deep enough to exhaust the stack (100,000 brackets on one line)."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return _DECODER.decode(text)
     except RecursionError:
         raise ValueError("nested too deeply") from None
 
@@ -123,6 +139,7 @@ def decode_header(line: bytes) -> Payload:
     RecordError with a reason the GM can read."""
     if not line:
         raise RecordError("the file is empty (no header line)")
+    line = _unix(line.removeprefix(BOM))  # the same header (issue 23)
     if not line.endswith(b"\n"):
         raise RecordError("the header line is incomplete (no newline)")
     try:
@@ -167,7 +184,34 @@ def decode_record(line: bytes, expected_seq: int) -> Payload:
 
 
 def decode_any(line: bytes) -> tuple[int, Payload]:
-    """The seq and event of one record line, whatever its seq; RecordError saying why not."""
+    """The seq and event of one record line, whatever its seq; RecordError saying why not.
+
+    The fast way first (a 300,000-event log is read in seconds, issue 23): the line has the
+    layout the writer gives it and its checksum matches the event's bytes as they stand,
+    which for a line the writer made is its canonical text. Anything else is read the slow
+    way, which says what is wrong with it."""
+    match = _RECORD.match(line)
+    if match is not None:
+        seq_text, crc_text, event_bytes = match.groups()
+        crc = zlib.crc32(b"," + _SEQ_KEY + seq_text + b"}",
+                         zlib.crc32(event_bytes, _EVENT_CRC))
+        if len(crc_text) <= 10 and int(crc_text) == crc:
+            try:
+                payload = loads(event_bytes.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                payload = None
+            if type(payload) is dict:
+                return int(seq_text), payload
+    return _decode_slowly(line)
+
+
+_RECORD = re.compile(rb'\{"seq":(0|[1-9][0-9]{0,18}),"crc":([0-9]+),"event":(\{.*\})\}\n\Z',
+                     re.DOTALL)
+_SEQ_KEY = b'"seq":'
+_EVENT_CRC = zlib.crc32(b'{"event":')
+
+
+def _decode_slowly(line: bytes) -> tuple[int, Payload]:
     if not line.endswith(b"\n"):
         raise RecordError("torn last line (no newline: the write was cut short)")
     try:
@@ -192,38 +236,66 @@ def decode_any(line: bytes) -> tuple[int, Payload]:
     return seq, payload
 
 
+Keep = Callable[[Payload], Any]
+
+
 @dataclass(slots=True)
 class Parsed:
-    """What a log's bytes hold: the records that survive, and where and why others did not."""
+    """What a log's bytes hold: the records that survive, and where and why others did not.
+    Offsets and sizes are in the file's own bytes (a byte-order mark and CRLF included)."""
 
     header: Payload
-    payloads: list[Payload]
+    payloads: list[Any]  # each record's event, or what `keep` made of it
     valid_size: int  # bytes up to the end of the last good record (closed line not included)
     closed: bool = False
     damage: tuple[int, str] | None = None  # (1-based line, reason) of the bad tail's first line
     dropped_lines: int = 0  # lines from there to the end
     valid_size_of_header: int = 0
     total_lines: int = 0  # record lines after the header, the closed line included
-    lines: list[int] = field(default_factory=list)  # each payload's 1-based line number
+    # each payload's 1-based line number, and its line's end offset (arrays: 8 bytes each,
+    # not an int object each, for a 300,000-record log)
+    lines: array[int] = field(default_factory=lambda: array("q"))
     skipped: list[tuple[int, str]] = field(default_factory=list)  # bad lines mid-file
     first_skip: int | None = None  # how many payloads precede the first skipped line
-    ends: list[int] = field(default_factory=list)  # each payload's line's end offset
+    ends: array[int] = field(default_factory=lambda: array("q"))
+    header_line: bytes = b""  # the header as the writer spells it (no BOM, \n)
+    bom: bool = False  # the file starts with a UTF-8 byte-order mark
+    crlf_lines: int = 0  # lines ended by \r\n (a mail client, git's autocrlf)
 
     def cut_at_first_skip(self, total_lines: int) -> None:
         """Keep only the records before the first damaged line (the old rule, for when the
         records after it do not replay): the rest becomes the dropped tail."""
         if self.first_skip is None:
             return
-        first = self.skipped[0]
-        self.payloads, self.lines = self.payloads[:self.first_skip], self.lines[:self.first_skip]
-        self.ends = self.ends[:self.first_skip]
+        self.cut(self.first_skip, self.skipped[0], total_lines)
+
+    def cut(self, kept: int, damage: tuple[int, str], total_lines: int) -> None:
+        """Keep the first `kept` records; the rest, from `damage`'s line on, is the dropped
+        tail (a skipped line or an event that does not make sense there)."""
+        self.payloads, self.lines = self.payloads[:kept], self.lines[:kept]
+        self.ends = self.ends[:kept]
         self.valid_size = self.ends[-1] if self.ends else self.valid_size_of_header
-        self.damage, self.dropped_lines = first, total_lines - (first[0] - 2)
-        self.skipped, self.first_skip, self.closed = [], None, False
+        self.damage, self.dropped_lines = damage, total_lines - (damage[0] - 2)
+        self.skipped = [s for s in self.skipped if s[0] < damage[0]]
+        self.first_skip = self.first_skip if self.skipped else None
+        self.closed = False
 
     @property
     def damaged(self) -> bool:
         return self.damage is not None or bool(self.skipped)
+
+    @property
+    def foreign(self) -> str | None:
+        """How the file differs from the writer's spelling without being damaged: a
+        byte-order mark, Windows line ends; None if it does not."""
+        said = []
+        if self.bom:
+            said.append("starts with a byte-order mark")
+        if self.crlf_lines:
+            every = self.crlf_lines == self.total_lines + 1
+            where = "every line" if every else f"{self.crlf_lines:,} line(s)"
+            said.append(f"has Windows line ends (CRLF) on {where}")
+        return " and ".join(said) or None
 
 
 def split_lines(data: bytes) -> list[bytes]:
@@ -233,28 +305,66 @@ def split_lines(data: bytes) -> list[bytes]:
     return [line + b"\n" for line in lines] + ([tail] if tail else [])
 
 
-def parse(data: bytes) -> Parsed:
-    """Read a whole log. The header must be valid (RecordError otherwise).
+def _unix(line: bytes) -> bytes:
+    # A CRLF end is the same line end (checksums cover the event, not the line end); a
+    # \r anywhere else is damage, as before.
+    return line[:-2] + b"\n" if line.endswith(b"\r\n") else line
+
+
+def _read_line(stream: IO[bytes]) -> tuple[bytes, int]:
+    """The next line and its length in the file; an over-long one is read past in pieces
+    and given back cut (it is damage: no record is that long)."""
+    line = stream.readline(MAX_LINE_BYTES + 1)
+    size = len(line)
+    if size > MAX_LINE_BYTES and not line.endswith(b"\n"):
+        while True:
+            rest = stream.readline(MAX_LINE_BYTES)
+            size += len(rest)
+            if not rest or rest.endswith(b"\n"):
+                break
+        return b"{over-long}\n", size
+    return line, size
+
+
+def parse(source: bytes | IO[bytes], keep: Keep | None = None, *,
+          limit: int | None = None) -> Parsed:
+    """Read a whole log, a line at a time. The header must be valid (RecordError otherwise).
+    `keep` makes what is kept of each good record (by default its payload); a file past
+    `limit` bytes is refused (RecordError).
 
     A bad line followed by a good record whose seq carries on the chain (each record's
     checksum covers its seq, so the chain is trustworthy) is skipped: one flipped bit costs
     one record, not the rest of the fight. Bad lines with no good record after them are
-    the damaged tail (a torn last write), dropped."""
-    end = data.find(b"\n")
-    header_line = data if end < 0 else data[: end + 1]
-    parsed = Parsed(decode_header(header_line), [], len(header_line))
-    parsed.valid_size_of_header = len(header_line)
-    lines = split_lines(data[len(header_line):])
-    parsed.total_lines = len(lines)
+    the damaged tail (a torn last write), dropped. A byte-order mark and CRLF line ends are
+    read as the same records (Parsed.foreign says so)."""
+    stream = io.BytesIO(source) if isinstance(source, bytes) else source
+    first, size = _read_line(stream)
+    bom = first.startswith(BOM)
+    header_line = _unix(first[len(BOM):] if bom else first)
+    parsed = Parsed(decode_header(header_line), [], size)
+    parsed.valid_size_of_header, parsed.header_line, parsed.bom = size, header_line, bom
+    parsed.crlf_lines = int(header_line is not first and first.endswith(b"\r\n"))
     pending: list[tuple[int, str]] = []  # bad lines not yet followed by a good record
     expected = 0
-    offset = len(header_line)
-    for index, line in enumerate(lines):
-        number = index + 2
-        offset += len(line)
-        if line == CLOSED_LINE and index == len(lines) - 1 and not pending:
-            parsed.closed = True
+    offset = size
+    number = 1
+    closed_at: int | None = None  # the line of a closed marker, if it is the last so far
+    while True:
+        raw, size = _read_line(stream)
+        if not raw:
             break
+        number += 1
+        offset += size
+        if limit is not None and offset > limit:
+            raise RecordError(f"the log is over the limit of {limit:,} bytes")
+        line = _unix(raw)
+        parsed.crlf_lines += line is not raw
+        if closed_at is not None:  # a closed marker with lines after it is not one
+            pending.append((closed_at, _reason(CLOSED_LINE)))
+            closed_at = None
+        if line == CLOSED_LINE and not pending:
+            closed_at = number
+            continue
         try:
             seq, payload = decode_any(line)
             if seq < expected or (seq > expected and not pending):
@@ -267,12 +377,22 @@ def parse(data: bytes) -> Parsed:
                 parsed.first_skip = len(parsed.payloads)
             parsed.skipped.extend(pending)
             pending.clear()
-        parsed.payloads.append(payload)
+        parsed.payloads.append(payload if keep is None else keep(payload))
         parsed.lines.append(number)
         parsed.ends.append(offset)
         parsed.valid_size = offset
         expected = seq + 1
+    parsed.total_lines = number - 1
+    parsed.closed = closed_at is not None
     if pending:
         parsed.damage = pending[0]
-        parsed.dropped_lines = len(lines) - (pending[0][0] - 2)
+        parsed.dropped_lines = parsed.total_lines - (pending[0][0] - 2)
     return parsed
+
+
+def _reason(line: bytes) -> str:
+    try:
+        decode_any(line)
+    except RecordError as error:
+        return str(error)
+    return "not a record"  # pragma: no cover - the closed line is never a record
