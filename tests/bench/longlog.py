@@ -20,7 +20,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.history import entry_records
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import files
 from tactical.encounter.store.log import EncounterLog
 from tactical.geometry.hexgrid import hex_neighbours

@@ -13,7 +13,7 @@ import pytest
 from tactical.core.dice import RandomDice
 from tactical.encounter import events as ev
 from tactical.encounter.events import to_payload
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import files
 from tactical.encounter.store.log import read_log
 from tests.hostile.conftest import run_limited

@@ -13,7 +13,7 @@ from tactical.core.dice import RandomDice
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.history import Entry, entry_records
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import files, logformat
 from tactical.encounter.store import log as log_module
 from tactical.encounter.store.log import EncounterLog, LogError, read_log

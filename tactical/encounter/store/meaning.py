@@ -26,9 +26,9 @@ from typing import Any
 from tactical.core.types import Hex
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
-from tactical.encounter.gm import LIMIT
+from tactical.encounter.handlers.gm import LIMIT
+from tactical.encounter.handlers.terrain import terrain_key
 from tactical.encounter.model import Combatant, EncounterState
-from tactical.encounter.terrain import terrain_key
 from tactical.geometry.hexgrid import is_neighbour
 
 Check = Callable[["Meaning", EncounterState, Any], "str | None"]
