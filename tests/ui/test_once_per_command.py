@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication
 from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import oracle as oracle_module
-from tactical.ui.board.tools import drag as drag_module
 from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.tools import drag as drag_module
 from tactical.ui.dock import attack as attack_module
 from tactical.ui.main_window import MainWindow
 

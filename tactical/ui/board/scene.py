@@ -29,6 +29,7 @@ from tactical.encounter.change import Change
 from tactical.encounter.detection import not_detected_by
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Combatant, Condition, EncounterState
+from tactical.encounter.stream import initials
 from tactical.encounter.terrain import current_cover, terrain_key
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
@@ -54,7 +55,7 @@ from tactical.ui.board.palette import (
     side_colour,
 )
 from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
-from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
+from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
 from tactical.ui.menus import BOARD_BACKGROUND, LAYERS

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.encounter.model import Combatant, Condition
+from tactical.encounter.stream import initials
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.palette import (
     CURRENT_ACTOR,
@@ -65,15 +66,6 @@ class TokenLook:
     tooltip: str
     bars: bool = True  # the two arcs; False: the audience may not read them (issue 16)
     dashed: bool = False  # a dashed ring where the arcs are: an enemy told apart by shape
-
-
-def initials(name: str) -> str:
-    words = [w.strip("()[]") for w in name.split() if w.strip("()[]")]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].capitalize()
-    return (words[0][0] + words[1][0]).upper()
 
 
 def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, selected: bool,
