@@ -47,6 +47,7 @@ from tactical.ui.board.palette import (
     BAND_COLOURS,
     BAND_LABEL_HEIGHT,
     LABEL_HEIGHT,
+    NAME_MAX_M,
     NAME_MIN_CAP_PX,
     OVERWATCH_COLOUR,
     REACH_COLOUR,
@@ -488,6 +489,7 @@ class BoardScene(QGraphicsScene):
             token.name_label.setOpacity(1.0 if readable else 0.0)
             if self.audience.gm and token.name_label.scale() != k:
                 token.name_label.setScale(k)
+                token.name_label.set_max_width(NAME_MAX_M / k)
                 rescaled = True
         if rescaled:
             self.arrange_labels()

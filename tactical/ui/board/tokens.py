@@ -21,6 +21,7 @@ from tactical.ui.board.palette import (
     HEALTH,
     INITIALS_HEIGHT,
     LABEL_HEIGHT,
+    NAME_MAX_M,
     OKABE_ITO,
     SELECTED,
     STAMINA,
@@ -108,6 +109,7 @@ class TokenItem(QGraphicsItem):
         self._initials = QPainterPath()
         self._badges: list[tuple[QPainterPath, QColor, QPointF]] = []
         self.name_label = LabelItem("", LABEL_HEIGHT)
+        self.name_label.set_max_width(NAME_MAX_M)  # the tooltip has the full name
         # while the GM drags it (ui/board/drag.py): drawn from a stamp, not cached by Qt
         self.moving = False
 
