@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.encounter import stream
@@ -59,6 +59,12 @@ def opening_box(scene: BoardScene) -> Box:
 
 
 class PlayerView(QGraphicsView):
+    """Signals: `resized()` once the viewport has its new size (the window's own resize
+    comes before its layout resizes the view: a box shown then was fitted to the old size,
+    issue 28's map drawn at 420 × 340 px in a 1280 × 720 window)."""
+
+    resized = Signal()
+
     def __init__(self, scene: BoardScene, look: StreamLook | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -173,6 +179,10 @@ class PlayerView(QGraphicsView):
         self.centerOn(QRectF(left, top, width, height).center() - shift)
         self.board.set_detail(scale)
         self._large_print()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
 
     def visible_box(self) -> Box:
         """The part of the map the players see: the viewport below the strip (the GM's

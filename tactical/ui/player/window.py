@@ -12,7 +12,6 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeyEvent,
     QPen,
-    QResizeEvent,
     QScreen,
 )
 from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
@@ -74,6 +73,7 @@ class PlayerWindow(QWidget):
         self.document = document
         self.scene = BoardScene(document, audience=AudienceFilter(Audience.PLAYERS, settings))
         self.view = PlayerView(self.scene, look)
+        self.view.resized.connect(lambda: self.show_box(self.box))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
@@ -206,10 +206,6 @@ class PlayerWindow(QWidget):
         if self.mode is CameraMode.AUTO:
             self._auto()
         # FOLLOW moves with the GM's view; LOCKED never moves
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.show_box(self.box)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
