@@ -128,3 +128,41 @@ def test_the_players_screen_opens_on_the_tokens_not_the_whole_map(qtbot):
     assert shown.height() <= 17  # the two with two hexes around, not the map's 33 m
     assert window.view.transform().m11() * 2.0 >= 70  # a hex 70 px across at 720p
     window.close()
+
+
+def test_the_gm_chooses_the_rolls_players_see_from_the_menu(qtbot, tmp_path):
+    from fights import INITIATIVE, start
+    from PySide6.QtCore import QSettings
+
+    from tactical.core.paths import demo_map
+    from tactical.encounter.audience import RollPolicy
+    from tactical.encounter.commands import Attack
+    from tactical.ui.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_path(demo_map())
+    document = window.document
+    assert document is not None
+    start(document, {**INITIATIVE, "vanya": 40, "guard-shotgun": 35})
+    assert document.apply(Attack("vanya", "guard-shotgun")) is not None  # a player's roll
+    assert document.apply(EndTurn()) is not None
+    assert document.apply(Attack("guard-shotgun", "vanya")) is not None  # an NPC's
+    screen = window.player_screen
+    players = screen.open()
+    assert players is not None
+    everyone = players.view.shown_rolls
+    assert {r["detail"] for r in everyone} == {"full", "outcome"}
+    screen.set_roll_policy(RollPolicy.PLAYERS)
+    assert {r["detail"] for r in players.view.shown_rolls} == {"full"}
+    screen.set_roll_policy(RollPolicy.NONE)
+    assert players.view.shown_rolls == []
+    screen.choose_last_roll(True)  # the GM shows this one anyway
+    assert [r["number"] for r in players.view.shown_rolls] == [everyone[0]["number"]]
+    assert settings.value("player_view/rolls") == "none"  # remembered
+    screen.set_roll_policy(RollPolicy.ALL)
+    screen.choose_last_roll(False)
+    assert everyone[0]["number"] not in [r["number"] for r in players.view.shown_rolls]
+    window.close()

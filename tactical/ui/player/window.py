@@ -101,6 +101,8 @@ class PlayerWindow(QWidget):
 
     def set_settings(self, settings: AudienceSettings) -> None:
         self.scene.set_audience(AudienceFilter(Audience.PLAYERS, settings))
+        self.view.refresh()  # the strip and the rolls through the new filter
+        self.view.viewport().update()
         self._document_changed()
 
     def set_fog(self, on: bool) -> None:
