@@ -55,6 +55,7 @@ from tactical.ui.board.palette import (
     Z,
     side_colour,
 )
+from tactical.ui.board.ping import Ping, PingItem
 from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
@@ -132,6 +133,9 @@ class BoardScene(QGraphicsScene):
             self.overlay.set_triggers_visible(False)
         # ---
         document.changed.connect(self.sync)
+        self.ping_item = PingItem(document.oracle.params.metres_per_hex)
+        self.addItem(self.ping_item)
+        document.pinged.connect(self._pinged)
         if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
             document.selection_changed.connect(self._selected)
         self.sync()
@@ -493,6 +497,10 @@ class BoardScene(QGraphicsScene):
                 rescaled = True
         if rescaled:
             self.arrange_labels()
+
+    def _pinged(self, ping: Ping) -> None:
+        """The GM pointed at a hex: this board shows the ring there (ui/board/ping.py)."""
+        self.ping_item.ping(self.centre(ping.hex), ping.hex)
 
     # --- queries
 

@@ -20,6 +20,7 @@ from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettin
 from tactical.encounter.change import Change
 from tactical.encounter.fog import FogOfWar
 from tactical.geometry.layout import hex_to_point
+from tactical.ui.board.ping import Ping
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
@@ -92,6 +93,7 @@ class PlayerWindow(QWidget):
         self.gm_view: BoardView | None = None
         self.set_gm_view(gm_view)
         document.changed.connect(self._document_changed)
+        document.pinged.connect(self._pinged)
 
     # --- what players see
 
@@ -203,6 +205,22 @@ class PlayerWindow(QWidget):
 
     def _animate(self, t: object) -> None:
         self.show_box(lerp_box(self._from, self._to, float(t)))  # type: ignore[arg-type]
+
+    def _pinged(self, ping: Ping) -> None:
+        """Shift+G on the GM's board: the camera goes to the ping, the zoom kept (locked
+        or following, it is the GM's word just now)."""
+        if not ping.look:
+            return
+        x, y = hex_to_point(self.scene.layout, ping.hex)
+        _left, _top, width, height = self.box
+        target = (x - width / 2, y - height / 2, width, height)
+        if self.animation_ms <= 0 or not self.isVisible():
+            self.show_box(target)
+            return
+        self._from, self._to = self.box, target
+        self._animation.stop()
+        self._animation.setDuration(self.animation_ms)
+        self._animation.start()
 
     def _document_changed(self, _change: Change | None = None) -> None:
         if self.mode is CameraMode.AUTO:
