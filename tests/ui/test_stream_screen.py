@@ -38,7 +38,7 @@ def test_the_demos_manifest_at_720p_lists_all_six_with_the_acting_one(qapp, tmp_
     assert strip["entries"][0]["acting"]  # whose turn comes first
     assert "initials" in {e["form"] for e in strip["entries"]}  # condensed to fit
     width = drawn["label_width_hexes"]
-    assert isinstance(width, float) and 0 < width <= 3.3  # three hexes and the halo
+    assert isinstance(width, float) and 0 < width <= 3.0  # three hexes at most
 
 
 def test_tactical_render_lists_the_strip_in_the_manifest(qapp, tmp_path):

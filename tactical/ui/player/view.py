@@ -16,6 +16,7 @@ from tactical.encounter.change import Change, How
 from tactical.encounter.events import AttackResolved
 from tactical.ui.board.palette import LABEL_HEIGHT, NAME_MAX_M
 from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.shapes import text_path
 from tactical.ui.fonts import load_app_font
 from tactical.ui.player import hud
 from tactical.ui.player.camera import Box, bounding
@@ -192,9 +193,12 @@ class PlayerView(QGraphicsView):
         return (rect.left(), rect.top(), rect.width(), rect.height())
 
     def widest_name_hexes(self) -> float:
-        """The widest token name drawn, in hexes (issue 28: about three at most)."""
+        """The widest token name drawn (its coarse state after it not counted), in hexes
+        (issue 28: about three at most)."""
         hex_m = self.board.document.oracle.params.metres_per_hex
-        widths = [t.name_label.sceneBoundingRect().width() for t in self.board.tokens.values()
+        widths = [text_path(t.name_label.text.partition(" · ")[0], LABEL_HEIGHT)
+                  .boundingRect().width() * t.name_label.scale()
+                  for t in self.board.tokens.values()
                   if t.isVisible() and t.name_label.isVisible() and t.name_label.text]
         return round(max(widths, default=0.0) / hex_m, 2)
 

@@ -182,6 +182,11 @@ class PlayerWindow(QWidget):
     def _gm_box(self) -> Box:
         assert self.gm_view is not None
         rect = self.gm_view.mapToScene(self.gm_view.viewport().rect()).boundingRect()
+        # what the GM sees of the map: the dark margins round a fitted board are not worth
+        # the players' pixels (issue 28: the map came out 420 × 340 px at 720p)
+        on_map = rect.intersected(QRectF(*self._map_box()))
+        if not on_map.isEmpty():
+            rect = on_map
         return (rect.left(), rect.top(), rect.width(), rect.height())
 
     def auto_box(self) -> Box:
