@@ -6,13 +6,13 @@ the selected token in white. Everything is re-read from the state in `sync`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.encounter.model import Combatant, Condition
+from tactical.encounter.queries.stream import initials
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.palette import (
     CURRENT_ACTOR,
@@ -20,6 +20,7 @@ from tactical.ui.board.palette import (
     HEALTH,
     INITIALS_HEIGHT,
     LABEL_HEIGHT,
+    NAME_MAX_M,
     OKABE_ITO,
     SELECTED,
     STAMINA,
@@ -67,15 +68,6 @@ class TokenLook:
     dashed: bool = False  # a dashed ring where the arcs are: an enemy told apart by shape
 
 
-def initials(name: str) -> str:
-    words = [w.strip("()[]") for w in name.split() if w.strip("()[]")]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].capitalize()
-    return (words[0][0] + words[1][0]).upper()
-
-
 def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, selected: bool,
             unique_initials: str | None = None, *, undetected: bool = False) -> TokenLook:
     flags = {cond.value for cond in c.conditions}
@@ -98,7 +90,7 @@ def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, sele
 class TokenItem(QGraphicsItem):
     """One combatant's counter; `sync(combatant, look, centre)` is its only way to change."""
 
-    def __init__(self, token_id: str, portrait: Path | None = None) -> None:
+    def __init__(self, token_id: str, portrait: QPixmap | None = None) -> None:
         super().__init__()
         self.token_id = token_id
         self.setZValue(Z.TOKENS)
@@ -107,7 +99,7 @@ class TokenItem(QGraphicsItem):
         # tokens were a third of a frame at zoom 1)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.look: TokenLook | None = None
-        self._portrait = QPixmap(str(portrait)) if portrait and portrait.is_file() else None
+        self._portrait = portrait  # square, bounded (ui/board/portraits.py)
         r = TOKEN_RADIUS + ARC_WIDTH + 0.25
         w = max(r, BADGE_R * 4.2)
         self._rect = QRectF(-w, -r - BADGE_R, 2 * w, 2 * r + BADGE_R)
@@ -116,6 +108,7 @@ class TokenItem(QGraphicsItem):
         self._initials = QPainterPath()
         self._badges: list[tuple[QPainterPath, QColor, QPointF]] = []
         self.name_label = LabelItem("", LABEL_HEIGHT)
+        self.name_label.set_max_width(NAME_MAX_M)  # the tooltip has the full name
         # while the GM drags it (ui/board/drag.py): drawn from a stamp, not cached by Qt
         self.moving = False
 

@@ -298,7 +298,8 @@ class MapEditor(QWidget):
                         **{w.id: w for w in draft.weapons}},
                        {**self.library.armor, **opened.armor, **{a.id: a for a in draft.armor}},
                        self.library.characters)
-        dialog = CharacterDialog(gear, start, self, taken=taken, fixed_id=own)
+        dialog = CharacterDialog(gear, start, self, taken=taken, fixed_id=own,
+                                 base=self.model.path.parent if self.model.path else None)
         if accept and dialog.exec() and dialog.character is not None:
             self.stack.push(ec.SetCharacter(self.model, dialog.character))
         return dialog
