@@ -8,7 +8,7 @@ Qt-free: it decides data (what is shown, and how much), the board decides pixels
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from tactical.encounter.model import Combatant, Condition, EncounterState
@@ -35,6 +35,22 @@ COARSE_STATES = ("unhurt", "hurt", "badly hurt", "down")
 PUBLIC_BADGES = frozenset({"prone", "pinned", "grappled", "bleeding"})
 
 
+class RollPolicy(StrEnum):
+    """Which rolls the players' screen shows by default (the GM may still decide per roll)."""
+
+    ALL = "all"  # every roll; an enemy's as its outcome in words only
+    PLAYERS = "players"  # only the players' side's rolls
+    NONE = "none"  # none, unless the GM shows one
+
+
+class RollDetail(StrEnum):
+    """How much of one roll an audience reads."""
+
+    HIDDEN = "hidden"  # nothing at all: no total, no name, no trace in the history
+    OUTCOME = "outcome"  # an enemy's roll: the outcome in words and its glitches, no number
+    FULL = "full"  # the roller's own numbers: total and TN, or hits, ones and dice
+
+
 def coarse_state(share_left: float, down: bool) -> str:
     """What players may know of a wounded enemy: a quarter of four words, never a number."""
     if down or share_left <= 0.0:
@@ -51,6 +67,10 @@ class AudienceSettings:
     player_sides: frozenset[str]
     hidden: frozenset[str] = frozenset()  # token ids the GM hid from players
     detail: Mapping[str, Detail] = field(default_factory=dict)  # per side, else the default
+    rolls: RollPolicy = RollPolicy.ALL
+    # the GM's word on single rolls, by the roll's number in the fight (1 = the first
+    # attack rolled): True shows it whatever the policy, False hides it
+    roll_choice: Mapping[int, bool] = field(default_factory=dict)
 
     def detail_of(self, side: str) -> Detail:
         found = self.detail.get(side)
@@ -59,11 +79,21 @@ class AudienceSettings:
         return Detail.BARS if side in self.player_sides else Detail.COARSE
 
     def with_detail(self, side: str, detail: Detail) -> AudienceSettings:
-        return AudienceSettings(self.player_sides, self.hidden, {**self.detail, side: detail})
+        return replace(self, detail={**self.detail, side: detail})
 
     def with_hidden(self, token: str, hidden: bool) -> AudienceSettings:
         ids = self.hidden | {token} if hidden else self.hidden - {token}
-        return AudienceSettings(self.player_sides, frozenset(ids), self.detail)
+        return replace(self, hidden=frozenset(ids))
+
+    def with_rolls(self, policy: RollPolicy) -> AudienceSettings:
+        return replace(self, rolls=policy)
+
+    def with_roll_choice(self, number: int, shown: bool | None) -> AudienceSettings:
+        """The GM shows (True) or hides (False) roll `number`; None: back to the policy."""
+        choice = {k: v for k, v in self.roll_choice.items() if k != number}
+        if shown is not None:
+            choice[number] = shown
+        return replace(self, roll_choice=choice)
 
 
 def default_settings(sides: Sequence[str]) -> AudienceSettings:
@@ -117,6 +147,30 @@ class AudienceFilter:
         if detail is Detail.NONE:
             coarse = "down" if coarse == "down" else None
         return TokenShown(c.id, c.name, c.side, detail, coarse, PUBLIC_BADGES, False)
+
+    def roll(self, roller: Combatant, target: Combatant | None, number: int) -> RollDetail:
+        """How much of roll `number` (its number in the fight) by `roller` this audience
+        reads: nothing when either token is hidden, else the GM's word on that roll, else
+        the policy. An enemy's roll never shows a number (its skill, its TN, its dice pool are
+        the GM's); a player character's roll shows its own total and the TN it was rolled
+        against, as the GM says it at the table (issue 28, docs/player-view.md)."""
+        if self.gm:
+            return RollDetail.FULL
+        hidden = self.settings.hidden
+        if roller.id in hidden or (target is not None and target.id in hidden):
+            return RollDetail.HIDDEN
+        own = self.is_player_side(roller)
+        chosen = self.settings.roll_choice.get(number)
+        if chosen is None:
+            policy = self.settings.rolls
+            chosen = policy is RollPolicy.ALL or (policy is RollPolicy.PLAYERS and own)
+        if not chosen:
+            return RollDetail.HIDDEN
+        return RollDetail.FULL if own else RollDetail.OUTCOME
+
+    def shows_banner(self, reactor: Combatant, target: Combatant) -> bool:
+        """A reaction that fired happened at the table: named unless a token is hidden."""
+        return self.gm or not ({reactor.id, target.id} & self.settings.hidden)
 
     def shows_overwatch(self, c: Combatant) -> bool:
         """The GM's Overwatch zones are the GM's; the players know their own."""

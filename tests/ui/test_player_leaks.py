@@ -239,7 +239,10 @@ def test_fog_hides_enemies_in_the_dark_and_the_gm_reveals_by_hand(qapp):
 
 
 def test_the_last_roll_shows_a_players_own_numbers_and_never_an_npcs(qtbot):
+    """Issue 28: rolls on the players' screen, result first; an NPC's as words only; a
+    hidden roll, or a hidden roller, leaves nothing on the screen nor in its history."""
     from tactical.cli.render import _document
+    from tactical.encounter.audience import RollPolicy
     from tactical.encounter.events import AttackResolved
     from tactical.ui.player.view import PlayerView
 
@@ -248,22 +251,36 @@ def test_the_last_roll_shows_a_players_own_numbers_and_never_an_npcs(qtbot):
     attacks = [e for e in document.encounter.history.effective_events()
                if isinstance(e, AttackResolved)]
     settings = default_settings(["runners", "corp"])
-    view = PlayerView(BoardScene(document, audience=AudienceFilter(Audience.PLAYERS,
-                                                                   settings)))
-    qtbot.addWidget(view)
-    own = next(e for e in attacks if e.attacker == "kicker")
-    text = view.roll_of(own)
-    assert text.startswith("Kicker → ") and re.search(r"\d+ = \d+", text), text
-    assert not re.search(r"TN|Parry|armor|PT|DR|injury|d6", text), text  # the NPC's side
-    npc = next(e for e in attacks if e.attacker.startswith("guard"))
-    text = view.roll_of(npc)
-    assert text and not re.search(r"\d", text), text  # an NPC's roll: hit or miss only
-    attacked = change_between(document.state, document.state, (own,))
-    document.changed.emit(attacked)  # shown briefly when it happens
-    assert view.roll_text.startswith("Kicker")
-    hidden = BoardScene(document, audience=AudienceFilter(
-        Audience.PLAYERS, settings.with_hidden(npc.attacker, True)))
-    assert PlayerView(hidden).roll_of(npc) == ""  # a hidden attacker: nothing at all
+
+    def view_with(s):
+        view = PlayerView(BoardScene(document, audience=AudienceFilter(Audience.PLAYERS, s)))
+        qtbot.addWidget(view)
+        return view
+
+    view = view_with(settings)
+    own = [r for r in view.shown_rolls if r["attacker"] == "Kicker"]
+    npc = [r for r in view.shown_rolls if r["attacker"].startswith("Guard")]
+    assert own and npc and len(view.shown_rolls) <= 4
+    for roll in own:
+        assert re.fullmatch(r"\d+ vs TN \d+ — \w+ (hit|miss)", roll["headline"]), roll
+    for roll in npc:  # an NPC's roll: its outcome in words, no number at all
+        text = json.dumps({k: v for k, v in roll.items() if k != "number"})
+        assert not re.search(r"\d", text), text
+        assert "total" not in roll and "tn" not in roll and "dice" not in roll
+    last = attacks[-1]
+    document.changed.emit(change_between(document.state, document.state, (last,)))
+    assert view.roll_text == view.shown_rolls[0]["headline"]  # shown large when it happens
+    assert view_with(settings.with_rolls(RollPolicy.NONE)).shown_rolls == []
+    players_only = view_with(settings.with_rolls(RollPolicy.PLAYERS)).shown_rolls
+    assert players_only and all(r["attacker"] == "Kicker" or r["attacker"] == "Vanya"
+                                for r in players_only)
+    number = view.shown_rolls[0]["number"]
+    hidden_one = view_with(settings.with_roll_choice(number, False)).shown_rolls
+    assert number not in [r["number"] for r in hidden_one]
+    guard = next(e.attacker for e in attacks if e.attacker.startswith("guard"))
+    name = document.state.get(guard).name
+    hidden = view_with(settings.with_hidden(guard, True))
+    assert all(name not in (r["attacker"], r["target"]) for r in hidden.shown_rolls)
 
 
 @pytest.mark.parametrize("level", ["none", "bars"])

@@ -20,6 +20,23 @@ IMAGES_KEPT = 1024  # ~10 kB each: names and trigger names at the zooms last dra
 _IMAGES: OrderedDict[tuple[object, ...], tuple[QImage, QPointF]] = OrderedDict()
 
 
+def elide(text: str, height_m: float, width: float) -> str:
+    """`text` shortened with "…" until it is at most `width` wide at `height_m`; what
+    follows " · " (an enemy's coarse state on the players' screen) is kept whole."""
+    def wide(t: str) -> bool:
+        return text_path(t, height_m).boundingRect().width() > width
+
+    if not text or not wide(text):
+        return text
+    head, sep, tail = text.partition(" · ")
+    suffix = sep + tail
+    while len(head) > 1 and wide(head.rstrip() + "…" + suffix):
+        head = head[:-1]
+    if wide(head.rstrip() + "…" + suffix) and suffix:
+        return elide(head.rstrip() + "…", height_m, width)  # the state alone is too wide
+    return head.rstrip() + "…" + suffix
+
+
 class LabelItem(QGraphicsItem):
     def __init__(self, text: str = "", height_m: float = 0.5,
                  colour: QColor = TEXT, parent: QGraphicsItem | None = None) -> None:
@@ -32,7 +49,9 @@ class LabelItem(QGraphicsItem):
         # fraction of a pixel — every time a drag re-places a name or a trigger's label
         # (issue 13: those repaints were a third of a drag step's paint).
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
-        self.text = ""
+        self.text = ""  # what is drawn: `full_text`, shortened to `max_width` if given
+        self.full_text = ""
+        self.max_width: float | None = None  # metres in the label's own units
         self._height = height_m
         self._colour = QColor(colour)
         self._path = QPainterPath()
@@ -43,7 +62,17 @@ class LabelItem(QGraphicsItem):
     def colour(self) -> QColor:
         return QColor(self._colour)
 
+    def set_max_width(self, width: float | None) -> None:
+        """At most `width` wide (its own units), shortened with an ellipsis (issue 28: a
+        name never wider than about three hexes); None: never shortened."""
+        if width != self.max_width:
+            self.max_width = width
+            self.set_text(self.full_text)
+
     def set_text(self, text: str, colour: QColor | None = None) -> None:
+        self.full_text = text
+        if self.max_width is not None:
+            text = elide(text, self._height, self.max_width)
         if colour is not None:
             self._colour = QColor(colour)
         if text == self.text:

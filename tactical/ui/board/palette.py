@@ -52,6 +52,7 @@ STAMINA = QColor("#56B4E9")
 # Sizes in metres (a hex is 2 m across the flats).
 TOKEN_RADIUS = 0.78
 LABEL_HEIGHT = 0.42  # token names
+NAME_MAX_M = 6.0  # a name is never wider than about three hexes (2 m each): then "…"
 NAME_MIN_CAP_PX = 9.0  # a name's capital height on screen, at least (~12 px text; issue 14)
 INITIALS_HEIGHT = 0.62
 BAND_LABEL_HEIGHT = 0.55

@@ -101,7 +101,7 @@ def _render_players(document: EncounterDocument, size: tuple[int, int], select: 
                     audience: AudienceFilter, fog: bool, key: str | None,
                     manifest: dict[str, Any] | None) -> QImage:
     """The players' screen: its own scene through `audience`, in the players' view."""
-    from tactical.ui.player.view import PlayerView, StreamLook, map_box
+    from tactical.ui.player.view import PlayerView, StreamLook, opening_box
 
     width, height = size
     if select is not None:
@@ -114,8 +114,13 @@ def _render_players(document: EncounterDocument, size: tuple[int, int], select: 
     view.resize(width, height)
     view.show()
     try:
-        view.show_box(map_box(scene))
-        return _paint(view, scene, width, height, manifest)
+        view.show_box(opening_box(scene))
+        image = _paint(view, scene, width, height, manifest)
+        if manifest is not None:  # what the players' strip and roll history show (issue 28)
+            manifest["initiative"] = view.strip_manifest()
+            manifest["rolls"] = [r["headline"] for r in view.shown_rolls]
+            manifest["label_width_hexes"] = view.widest_name_hexes()
+        return image
     finally:
         view.close()
         view.deleteLater()

@@ -29,6 +29,7 @@ from tactical.encounter.change import Change
 from tactical.encounter.detection import not_detected_by
 from tactical.encounter.fog import FogOfWar
 from tactical.encounter.model import Combatant, Condition, EncounterState
+from tactical.encounter.stream import initials
 from tactical.encounter.terrain import current_cover, terrain_key
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
@@ -46,6 +47,7 @@ from tactical.ui.board.palette import (
     BAND_COLOURS,
     BAND_LABEL_HEIGHT,
     LABEL_HEIGHT,
+    NAME_MAX_M,
     NAME_MIN_CAP_PX,
     OVERWATCH_COLOUR,
     REACH_COLOUR,
@@ -54,7 +56,7 @@ from tactical.ui.board.palette import (
     side_colour,
 )
 from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
-from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, initials, look_of
+from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
 from tactical.ui.menus import BOARD_BACKGROUND, LAYERS
@@ -487,6 +489,7 @@ class BoardScene(QGraphicsScene):
             token.name_label.setOpacity(1.0 if readable else 0.0)
             if self.audience.gm and token.name_label.scale() != k:
                 token.name_label.setScale(k)
+                token.name_label.set_max_width(NAME_MAX_M / k)
                 rescaled = True
         if rescaled:
             self.arrange_labels()

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.encounter.model import Combatant, Condition
+from tactical.encounter.stream import initials
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.palette import (
     CURRENT_ACTOR,
@@ -20,6 +21,7 @@ from tactical.ui.board.palette import (
     HEALTH,
     INITIALS_HEIGHT,
     LABEL_HEIGHT,
+    NAME_MAX_M,
     OKABE_ITO,
     SELECTED,
     STAMINA,
@@ -67,15 +69,6 @@ class TokenLook:
     dashed: bool = False  # a dashed ring where the arcs are: an enemy told apart by shape
 
 
-def initials(name: str) -> str:
-    words = [w.strip("()[]") for w in name.split() if w.strip("()[]")]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].capitalize()
-    return (words[0][0] + words[1][0]).upper()
-
-
 def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, selected: bool,
             unique_initials: str | None = None, *, undetected: bool = False) -> TokenLook:
     flags = {cond.value for cond in c.conditions}
@@ -116,6 +109,7 @@ class TokenItem(QGraphicsItem):
         self._initials = QPainterPath()
         self._badges: list[tuple[QPainterPath, QColor, QPointF]] = []
         self.name_label = LabelItem("", LABEL_HEIGHT)
+        self.name_label.set_max_width(NAME_MAX_M)  # the tooltip has the full name
         # while the GM drags it (ui/board/drag.py): drawn from a stamp, not cached by Qt
         self.moving = False
 

@@ -4,26 +4,30 @@ plain key colour around the map for chroma keying (pixel-exact: no antialiased e
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QRect, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from tactical.encounter.change import Change
+from tactical.encounter import stream
+from tactical.encounter.change import Change, How
 from tactical.encounter.events import AttackResolved
-from tactical.ui.board.palette import CURRENT_ACTOR, LABEL_HEIGHT
+from tactical.ui.board.palette import LABEL_HEIGHT, NAME_MAX_M
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.fonts import load_app_font
-from tactical.ui.player.camera import Box
+from tactical.ui.player import hud
+from tactical.ui.player.camera import Box, bounding
 
 KEY_MAGENTA = "#FF00FF"  # no token, cover or text colour is near it (green keys eat text)
 LARGE_NAME_PX = 20.0  # token names at least this tall, large print (readable at 1280 × 720)
-MAX_NAME_SCALE = 3.0
-ROLL_MS = 8000  # the last roll stays this long
+# names in proportion to the tokens (issue 28): at most 1.6 times the board's, a name's
+# label under half the token's width tall (18 px at 720p when the tokens fill the screen)
+MAX_NAME_SCALE = 1.6
+ROLL_MS = 8000  # the last roll stays this long, large
+BANNER_MS = 4000  # a reaction's banner
 RULER_PX = 400  # the calibration ruler's length on the players' screen
-_OWN_ROLL = re.compile(r"^[0-9+\-−= ]+$")  # "20+9+4 = 33": the roller's own dice and skill
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,13 @@ def map_box(scene: BoardScene) -> Box:
     return (r.left() - m, r.top() - m, r.width() + 2 * m, r.height() + 2 * m)
 
 
+def opening_box(scene: BoardScene) -> Box:
+    """Where the players' screen opens (issue 28): the tokens it draws with two hexes of
+    margin, not the whole map (a big map drawn whole made 12-20 px tokens at 720p)."""
+    points = [(t.pos().x(), t.pos().y()) for t in scene.tokens.values() if t.isVisible()]
+    return bounding(points) or map_box(scene)
+
+
 class PlayerView(QGraphicsView):
     def __init__(self, scene: BoardScene, look: StreamLook | None = None,
                  parent: QWidget | None = None) -> None:
@@ -65,45 +76,65 @@ class PlayerView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setMinimumSize(160, 90)
         self.fixed_px_per_m: float | None = None  # physical scale: zoom locked
-        self.roll_text = ""
+        self.roll_text = ""  # the newest roll's headline while it is shown large
+        self.banner_text = ""
         self.ruler = False  # the calibration ruler across the middle
+        self.shown_strip: dict[str, Any] = {}
+        self.shown_rolls: list[dict[str, Any]] = []
         self._roll_timer = QTimer(self)
         self._roll_timer.setSingleShot(True)
         self._roll_timer.timeout.connect(self._clear_roll)
+        self._banner_timer = QTimer(self)
+        self._banner_timer.setSingleShot(True)
+        self._banner_timer.timeout.connect(self._clear_banner)
         scene.document.changed.connect(self._after_change)
+        self.refresh()
+
+    def drawn_ids(self) -> set[str]:
+        """The tokens this screen draws (not hidden, not in the dark)."""
+        return {cid for cid, t in self.board.tokens.items() if t.isVisible()}
+
+    def refresh(self, rolls: bool = True) -> None:
+        """What the strip and the roll history show, from the stream model."""
+        document, drawn = self.board.document, self.drawn_ids()
+        self.shown_strip = stream.strip(document.state, self.board.audience, drawn)
+        if rolls:
+            self.shown_rolls = stream.rolls(document.state,
+                                            document.encounter.history.effective_events(),
+                                            self.board.audience, drawn)
 
     def _after_change(self, change: Change) -> None:
         self._large_print()
-        for event in change.new_events:  # an undo or a redo shows no roll again
-            if isinstance(event, AttackResolved) and self.look.last_roll:
-                text = self.roll_of(event)
-                if text:
-                    self.roll_text = text
-                    self._roll_timer.start(ROLL_MS)
+        rolled = any(isinstance(e, AttackResolved) for e in change.events)
+        self.refresh(rolls=rolled or change.roster or change.how is not How.APPLIED)
+        fresh = [e for e in change.new_events if isinstance(e, AttackResolved)]
+        if fresh and self.look.last_roll and self.shown_rolls:
+            newest = self.shown_rolls[0]
+            if newest["number"] == stream.roll_count(
+                    self.board.document.encounter.history.effective_events()):
+                self.roll_text = str(newest["headline"])
+                self._roll_timer.start(ROLL_MS)
+        document = self.board.document
+        kinds = document.oracle.reaction_kinds(document.state)
+        for event in fresh:
+            banner = stream.banner_of(event, document.state, self.board.audience, kinds)
+            if banner is not None and {event.attacker, event.target} <= self.drawn_ids():
+                self.banner_text = str(banner["text"])
+                self._banner_timer.start(BANNER_MS)
         self.viewport().update()
-
-    def roll_of(self, event: AttackResolved) -> str:
-        """What players may read of an attack: who, whom, hit or miss; the roller's own
-        numbers only when a player character rolled (an NPC's skill, the TN that shows an
-        NPC's defence, armor and damage stay the GM's). Nothing if either is not drawn."""
-        shown = self.board.tokens
-        if event.attacker not in shown or event.target not in shown:
-            return ""
-        state = self.board.document.state
-        attacker, target = state.get(event.attacker), state.get(event.target)
-        text = f"{attacker.name} → {target.name}: {'hit' if event.hit else 'miss'}"
-        if self.board.audience.is_player_side(attacker):
-            numbers = event.summary.split(": ", 1)[-1].split(" vs ", 1)[0]
-            if " vs " in event.summary and _OWN_ROLL.match(numbers):
-                text += f" ({numbers.strip()})"
-        return text
 
     def _clear_roll(self) -> None:
         self.roll_text = ""
         self.viewport().update()
 
+    def _clear_banner(self) -> None:
+        self.banner_text = ""
+        self.viewport().update()
+
     def _large_print(self) -> None:
-        """Token names scaled up to LARGE_NAME_PX on screen (the scene re-places them)."""
+        """Token names scaled up towards LARGE_NAME_PX on screen, but in proportion to the
+        tokens (never taller than half a token) and never wider than about three hexes
+        (then shortened with "…"); the scene re-places them."""
         px_per_m = self.transform().m11()
         k = 1.0
         if self.look.large_print and px_per_m > 0:
@@ -113,6 +144,7 @@ class PlayerView(QGraphicsView):
             if token.name_label.scale() != k:
                 token.name_label.setScale(k)
                 rescaled = True
+            token.name_label.set_max_width(NAME_MAX_M / k)
             if k > 1.0:
                 token.name_label.setOpacity(1.0)
         if rescaled:  # else the scene's own sync placed them at these sizes already
@@ -143,8 +175,18 @@ class PlayerView(QGraphicsView):
         self._large_print()
 
     def visible_box(self) -> Box:
-        rect = self.mapToScene(self.viewport().rect()).boundingRect()
+        """The part of the map the players see: the viewport below the strip (the GM's
+        board draws exactly this as the players' frame)."""
+        vp = self.viewport().rect().adjusted(0, round(self.bar_height()), 0, 0)
+        rect = self.mapToScene(vp).boundingRect()
         return (rect.left(), rect.top(), rect.width(), rect.height())
+
+    def widest_name_hexes(self) -> float:
+        """The widest token name drawn, in hexes (issue 28: about three at most)."""
+        hex_m = self.board.document.oracle.params.metres_per_hex
+        widths = [t.name_label.sceneBoundingRect().width() for t in self.board.tokens.values()
+                  if t.isVisible() and t.name_label.isVisible() and t.name_label.text]
+        return round(max(widths, default=0.0) / hex_m, 2)
 
     # --- painted over the board, in viewport pixels
 
@@ -154,10 +196,18 @@ class PlayerView(QGraphicsView):
         painter.setWorldTransform(to_viewport * painter.worldTransform())
         if self.look.key is not None:
             self._paint_key(painter, QColor(self.look.key))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        vp = QRectF(self.viewport().rect())
+        px = self.look.bar_px(self.viewport().height())
         if self.look.initiative_bar:
             self._paint_bar(painter)
-        if self.roll_text:
-            self._paint_roll(painter)
+        if self.look.last_roll and self.shown_rolls:
+            newest_large = bool(self.roll_text)
+            if newest_large:
+                hud.paint_roll(painter, self.shown_rolls[0], vp, px)
+            hud.paint_history(painter, self.shown_rolls[1 if newest_large else 0:], vp, px)
+        if self.banner_text:
+            hud.paint_banner(painter, self.banner_text, vp, self.bar_height(), px)
         if self.ruler:
             self._paint_ruler(painter)
         painter.restore()
@@ -178,22 +228,6 @@ class PlayerView(QGraphicsView):
         painter.drawText(QRect(x0, y + 8, RULER_PX, 40), Qt.AlignmentFlag.AlignCenter,
                          "measure between the two ticks")
 
-    def _paint_roll(self, painter: QPainter) -> None:
-        font = load_app_font()
-        font.setPixelSize(round(self.look.bar_px(self.viewport().height())))
-        font.setBold(True)
-        painter.setFont(font)
-        width = QFontMetricsF(font).horizontalAdvance(self.roll_text) + 40
-        vp = QRectF(self.viewport().rect())
-        height = font.pixelSize() * 1.8
-        box = QRectF(vp.center().x() - width / 2, vp.bottom() - height * 1.4, width, height)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(16, 17, 19, 235))
-        painter.drawRoundedRect(box, 8, 8)
-        painter.setPen(QColor("#FFFFFF"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.roll_text)
-
     def _paint_key(self, painter: QPainter, key: QColor) -> None:
         """The key colour everywhere off the board, edges on whole pixels, no antialiasing:
         a keyer sees one exact colour, never a blend of it with the board."""
@@ -208,35 +242,23 @@ class PlayerView(QGraphicsView):
             if r.width() > 0 and r.height() > 0:
                 painter.fillRect(r, key)
 
-    def _paint_bar(self, painter: QPainter) -> None:
-        """Who acts, in order, across the top: only tokens the players' screen draws."""
-        state = self.board.document.state
-        shown = set(self.board.tokens)
-        order = [cid for cid in state.order if cid in shown] or \
-            [c.id for c in state if c.id in shown]
+    def strip_layout(self) -> hud.StripLayout:
+        """The strip as it is drawn at this window's size (the manifest lists it)."""
         vp = QRectF(self.viewport().rect())
-        height = self.bar_height()
+        return hud.StripLayout(self.shown_strip, vp.left(), vp.top(), vp.width(),
+                               self.look.bar_px(self.viewport().height()))
+
+    def strip_manifest(self) -> dict[str, Any]:
+        return stream.strip_manifest(self.strip_layout().chips)
+
+    def _paint_bar(self, painter: QPainter) -> None:
+        """Whose turn, across the top: the acting one first and largest, then the next
+        ones, condensed to initials and "+N" when they do not fit (stream.condense)."""
+        vp = QRectF(self.viewport().rect())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.fillRect(QRectF(vp.left(), vp.top(), vp.width(), height), QColor(16, 17, 19))
+        painter.fillRect(QRectF(vp.left(), vp.top(), vp.width(), self.bar_height()),
+                         QColor(16, 17, 19))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        font = load_app_font()
-        font.setPixelSize(round(self.look.bar_px(self.viewport().height())))
-        font.setBold(True)
-        painter.setFont(font)
-        metrics = QFontMetricsF(font)
-        x = vp.left() + height * 0.3
-        label = f"Round {state.round}" if state.round else "Setup"
-        for i, text in enumerate([label, *(state.get(cid).name for cid in order)]):
-            width = metrics.horizontalAdvance(text) + height * 0.5
-            box = QRectF(x, vp.top() + height * 0.12, width, height * 0.76)
-            if box.right() > vp.right():
-                break
-            acting = i > 0 and order[i - 1] == state.actor
-            token = self.board.tokens.get(order[i - 1]) if i > 0 else None
-            colour = QColor(token.look.colour) if token and token.look else QColor(60, 60, 64)
-            painter.setPen(QPen(CURRENT_ACTOR, 4) if acting else Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawRoundedRect(box, 6, 6)
-            painter.setPen(QColor("#FFFFFF"))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-            x = box.right() + height * 0.2
+        colours = {cid: QColor(t.look.colour) for cid, t in self.board.tokens.items()
+                   if t.look is not None}
+        self.strip_layout().paint(painter, colours)

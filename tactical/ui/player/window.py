@@ -34,7 +34,7 @@ from tactical.ui.player.camera import (
     lerp_box,
     physical_px_per_metre,
 )
-from tactical.ui.player.view import PlayerView, StreamLook, map_box
+from tactical.ui.player.view import PlayerView, StreamLook, map_box, opening_box
 
 ANIMATION_MS = 700
 FRAME_COLOUR = QColor("#F0E442")  # the players' frame on the GM's board: Okabe–Ito yellow
@@ -79,7 +79,7 @@ class PlayerWindow(QWidget):
         layout.addWidget(self.view)
         self.resize(1280, 720)
         self.mode = CameraMode.FOLLOW
-        self.box: Box = self._map_box()
+        self.box: Box = opening_box(self.scene)  # the tokens players see, not the whole map
         self.animation_ms = ANIMATION_MS
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(0.0)
