@@ -16,7 +16,7 @@ from pathlib import Path
 from tactical import __version__
 
 SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "render",
-               "import")
+               "overlays", "import")
 MODULES = {"import": "importvtt"}  # a tool named like a Python keyword
 # What the window's first frame needs that is not Qt (the map, the engine, the log, the
 # geometry): imported before PySide6, whose import hook reads the source of every module

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
 
@@ -33,6 +33,11 @@ KEY = "player_view/"
 
 
 class PlayerScreen(QObject):
+    """Signals: `audience_changed()` when what players may see changes (a token hidden, the
+    enemies' detail, the rolls shown): the stream overlays follow it (ui/player/overlays.py)."""
+
+    audience_changed = Signal()
+
     def __init__(self, window: QMainWindow, settings: QSettings,
                  toolbar: QToolBar | None = None) -> None:
         super().__init__(window)
@@ -41,7 +46,7 @@ class PlayerScreen(QObject):
         self.document: EncounterDocument | None = None
         self.gm_view: BoardView | None = None
         self.window: PlayerWindow | None = None
-        self.audience: AudienceSettings | None = None
+        self._audience: AudienceSettings | None = None
         self.action = QAction("&Player view", window)
         self.action.setCheckable(True)
         self.action.setShortcut("Ctrl+Shift+P")
@@ -62,6 +67,16 @@ class PlayerScreen(QObject):
             view_menu.addMenu(self.menu)
         if toolbar is not None:
             toolbar.addAction(self.action)
+
+    @property
+    def audience(self) -> AudienceSettings | None:
+        """The GM's choices for the players' screen (the overlays read the same)."""
+        return self._audience
+
+    @audience.setter
+    def audience(self, settings: AudienceSettings | None) -> None:
+        self._audience = settings
+        self.audience_changed.emit()
 
     # --- settings
 

@@ -1,0 +1,90 @@
+"""What each overlay page shows, as JSON text: the stream model's initiative strip, last
+rolls, party and reaction banner (tactical/encounter/stream.py), built through the players'
+audience filter — the same filter as the players' window, never a second set of rules.
+
+The pages get only what they draw: names, the players' side flag, the acting mark, shares of
+the players' own monitors, the coarse words for the rest, the roll's words and (for the
+roller's own side) its numbers. No token id, no side name, no hidden token."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tactical.encounter import stream
+from tactical.encounter.audience import AudienceFilter
+from tactical.encounter.model import EncounterState
+from tactical.rules.reactions import ReactionSpec
+
+
+class NotForPlayers(ValueError):
+    """The overlays are for the stream: only the players' audience may feed them."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def initiative(state: EncounterState, audience: AudienceFilter,
+               drawn: Iterable[str] | None) -> dict[str, Any]:
+    shown = stream.strip(state, audience, drawn)
+    players = {c.id for c in state if audience.is_player_side(c)}
+    return {"title": shown["title"], "round": shown["round"], "pass": shown["pass"],
+            "entries": [{"name": e["name"], "initials": e["initials"],
+                         "players": e["id"] in players, "acting": e["acting"],
+                         "later": e["later"], "pass": e["pass"]}
+                        for e in shown["entries"]]}
+
+
+def party(state: EncounterState, audience: AudienceFilter,
+          drawn: Iterable[str] | None) -> list[dict[str, Any]]:
+    return [{k: v for k, v in entry.items() if k not in ("id", "side")}
+            for entry in stream.party(state, audience, drawn=drawn)]
+
+
+def roll(state: EncounterState, events: Sequence[Any], audience: AudienceFilter,
+         drawn: Iterable[str] | None) -> dict[str, Any]:
+    """The newest roll the players may see and the few before it (`history`)."""
+    found = stream.rolls(state, events, audience, drawn)
+    return {"last": found[0] if found else None, "history": found[1:]}
+
+
+def banner(state: EncounterState, events: Sequence[Any], audience: AudienceFilter,
+           kinds: Sequence[ReactionSpec], drawn: Iterable[str] | None) -> dict[str, Any] | None:
+    found = stream.last_banner(state, events, audience, kinds)
+    if found is None:
+        return None
+    if drawn is not None and not {found["reactor"], found["target"]} <= _names(state, drawn):
+        return None  # in the dark (fog): its banner is not on the screen either
+    return {"text": found["text"], "label": found["label"], "number": found["number"]}
+
+
+def _names(state: EncounterState, drawn: Iterable[str]) -> set[str]:
+    ids = set(drawn)
+    return {c.name for c in state if c.id in ids}
+
+
+class Payload:
+    """The four topics' JSON for one fight; `rolls=False` keeps the last roll and banner
+    (an EndTurn rolls nothing: reading every event of a long fight again is the one cost
+    that grows, so it is paid only when a roll, an undo or the roster changed)."""
+
+    def __init__(self) -> None:
+        self.topics: dict[str, str] = {}
+
+    def build(self, state: EncounterState, events: Sequence[Any] | None,
+              audience: AudienceFilter, kinds: Sequence[ReactionSpec],
+              drawn: Iterable[str] | None = None) -> dict[str, str]:
+        """`events`: the effective events, or None when no roll can have changed."""
+        if audience.gm:
+            raise NotForPlayers("the stream overlays show only what the players may see")
+        ids = None if drawn is None else frozenset(drawn)
+        topics = {"initiative": _dumps(initiative(state, audience, ids)),
+                  "party": _dumps(party(state, audience, ids))}
+        if events is not None or "roll" not in self.topics:
+            evs = tuple(events or ())
+            topics["roll"] = _dumps(roll(state, evs, audience, ids))
+            topics["banner"] = _dumps(banner(state, evs, audience, kinds, ids))
+        self.topics.update(topics)
+        return dict(self.topics)
