@@ -6,6 +6,7 @@ a transparent default background."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import queue
@@ -143,18 +144,14 @@ class Chromium:
         return png
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(RuntimeError, OSError, queue.Empty):
             self.send("Browser.close")
-        except (RuntimeError, OSError, queue.Empty):
-            pass
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(5)
         for fd in (self._to_chrome, self._from_chrome):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
         shutil.rmtree(self.profile, ignore_errors=True)

@@ -33,7 +33,7 @@ def server(view):
 
 def test_each_route_serves_its_page_and_the_index_lists_them(server):
     for route in ROUTES:
-        status, headers, body = get(server, route)
+        status, headers, _body = get(server, route)
         assert status == 200, route
         assert headers["Content-Type"].startswith("text/html")
         assert "default-src 'none'" in headers["Content-Security-Policy"]  # nothing external
