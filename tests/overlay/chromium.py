@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import fcntl
 import json
 import os
 import queue
@@ -31,16 +32,26 @@ def find() -> str | None:
     return None
 
 
+def high(*fds: int) -> tuple[int, ...]:
+    """The descriptors moved above 9, so the shell's 3<&N 4>&M cannot overwrite one with
+    the other (pytest's capture can leave 3 and 4 to a new pipe)."""
+    moved = tuple(fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in fds)
+    for fd in fds:
+        os.close(fd)
+    return moved
+
+
 class Chromium:
     def __init__(self, binary: str, timeout: float = 20.0) -> None:
         self.timeout = timeout
         self.profile = tempfile.mkdtemp(prefix="tactical-chromium-")
-        to_chrome_r, self._to_chrome = os.pipe()
-        self._from_chrome, from_chrome_w = os.pipe()
-        # the shell puts the two pipe ends on the descriptors Chromium reads and writes
+        to_chrome_r, self._to_chrome = high(*os.pipe())
+        self._from_chrome, from_chrome_w = high(*os.pipe())
+        # bash (dash reads one-digit descriptors only) puts the two pipe ends on the
+        # descriptors Chromium reads and writes
         script = f'exec "$0" "$@" 3<&{to_chrome_r} 4>&{from_chrome_w}'
         self.proc = subprocess.Popen(
-            ["sh", "-c", script, binary, *FLAGS, f"--user-data-dir={self.profile}",
+            ["bash", "-c", script, binary, *FLAGS, f"--user-data-dir={self.profile}",
              "about:blank"], pass_fds=(to_chrome_r, from_chrome_w),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_chrome_r)

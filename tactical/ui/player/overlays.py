@@ -102,7 +102,8 @@ class StreamOverlays(QObject):
         else:
             self.stop()
 
-    def start(self) -> bool:
+    def start(self, port: int | None = None) -> bool:
+        """Serves on `port` (None: the remembered one); False when it is taken."""
         from tactical.overlay.feed import Feed
         from tactical.overlay.payload import Payload
         from tactical.overlay.server import OverlayServer, PortInUse
@@ -111,7 +112,7 @@ class StreamOverlays(QObject):
             return True
         feed = Feed()
         try:
-            self.server = OverlayServer(feed, self.port).start()
+            self.server = OverlayServer(feed, self.port if port is None else port).start()
         except PortInUse as error:
             self.problem = str(error)
             self.main.statusBar().showMessage(self.problem, 10000)
