@@ -14,6 +14,8 @@ from typing import Any
 
 from tactical.encounter import stream
 from tactical.encounter.audience import AudienceFilter
+from tactical.encounter.change import Change, How
+from tactical.encounter.events import AttackResolved, RoundStarted
 from tactical.encounter.model import EncounterState
 from tactical.rules.reactions import ReactionSpec
 
@@ -76,7 +78,8 @@ class Payload:
     def build(self, state: EncounterState, events: Sequence[Any] | None,
               audience: AudienceFilter, kinds: Sequence[ReactionSpec],
               drawn: Iterable[str] | None = None) -> dict[str, str]:
-        """`events`: the effective events, or None when no roll can have changed."""
+        """`events`: the effective events (or only their ROLL_EVENTS, as `RollEvents` keeps
+        them), or None when no roll and no round can have changed."""
         if audience.gm:
             raise NotForPlayers("the stream overlays show only what the players may see")
         ids = None if drawn is None else frozenset(drawn)
@@ -88,3 +91,34 @@ class Payload:
             topics["banner"] = _dumps(banner(state, evs, audience, kinds, ids))
         self.topics.update(topics)
         return dict(self.topics)
+
+
+#: The events the roll and banner topics read: the attacks (numbered in order) and the
+#: round starts (a banner names what happened this round).
+ROLL_EVENTS = (AttackResolved, RoundStarted)
+
+
+class Stale(Exception):
+    """An undo took back events the kept list does not end with: read them all again."""
+
+
+class RollEvents:
+    """The effective events the roll and banner topics read, kept up to date from each
+    `Change`, so a command costs its own events, not the fight's (10,000 events took 11 ms
+    to read again; the overlays' push must cost the GUI thread under 1 ms)."""
+
+    def __init__(self, events: Iterable[Any]) -> None:
+        self.events: list[Any] = [e for e in events if isinstance(e, ROLL_EVENTS)]
+
+    def follow(self, change: Change) -> bool:
+        """True when the list changed; raises Stale when it no longer matches the fight."""
+        kept = [e for e in change.events if isinstance(e, ROLL_EVENTS)]
+        if not kept:
+            return False
+        if change.how is How.UNDONE:
+            if self.events[len(self.events) - len(kept):] != kept:
+                raise Stale
+            del self.events[len(self.events) - len(kept):]
+        else:
+            self.events.extend(kept)
+        return True

@@ -4,9 +4,10 @@ fight. Off by default; the port is shown in the menu and changeable (remembered)
 After each command (the document's one `changed`), and when the GM changes what players may
 see, the GUI thread builds the four topics' JSON through the players' audience filter — the
 same settings and the same drawn tokens as the players' window — and hands the strings to
-the server's threads (tactical/overlay/feed.py). Reading every event again happens only
-when a roll, an undo or the roster changed; `push_ms` keeps what each push cost (the bench
-reads it: ≤ 1 ms)."""
+the server's threads (tactical/overlay/feed.py). The attacks and round starts in effect are
+kept from each change (`RollEvents`), never read again from the whole history; the roll
+and banner topics are built again only when those changed. `push_ms` keeps what each push
+cost the GUI thread (the bench reads it: ≤ 1 ms)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog, QMainWindow, QMenu
 if TYPE_CHECKING:  # the window is built before the engine is imported (issue 13)
     from tactical.encounter.change import Change
     from tactical.overlay.feed import Feed
-    from tactical.overlay.payload import Payload
+    from tactical.overlay.payload import Payload, RollEvents
     from tactical.overlay.server import OverlayServer
     from tactical.ui.document import EncounterDocument
     from tactical.ui.player.control import PlayerScreen
@@ -40,7 +41,8 @@ class StreamOverlays(QObject):
         self.payload: Payload | None = None
         self.problem = ""
         self.push_ms: list[float] = []
-        self._rolls = True  # the next push reads the events again
+        self._rolls = True  # the next push builds the roll and banner topics again
+        self.roll_events: RollEvents | None = None  # None: to be read from the history
         self._fog_followed = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)  # after the players' board re-read the change
@@ -56,8 +58,8 @@ class StreamOverlays(QObject):
         if isinstance(view_menu, QMenu):
             view_menu.addAction(self.action)
             view_menu.addAction(self.port_action)
-        screen.audience_changed.connect(self._later)
-        screen.action.toggled.connect(lambda _on: self._later())  # players' window: its fog
+        screen.audience_changed.connect(self._seen_differently)
+        screen.action.toggled.connect(self._seen_differently)  # the players' window: its fog
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
@@ -122,7 +124,7 @@ class StreamOverlays(QObject):
             self._words()
             return False
         self.problem = ""
-        self.feed, self.payload, self._rolls = feed, Payload(), True
+        self.feed, self.payload, self._rolls, self.roll_events = feed, Payload(), True, None
         self.push()
         self.action.blockSignals(True)
         self.action.setChecked(True)
@@ -150,18 +152,26 @@ class StreamOverlays(QObject):
             document.changed.connect(self._changed)
             fog = getattr(self.screen, "fog_action", None)  # made with the first document
             if fog is not None and not self._fog_followed:
-                fog.toggled.connect(self._later)
+                fog.toggled.connect(self._seen_differently)
                 self._fog_followed = True
-        self._rolls = True
+        self._rolls, self.roll_events = True, None
         self._later()
 
     def _changed(self, change: Change) -> None:
-        from tactical.encounter.change import How
-        from tactical.encounter.events import AttackResolved
+        from tactical.overlay.payload import Stale
 
-        if change.how is not How.APPLIED or change.roster \
-                or any(isinstance(e, AttackResolved) for e in change.events):
-            self._rolls = True
+        if self.roll_events is not None:
+            try:
+                self._rolls |= self.roll_events.follow(change)
+            except Stale:
+                self.roll_events = None
+        self._rolls |= change.roster
+        self._later()
+
+    def _seen_differently(self, *_args: Any) -> None:
+        """What players may see changed (a hidden token, the rolls shown, the fog): every
+        topic again, the rolls too."""
+        self._rolls = True
         self._later()
 
     def _later(self, *_args: Any) -> None:
@@ -188,10 +198,14 @@ class StreamOverlays(QObject):
         if self.feed is None or self.payload is None or document is None or settings is None:
             return
         from tactical.encounter.audience import Audience, AudienceFilter
+        from tactical.overlay.payload import RollEvents
 
         t0 = time.perf_counter()
         state = document.state
-        events = tuple(document.encounter.history.effective_events()) if self._rolls else None
+        if self.roll_events is None:  # once per start or file (and after a surprise)
+            self.roll_events = RollEvents(document.encounter.history.effective_events())
+            self._rolls = True
+        events = tuple(self.roll_events.events) if self._rolls else None
         self.feed.publish(self.payload.build(state, events,
                                              AudienceFilter(Audience.PLAYERS, settings),
                                              document.oracle.reaction_kinds(state),
