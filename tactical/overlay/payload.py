@@ -45,21 +45,26 @@ def party(state: EncounterState, audience: AudienceFilter,
             for entry in stream.party(state, audience, drawn=drawn)]
 
 
-def roll(state: EncounterState, events: Sequence[Any], audience: AudienceFilter,
-         drawn: Iterable[str] | None) -> dict[str, Any]:
+def roll(state: EncounterState, attacks: Sequence[AttackResolved],
+         audience: AudienceFilter, drawn: Iterable[str] | None) -> dict[str, Any]:
     """The newest roll the players may see and the few before it (`history`)."""
-    found = stream.rolls(state, events, audience, drawn)
+    found = stream.rolls(state, attacks, audience, drawn)
     return {"last": found[0] if found else None, "history": found[1:]}
 
 
-def banner(state: EncounterState, events: Sequence[Any], audience: AudienceFilter,
-           kinds: Sequence[ReactionSpec], drawn: Iterable[str] | None) -> dict[str, Any] | None:
-    found = stream.last_banner(state, events, audience, kinds)
-    if found is None:
-        return None
-    if drawn is not None and not {found["reactor"], found["target"]} <= _names(state, drawn):
-        return None  # in the dark (fog): its banner is not on the screen either
-    return {"text": found["text"], "label": found["label"], "number": found["number"]}
+def banner(state: EncounterState, attacks: Sequence[AttackResolved], round_from: int,
+           audience: AudienceFilter, kinds: Sequence[ReactionSpec],
+           drawn: Iterable[str] | None) -> dict[str, Any] | None:
+    """The latest reaction fired this round (`attacks[round_from:]`), as stream.last_banner
+    names it, numbered as the roll it was."""
+    for index in range(len(attacks) - 1, round_from - 1, -1):
+        found = stream.banner_of(attacks[index], state, audience, kinds)
+        if found is None:
+            continue
+        if drawn is not None and not {found["reactor"], found["target"]} <= _names(state, drawn):
+            return None  # in the dark (fog): its banner is not on the screen either
+        return {"text": found["text"], "label": found["label"], "number": index + 1}
+    return None
 
 
 def _names(state: EncounterState, drawn: Iterable[str]) -> set[str]:
@@ -75,27 +80,29 @@ class Payload:
     def __init__(self) -> None:
         self.topics: dict[str, str] = {}
 
-    def build(self, state: EncounterState, events: Sequence[Any] | None,
+    def build(self, state: EncounterState, events: Sequence[Any] | RollEvents | None,
               audience: AudienceFilter, kinds: Sequence[ReactionSpec],
               drawn: Iterable[str] | None = None) -> dict[str, str]:
-        """`events`: the effective events (or only their ROLL_EVENTS, as `RollEvents` keeps
-        them), or None when no roll and no round can have changed."""
+        """`events`: the effective events (or the attacks and round starts `RollEvents`
+        keeps of them), or None when no roll and no round can have changed."""
         if audience.gm:
             raise NotForPlayers("the stream overlays show only what the players may see")
         ids = None if drawn is None else frozenset(drawn)
         topics = {"initiative": _dumps(initiative(state, audience, ids)),
                   "party": _dumps(party(state, audience, ids))}
         if events is not None or "roll" not in self.topics:
-            evs = tuple(events or ())
-            topics["roll"] = _dumps(roll(state, evs, audience, ids))
-            topics["banner"] = _dumps(banner(state, evs, audience, kinds, ids))
+            kept = events if isinstance(events, RollEvents) else RollEvents(events or ())
+            round_from = kept.starts[-1] if kept.starts else 0
+            topics["roll"] = _dumps(roll(state, kept.attacks, audience, ids))
+            topics["banner"] = _dumps(banner(state, kept.attacks, round_from, audience, kinds,
+                                             ids))
         self.topics.update(topics)
         return dict(self.topics)
 
 
 #: The events the roll and banner topics read: the attacks (numbered in order) and the
 #: round starts (a banner names what happened this round).
-ROLL_EVENTS = (AttackResolved, RoundStarted)
+ROLL_EVENTS: tuple[type, ...] = (AttackResolved, RoundStarted)
 
 
 class Stale(Exception):
@@ -103,22 +110,36 @@ class Stale(Exception):
 
 
 class RollEvents:
-    """The effective events the roll and banner topics read, kept up to date from each
-    `Change`, so a command costs its own events, not the fight's (10,000 events took 11 ms
-    to read again; the overlays' push must cost the GUI thread under 1 ms)."""
+    """The attacks in effect, in order (a roll's number is its place), and where each round
+    began among them, kept up to date from each `Change`: a command costs its own events,
+    not the fight's (10,000 events took 11 ms to read again; the overlays' push must cost
+    the GUI thread under 1 ms)."""
 
     def __init__(self, events: Iterable[Any]) -> None:
-        self.events: list[Any] = [e for e in events if isinstance(e, ROLL_EVENTS)]
+        self.attacks: list[AttackResolved] = []
+        self.starts: list[int] = []  # len(attacks) at each RoundStarted
+        self._add(events)
+
+    def _add(self, events: Iterable[Any]) -> None:
+        for e in events:
+            if isinstance(e, AttackResolved):
+                self.attacks.append(e)
+            elif isinstance(e, RoundStarted):
+                self.starts.append(len(self.attacks))
 
     def follow(self, change: Change) -> bool:
-        """True when the list changed; raises Stale when it no longer matches the fight."""
+        """True when they changed; raises Stale when they no longer match the fight."""
         kept = [e for e in change.events if isinstance(e, ROLL_EVENTS)]
         if not kept:
             return False
-        if change.how is How.UNDONE:
-            if self.events[len(self.events) - len(kept):] != kept:
+        if change.how is not How.UNDONE:
+            self._add(kept)
+            return True
+        for e in reversed(kept):  # an undo takes back the latest step's events
+            if isinstance(e, AttackResolved):
+                if not self.attacks or self.attacks[-1] != e:
+                    raise Stale
+                self.attacks.pop()
+            elif not self.starts or self.starts.pop() != len(self.attacks):
                 raise Stale
-            del self.events[len(self.events) - len(kept):]
-        else:
-            self.events.extend(kept)
         return True

@@ -17,9 +17,12 @@ def test_the_kept_roll_events_match_the_history_through_undo_and_redo(qapp):
     kept = RollEvents(document.encounter.history.effective_events())
     document.changed.connect(kept.follow)
 
-    def truth() -> list[object]:
-        return [e for e in document.encounter.history.effective_events()
-                if isinstance(e, ROLL_EVENTS)]
+    def truth() -> tuple[list[object], list[int]]:
+        again = RollEvents(document.encounter.history.effective_events())
+        return again.attacks, again.starts
+
+    def now() -> tuple[list[object], list[int]]:
+        return kept.attacks, kept.starts
 
     for cid, value in {"kicker": 30, "vanya": 22}.items():
         document.apply(cmd.SetInitiative(cid, value))
@@ -32,11 +35,37 @@ def test_the_kept_roll_events_match_the_history_through_undo_and_redo(qapp):
                       if c.side != document.state.get(actor).side)
         if document.apply(cmd.Attack(actor, target)) is not None:
             attacks += 1
-        assert kept.events == truth()
+        assert now() == truth()
         document.undo()
-        assert kept.events == truth()
+        assert now() == truth()
         document.redo()
-        assert kept.events == truth()
+        assert now() == truth()
         document.apply(cmd.EndTurn())
-        assert kept.events == truth()
-    assert attacks > 3 and sum(1 for e in kept.events if not isinstance(e, ROLL_EVENTS[0])) > 1
+        assert now() == truth()
+    assert attacks > 3 and len(kept.attacks) == attacks and len(kept.starts) > 1
+    assert kept.attacks == [e for e in document.encounter.history.effective_events()
+                            if isinstance(e, ROLL_EVENTS[0])]
+
+
+def test_the_banner_from_the_kept_attacks_is_the_stream_models_at_every_point():
+    from tactical.encounter import stream
+    from tactical.encounter.audience import Audience, AudienceFilter, default_settings
+    from tactical.overlay.payload import banner
+    from tactical.rules import registry
+    from tests.overlay.served import golden
+
+    view = golden()
+    players = AudienceFilter(Audience.PLAYERS, default_settings(["runners", "corp"]))
+    kinds = registry.ruleset(view.state_at().ruleset).reaction_kinds
+    fired = 0
+    for count in range(len(view.events) + 1):
+        state, events = view.state_at(count), view.events[:count]
+        kept = RollEvents(events)
+        ours = banner(state, kept.attacks, kept.starts[-1] if kept.starts else 0, players,
+                      kinds, None)
+        theirs = stream.last_banner(state, events, players, kinds)
+        assert (ours is None) == (theirs is None), count
+        if ours is not None and theirs is not None:
+            fired += 1
+            assert (ours["text"], ours["number"]) == (theirs["text"], theirs["number"])
+    assert fired > 5

@@ -205,7 +205,7 @@ class StreamOverlays(QObject):
         if self.roll_events is None:  # once per start or file (and after a surprise)
             self.roll_events = RollEvents(document.encounter.history.effective_events())
             self._rolls = True
-        events = tuple(self.roll_events.events) if self._rolls else None
+        events = self.roll_events if self._rolls else None
         self.feed.publish(self.payload.build(state, events,
                                              AudienceFilter(Audience.PLAYERS, settings),
                                              document.oracle.reaction_kinds(state),
