@@ -23,7 +23,7 @@ POSITIONS = {"top-left": ("flex-start", "flex-start"), "top": ("center", "flex-s
 DEFAULT_POS = {"initiative": "top", "roll": "bottom", "party": "top-left", "banner": "center"}
 SCALES = (0.25, 4.0)
 #: The browser source sizes docs/streaming.md suggests (width × height at ?scale=1).
-SIZES = {"initiative": (1280, 110), "roll": (900, 330), "party": (420, 560),
+SIZES = {"initiative": (1280, 110), "roll": (900, 330), "party": (480, 560),
          "banner": (1280, 160)}
 TITLES = {"initiative": "Initiative strip", "roll": "Last roll",
           "party": "Party condition monitors", "banner": "Reaction banner"}
@@ -100,7 +100,7 @@ body{display:flex;box-sizing:border-box;padding:calc(10px*var(--s));
 .history{font-weight:400;font-size:65%;color:#ccc;margin-top:.4em;text-align:center}
 .roll{min-width:8em}
 .party{display:flex;flex-direction:column;gap:calc(6px*var(--s))}
-.member{display:flex;align-items:center;gap:.5em}
+.member{display:flex;align-items:center;gap:.5em;white-space:nowrap}
 .member .name{min-width:6em}.member.acting .name{color:#F0E442}
 .member.others .name{font-weight:400}
 .bars{display:flex;flex-direction:column;gap:.12em;width:7em}
