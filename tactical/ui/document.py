@@ -25,11 +25,13 @@ from tactical.encounter.oracle import GeometryOracle
 class EncounterDocument(QObject):
     """Signals: `changed(Change)` once after every command, undo and redo (what changed:
     tactical/encounter/change.py; every view syncs from it once); `refused(message)` when a
-    command is refused (nothing changed); `selection_changed(token_id or "")`."""
+    command is refused (nothing changed); `selection_changed(token_id or "")`; `pinged(Ping)`
+    when the GM points at a hex for every screen (ui/board/ping.py; nothing is logged)."""
 
     changed = Signal(object)
     refused = Signal(str)
     selection_changed = Signal(str)
+    pinged = Signal(object)
 
     def __init__(self, encounter: Encounter, path: Path | None = None,
                  parent: QObject | None = None) -> None:

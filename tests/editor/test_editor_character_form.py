@@ -319,3 +319,29 @@ def test_a_mount_is_made_in_the_form(editor, qtbot):
     dialog.text.setPlainText(dialog.text.toPlainText().replace("carries: 2", "carries: 1"))
     dialog.tabs.setCurrentIndex(0)
     assert dialog.form.fields["carries"].value() == 1
+
+
+def test_a_portrait_is_chosen_in_the_form_and_a_bad_one_is_named(editor, qtbot, tmp_path):
+    from PySide6.QtGui import QColor, QImage
+
+    from tactical.ui.editor.charform import CharacterForm
+
+    form = CharacterForm(editor.library)
+    qtbot.addWidget(form)
+    form.base = tmp_path
+    face = QImage(16, 16, QImage.Format.Format_RGB32)
+    face.fill(QColor("#00FF00"))
+    (tmp_path / "faces").mkdir()
+    assert face.save(str(tmp_path / "faces" / "cal.png"))
+    form.choose_portrait(str(tmp_path / "faces" / "cal.png"))
+    data, problems = form.data()
+    assert data["portrait"] == "faces/cal.png" and problems == []  # relative to the map
+    form.load(data)
+    assert form.portrait.text() == "faces/cal.png"  # kept through a load
+    (tmp_path / "bad.png").write_bytes(b"not a picture")
+    form.choose_portrait(str(tmp_path / "bad.png"))
+    _data, problems = form.data()
+    assert problems and problems[0][0] == "portrait" and "'bad.png'" in problems[0][1]
+    form.portrait.setText("")
+    data, problems = form.data()
+    assert "portrait" not in data and problems == []  # blank: the initials

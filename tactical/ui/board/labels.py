@@ -21,20 +21,18 @@ _IMAGES: OrderedDict[tuple[object, ...], tuple[QImage, QPointF]] = OrderedDict()
 
 
 def elide(text: str, height_m: float, width: float) -> str:
-    """`text` shortened with "…" until it is at most `width` wide at `height_m`; what
-    follows " · " (an enemy's coarse state on the players' screen) is kept whole."""
+    """The name in `text` shortened with "…" until it is at most `width` wide at
+    `height_m`; what follows " · " (an enemy's coarse state on the players' screen: the one
+    thing players know of its wounds) is kept whole after it."""
     def wide(t: str) -> bool:
         return text_path(t, height_m).boundingRect().width() > width
 
-    if not text or not wide(text):
-        return text
     head, sep, tail = text.partition(" · ")
-    suffix = sep + tail
-    while len(head) > 1 and wide(head.rstrip() + "…" + suffix):
+    if not head or not wide(head):
+        return text
+    while len(head) > 1 and wide(head.rstrip() + "…"):
         head = head[:-1]
-    if wide(head.rstrip() + "…" + suffix) and suffix:
-        return elide(head.rstrip() + "…", height_m, width)  # the state alone is too wide
-    return head.rstrip() + "…" + suffix
+    return head.rstrip() + "…" + sep + tail
 
 
 class LabelItem(QGraphicsItem):

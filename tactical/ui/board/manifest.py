@@ -40,6 +40,7 @@ def manifest(scene: BoardScene) -> dict[str, Any]:
              for m in scene.items() if isinstance(m, (ReactionMark, LeftOutMark))
              and m.isVisible()]
     fog = scene.fog_item
+    ping = scene.ping_item
     return {
         "audience": scene.audience.audience.value,
         "layers": [name for name in scene.layer_names() if scene.layer_visible(name)],
@@ -50,6 +51,7 @@ def manifest(scene: BoardScene) -> dict[str, Any]:
         "reaction_marks": marks,
         "path": scene.overlay.path.isVisible(),
         "fog": fog is not None and fog.isVisible(),
+        "pings": [list(ping.hex)] if ping.isVisible() and ping.hex is not None else [],
         "tooltips": sorted({i.toolTip() for i in scene.items()
                             if i.isVisible() and i.toolTip()}),
     }

@@ -55,7 +55,9 @@ from tactical.ui.board.palette import (
     Z,
     side_colour,
 )
+from tactical.ui.board.ping import Ping, PingItem
 from tactical.ui.board.placement import REACH_M, Obstacles, Wanted, near, place
+from tactical.ui.board.portraits import find_portrait, load_portrait
 from tactical.ui.board.tokens import ARC_WIDTH, BADGE_R, TokenItem, look_of
 from tactical.ui.board.zones import ZoneItem, label_point
 from tactical.ui.document import EncounterDocument
@@ -115,6 +117,7 @@ class BoardScene(QGraphicsScene):
         self.setSceneRect(self.map_rect.adjusted(-margin, -margin, margin, margin))
         self._build_static()
         self.tokens: dict[str, TokenItem] = {}
+        self.picture_problems: dict[str, str] = {}  # by character: why no portrait shows
         self.zones: list[ZoneItem] = []  # bands or reach of the selected token
         self.zone_labels: list[LabelItem] = []
         self.overwatch: dict[str, tuple[object, ZoneItem]] = {}
@@ -132,6 +135,9 @@ class BoardScene(QGraphicsScene):
             self.overlay.set_triggers_visible(False)
         # ---
         document.changed.connect(self.sync)
+        self.ping_item = PingItem(document.oracle.params.metres_per_hex)
+        self.addItem(self.ping_item)
+        document.pinged.connect(self._pinged)
         if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
             document.selection_changed.connect(self._selected)
         self.sync()
@@ -352,16 +358,23 @@ class BoardScene(QGraphicsScene):
         side = 1 if k % 2 else -1
         return x + side * RIDER_OFFSET * self.layout.size, y - RIDER_OFFSET * self.layout.size
 
-    def _portrait(self, character: str) -> Path | None:
+    def _portrait(self, character: str) -> QPixmap | None:
+        """The character's portrait for its token (issue 28), read by ui/board/portraits.py;
+        a picture that cannot be shown leaves the initials and its reason, naming the file,
+        in `picture_problems`."""
         sheet = self.document.loaded.library.characters.get(character)
         name: str | None = getattr(sheet, "portrait", None)
         if not name:
             return None
-        for base in (Path(self.document.loaded.path).parent, assets_dir() / "npcs",
-                     assets_dir() / "portraits"):
-            if (base / name).is_file():
-                return base / name
-        return None
+        path = find_portrait(name, [Path(self.document.loaded.path).parent,
+                                    assets_dir() / "npcs", assets_dir() / "portraits"])
+        if path is None:
+            self.picture_problems[character] = f"the portrait {name!r} was not found"
+            return None
+        pixmap, problem = load_portrait(path)
+        if problem is not None:
+            self.picture_problems[character] = problem
+        return pixmap
 
     def _sync_terrain(self, state: EncounterState) -> None:
         """issue 15: the cover as it stands (doors opened, walls blown open mid-fight, and
@@ -493,6 +506,10 @@ class BoardScene(QGraphicsScene):
                 rescaled = True
         if rescaled:
             self.arrange_labels()
+
+    def _pinged(self, ping: Ping) -> None:
+        """The GM pointed at a hex: this board shows the ring there (ui/board/ping.py)."""
+        self.ping_item.ping(self.centre(ping.hex), ping.hex)
 
     # --- queries
 

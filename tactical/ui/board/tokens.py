@@ -6,7 +6,6 @@ the selected token in white. Everything is re-read from the state in `sync`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
@@ -91,7 +90,7 @@ def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, sele
 class TokenItem(QGraphicsItem):
     """One combatant's counter; `sync(combatant, look, centre)` is its only way to change."""
 
-    def __init__(self, token_id: str, portrait: Path | None = None) -> None:
+    def __init__(self, token_id: str, portrait: QPixmap | None = None) -> None:
         super().__init__()
         self.token_id = token_id
         self.setZValue(Z.TOKENS)
@@ -100,7 +99,7 @@ class TokenItem(QGraphicsItem):
         # tokens were a third of a frame at zoom 1)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.look: TokenLook | None = None
-        self._portrait = QPixmap(str(portrait)) if portrait and portrait.is_file() else None
+        self._portrait = portrait  # square, bounded (ui/board/portraits.py)
         r = TOKEN_RADIUS + ARC_WIDTH + 0.25
         w = max(r, BADGE_R * 4.2)
         self._rect = QRectF(-w, -r - BADGE_R, 2 * w, 2 * r + BADGE_R)

@@ -35,6 +35,8 @@ class Toolbox:
             tool.host = self
             self.by_name[name] = tool
         self.active: list[BoardTool] = [t for t in self.by_name.values() if t.resident]
+        # the modifiers held with the key or button that started the last tool (Shift+G)
+        self.modifiers = Qt.KeyboardModifier.NoModifier
         self._buttons = {t.button: t.name for t in self.by_name.values()
                          if t.button is not None}
         self._keys = {t.shortcut: t.name for t in self.by_name.values()
@@ -76,6 +78,7 @@ class Toolbox:
         name = self._buttons.get(event.button())
         if name is None:
             return False
+        self.modifiers = event.modifiers()
         return self.use(name, at, by=StartedBy.BUTTON).press(at, event)
 
     def move(self, at: QPointF, event: QMouseEvent) -> bool:
@@ -93,6 +96,7 @@ class Toolbox:
         name = self._keys.get(Qt.Key(event.key()))
         if name is None or event.isAutoRepeat():
             return False
+        self.modifiers = event.modifiers()
         self.use(name, at, by=StartedBy.SHORTCUT)
         return True
 

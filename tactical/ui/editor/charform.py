@@ -10,19 +10,22 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Collection, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -31,6 +34,7 @@ from PySide6.QtWidgets import (
 from tactical.core.ids import slug, unique
 from tactical.data.character import Attributes, Character, ShadowrunStats
 from tactical.data.library import Library
+from tactical.data.pictures import contained_path, picture_problem
 from tactical.ui.editor.charfields import (
     ATTRIBUTES,
     DEFAULT_CHARACTER,
@@ -45,6 +49,15 @@ from tactical.ui.editor.charfields import (
 )
 from tactical.ui.editor.marks import mark
 from tactical.ui.editor.rows import PickRows, Rows, SkillRows
+
+
+def _portrait_problem(base: Path, name: str) -> str | None:
+    """Why the picture cannot go on a token (a path out of the folder is the validator's)."""
+    try:
+        contained_path(name)
+    except ValueError:
+        return None  # the validator says it, by field
+    return picture_problem(base, name)
 
 
 def _group(title: str, inner: QWidget) -> QGroupBox:
@@ -83,6 +96,20 @@ class CharacterForm(QWidget):
         for label, widget in (("&Name", self.name), ("&Id", self.ident),
                               ("&Description", self.description), ("&Traits", self.traits)):
             form.addRow(label, widget)
+        # issue 28: the picture on its token, a file in the map's folder
+        self.base: Path | None = None  # the map's folder (None: not saved yet)
+        self.portrait = self._line("portrait", "The picture on its token: a PNG, JPEG, GIF, "
+                                               "BMP or WebP in the map's folder (blank: its "
+                                               "initials)")
+        choose = QPushButton("Choose…")
+        choose.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes field to field; type a name
+        choose.clicked.connect(self.choose_portrait)
+        row = QHBoxLayout()
+        row.addWidget(self.portrait, 1)
+        row.addWidget(choose)
+        caption = QLabel("Pict&ure")  # P is PR's, among the attributes
+        caption.setBuddy(self.portrait)
+        form.addRow(caption, row)
         left.addWidget(who)
 
         attributes = QGroupBox("Attributes (Chapter 6)")
@@ -171,6 +198,20 @@ class CharacterForm(QWidget):
         self.ident.textEdited.connect(self._id_edited)
         self._quiet = False
 
+    def choose_portrait(self, picked: str | None = None) -> None:
+        """A picture for the token: named relative to the map's folder; one elsewhere is
+        written as it is, and the check names it (copy it next to the map)."""
+        if picked is None:
+            picked, _filter = QFileDialog.getOpenFileName(
+                self, "Portrait", str(self.base or ""),
+                "Pictures (*.png *.jpg *.jpeg *.gif *.bmp *.webp)")
+        if not picked:
+            return
+        path = Path(picked)
+        if self.base is not None and path.resolve().is_relative_to(self.base.resolve()):
+            picked = path.resolve().relative_to(self.base.resolve()).as_posix()
+        self.portrait.setText(picked)
+
     # --- building
 
     def _line(self, key: str, tip: str) -> QLineEdit:
@@ -231,6 +272,7 @@ class CharacterForm(QWidget):
         self.ident.setText(str(rest.pop("id", "")))
         self.description.setText(str(rest.pop("description", "") or ""))
         self.traits.setText(", ".join(str(t) for t in rest.pop("traits", ()) or ()))
+        self.portrait.setText(str(rest.pop("portrait", "") or ""))
         attributes = rest.pop("attributes", {}) or {}
         for key in ATTRIBUTES:
             self._set(f"attributes.{key}", attributes.get(key, 0))
@@ -286,6 +328,13 @@ class CharacterForm(QWidget):
         data: dict[str, Any] = {"id": self.ident.text().strip(), "name": self.name.text()}
         if self.description.text().strip():
             data["description"] = self.description.text()
+        picture = self.portrait.text().strip()
+        if picture:
+            data["portrait"] = picture
+            if self.base is not None:
+                problem = _portrait_problem(self.base, picture)
+                if problem:
+                    problems.append(("portrait", problem))
         data["attributes"] = {k: self._value(f"attributes.{k}") for k in ATTRIBUTES}
         data["skills"] = self._skills("skills", self.skills.values(), problems)
         for key in ("health", "stamina", "edge", "speed_m", "reach_m", "initiative_dice"):

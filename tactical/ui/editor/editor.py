@@ -287,6 +287,7 @@ class MapEditor(QWidget):
             start = self._copy(start, known)
         taken = set(known) - ({start.id} if own and start is not None else set())
         dialog = CharacterDialog(self.library, start, self, taken=taken, fixed_id=own)
+        dialog.form.base = self.model.path.parent if self.model.path else None
         if accept and dialog.exec() and dialog.character is not None:
             self.stack.push(ec.SetCharacter(self.model, dialog.character))
         return dialog

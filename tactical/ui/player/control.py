@@ -23,7 +23,7 @@ from tactical.ui.player.camera import (
 # frame comes first), so what needs the engine is imported where it is used, and the
 # options menu is filled when the first encounter arrives (or when it is first opened).
 if TYPE_CHECKING:
-    from tactical.encounter.audience import AudienceSettings, Detail
+    from tactical.encounter.audience import AudienceSettings, Detail, RollPolicy
     from tactical.ui.board.view import BoardView
     from tactical.ui.document import EncounterDocument
     from tactical.ui.player.view import StreamLook
@@ -59,6 +59,7 @@ class PlayerScreen(QObject):
         self._filled = False
         self.camera_actions: dict[CameraMode, QAction] = {}
         self.detail_actions: dict[Detail, QAction] = {}
+        self.roll_actions: dict[RollPolicy, QAction] = {}
         view_menu = next((a.menu() for a in window.menuBar().actions()
                           if a.text().replace("&", "") == "View"), None)
         if isinstance(view_menu, QMenu):
@@ -137,6 +138,7 @@ class PlayerScreen(QObject):
             action.triggered.connect(lambda _c=False, d=level: self.set_enemy_detail(d))
             details.addAction(action)
             self.detail_actions[level] = action
+        self._fill_rolls(menu)
         self.hide_action = menu.addAction("&Hide the selected token from players")
         self.hide_action.setCheckable(True)
         self.hide_action.toggled.connect(self.hide_selected)
@@ -149,6 +151,52 @@ class PlayerScreen(QObject):
         self.conceal_action.triggered.connect(lambda: self.fog_by_hand(False))
         for action in (self.reveal_action, self.conceal_action):
             self.main.addAction(action)  # the shortcut works with the menu closed
+
+    def _fill_rolls(self, menu: QMenu) -> None:
+        """Which rolls the players' screen shows by default, and the GM's word on the last."""
+        from tactical.encounter.audience import RollPolicy
+
+        rolls = menu.addMenu("&Rolls shown")
+        group = QActionGroup(menu)
+        for policy, text in ((RollPolicy.ALL, "&All (an enemy's as its outcome only)"),
+                             (RollPolicy.PLAYERS, "The &players' side only"),
+                             (RollPolicy.NONE, "&None")):
+            action = rolls.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(policy.value == self._value("rolls", RollPolicy.ALL.value)
+                              or (policy is RollPolicy.ALL
+                                  and self._value("rolls", "all") not in set(RollPolicy)))
+            action.triggered.connect(lambda _c=False, p=policy: self.set_roll_policy(p))
+            group.addAction(action)
+            self.roll_actions[policy] = action
+        rolls.addSeparator()
+        rolls.addAction("&Show the last roll to players").triggered.connect(
+            lambda: self.choose_last_roll(True))
+        rolls.addAction("&Hide the last roll from players").triggered.connect(
+            lambda: self.choose_last_roll(False))
+
+    def set_roll_policy(self, policy: RollPolicy) -> None:
+        """Which rolls players see unless the GM says otherwise for one (remembered)."""
+        self._fill_menu()
+        self._set("rolls", policy.value)
+        self.roll_actions[policy].setChecked(True)
+        if self.audience is not None:
+            self._apply(self.audience.with_rolls(policy))
+
+    def choose_last_roll(self, shown: bool) -> None:
+        """The GM's word on the latest roll of the fight, whatever the policy."""
+        from tactical.encounter.stream import roll_count
+
+        if self.document is None or self.audience is None:
+            return
+        number = roll_count(self.document.encounter.history.effective_events())
+        if number:
+            self._apply(self.audience.with_roll_choice(number, shown))
+
+    def _apply(self, settings: AudienceSettings) -> None:
+        self.audience = settings
+        if self.window is not None:
+            self.window.set_settings(settings)
 
     def _fill_screens(self) -> None:
         from tactical.ui.player.window import screens
@@ -180,7 +228,11 @@ class PlayerScreen(QObject):
 
         self._fill_menu()
         self.sides = list(document.loaded.map.sides) or sorted({c.side for c in document.state})
-        self.audience = self._with_enemy_detail(default_settings(self.sides))
+        from tactical.encounter.audience import RollPolicy
+
+        policy = self._value("rolls", RollPolicy.ALL.value)
+        self.audience = self._with_enemy_detail(default_settings(self.sides)).with_rolls(
+            RollPolicy(policy) if policy in set(RollPolicy) else RollPolicy.ALL)
         if fresh:
             document.selection_changed.connect(self._selection_changed)
         self.fog_action.blockSignals(True)

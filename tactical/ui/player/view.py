@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.encounter import stream
@@ -16,6 +16,7 @@ from tactical.encounter.change import Change, How
 from tactical.encounter.events import AttackResolved
 from tactical.ui.board.palette import LABEL_HEIGHT, NAME_MAX_M
 from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.shapes import text_path
 from tactical.ui.fonts import load_app_font
 from tactical.ui.player import hud
 from tactical.ui.player.camera import Box, bounding
@@ -59,6 +60,12 @@ def opening_box(scene: BoardScene) -> Box:
 
 
 class PlayerView(QGraphicsView):
+    """Signals: `resized()` once the viewport has its new size (the window's own resize
+    comes before its layout resizes the view: a box shown then was fitted to the old size,
+    issue 28's map drawn at 420 × 340 px in a 1280 × 720 window)."""
+
+    resized = Signal()
+
     def __init__(self, scene: BoardScene, look: StreamLook | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -174,6 +181,10 @@ class PlayerView(QGraphicsView):
         self.board.set_detail(scale)
         self._large_print()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
+
     def visible_box(self) -> Box:
         """The part of the map the players see: the viewport below the strip (the GM's
         board draws exactly this as the players' frame)."""
@@ -182,9 +193,12 @@ class PlayerView(QGraphicsView):
         return (rect.left(), rect.top(), rect.width(), rect.height())
 
     def widest_name_hexes(self) -> float:
-        """The widest token name drawn, in hexes (issue 28: about three at most)."""
+        """The widest token name drawn (its coarse state after it not counted), in hexes
+        (issue 28: about three at most)."""
         hex_m = self.board.document.oracle.params.metres_per_hex
-        widths = [t.name_label.sceneBoundingRect().width() for t in self.board.tokens.values()
+        widths = [text_path(t.name_label.text.partition(" · ")[0], LABEL_HEIGHT)
+                  .boundingRect().width() * t.name_label.scale()
+                  for t in self.board.tokens.values()
                   if t.isVisible() and t.name_label.isVisible() and t.name_label.text]
         return round(max(widths, default=0.0) / hex_m, 2)
 

@@ -12,7 +12,6 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeyEvent,
     QPen,
-    QResizeEvent,
     QScreen,
 )
 from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
@@ -21,6 +20,7 @@ from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettin
 from tactical.encounter.change import Change
 from tactical.encounter.fog import FogOfWar
 from tactical.geometry.layout import hex_to_point
+from tactical.ui.board.ping import Ping
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
@@ -74,6 +74,7 @@ class PlayerWindow(QWidget):
         self.document = document
         self.scene = BoardScene(document, audience=AudienceFilter(Audience.PLAYERS, settings))
         self.view = PlayerView(self.scene, look)
+        self.view.resized.connect(lambda: self.show_box(self.box))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
@@ -92,6 +93,7 @@ class PlayerWindow(QWidget):
         self.gm_view: BoardView | None = None
         self.set_gm_view(gm_view)
         document.changed.connect(self._document_changed)
+        document.pinged.connect(self._pinged)
 
     # --- what players see
 
@@ -101,6 +103,8 @@ class PlayerWindow(QWidget):
 
     def set_settings(self, settings: AudienceSettings) -> None:
         self.scene.set_audience(AudienceFilter(Audience.PLAYERS, settings))
+        self.view.refresh()  # the strip and the rolls through the new filter
+        self.view.viewport().update()
         self._document_changed()
 
     def set_fog(self, on: bool) -> None:
@@ -178,6 +182,11 @@ class PlayerWindow(QWidget):
     def _gm_box(self) -> Box:
         assert self.gm_view is not None
         rect = self.gm_view.mapToScene(self.gm_view.viewport().rect()).boundingRect()
+        # what the GM sees of the map: the dark margins round a fitted board are not worth
+        # the players' pixels (issue 28: the map came out 420 × 340 px at 720p)
+        on_map = rect.intersected(QRectF(*self._map_box()))
+        if not on_map.isEmpty():
+            rect = on_map
         return (rect.left(), rect.top(), rect.width(), rect.height())
 
     def auto_box(self) -> Box:
@@ -202,14 +211,26 @@ class PlayerWindow(QWidget):
     def _animate(self, t: object) -> None:
         self.show_box(lerp_box(self._from, self._to, float(t)))  # type: ignore[arg-type]
 
+    def _pinged(self, ping: Ping) -> None:
+        """Shift+G on the GM's board: the camera goes to the ping, the zoom kept (locked
+        or following, it is the GM's word just now)."""
+        if not ping.look:
+            return
+        x, y = hex_to_point(self.scene.layout, ping.hex)
+        _left, _top, width, height = self.box
+        target = (x - width / 2, y - height / 2, width, height)
+        if self.animation_ms <= 0 or not self.isVisible():
+            self.show_box(target)
+            return
+        self._from, self._to = self.box, target
+        self._animation.stop()
+        self._animation.setDuration(self.animation_ms)
+        self._animation.start()
+
     def _document_changed(self, _change: Change | None = None) -> None:
         if self.mode is CameraMode.AUTO:
             self._auto()
         # FOLLOW moves with the GM's view; LOCKED never moves
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.show_box(self.box)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.isFullScreen():

@@ -45,6 +45,11 @@ class Host(Protocol):
 
     def scroll_by(self, dx_px: float, dy_px: float) -> None: ...
 
+    @property
+    def modifiers(self) -> Qt.KeyboardModifier:
+        """The modifiers held with the key or button that started the tool (Shift+G)."""
+        ...
+
 
 class BoardTool(Tool):
     """A tool on the GM's board, made once per board as `cls(scene)`; the board sets `host`.

@@ -1,0 +1,168 @@
+"""The players' screen reads on a stream (issue 28): the strip names whoever acts and
+everyone after, condensed to fit; names stay within about three hexes; the GM's board
+draws exactly the players' frame."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fights import fight
+from PySide6.QtCore import QRectF
+
+from tactical.cli import main as tactical
+from tactical.encounter.audience import Audience, AudienceFilter, default_settings
+from tactical.encounter.commands import EndTurn
+from tactical.ui.board.render import render_image
+from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.view import BoardView
+from tactical.ui.player.camera import CameraMode
+from tactical.ui.player.window import PlayerWindow
+
+GOLDEN = Path(__file__).parents[1] / "scenarios" / "warehouse_three_rounds.jsonl"
+SIX = {"kicker", "vanya", "guard-shotgun", "guard-shield", "guard-office", "abomination"}
+
+
+def players() -> AudienceFilter:
+    return AudienceFilter(Audience.PLAYERS, default_settings(["runners", "corp"]))
+
+
+def test_the_demos_manifest_at_720p_lists_all_six_with_the_acting_one(qapp, tmp_path):
+    drawn: dict[str, object] = {}
+    render_image(fight(), (1280, 720), audience=players(), manifest=drawn)
+    strip = drawn["initiative"]
+    assert isinstance(strip, dict)
+    assert {e["id"] for e in strip["entries"]} == SIX and strip["more"] == 0
+    assert [e["acting"] for e in strip["entries"]].count(True) == 1
+    assert strip["entries"][0]["acting"]  # whose turn comes first
+    assert "initials" in {e["form"] for e in strip["entries"]}  # condensed to fit
+    width = drawn["label_width_hexes"]
+    assert isinstance(width, float) and 0 < width <= 3.0  # three hexes at most
+
+
+def test_tactical_render_lists_the_strip_in_the_manifest(qapp, tmp_path):
+    listing = tmp_path / "p.json"
+    assert tactical(["render", str(GOLDEN), "--audience", "players", "--size", "1280x720",
+                     "--out", str(tmp_path / "p.png"), "--manifest", str(listing)]) == 0
+    drawn = json.loads(listing.read_text(encoding="utf-8"))
+    assert {e["id"] for e in drawn["initiative"]["entries"]} == SIX  # the fight is over
+    assert not any(e["acting"] for e in drawn["initiative"]["entries"])
+    assert drawn["rolls"] and all(isinstance(r, str) for r in drawn["rolls"])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (640, 360)])
+def test_whoever_acts_is_on_the_strip_even_the_sixth(qapp, size):
+    document = fight()
+    seen = []
+    for _turn in range(6):
+        drawn: dict[str, object] = {}
+        render_image(document, size, audience=players(), manifest=drawn)
+        strip = drawn["initiative"]
+        assert isinstance(strip, dict)
+        acting = [e for e in strip["entries"] if e["acting"]]
+        assert len(acting) == 1 and acting[0]["id"] == document.state.actor
+        assert acting[0]["form"] == "name"  # the acting one keeps its name
+        listed = {e["id"] for e in strip["entries"]}
+        assert len(listed) + strip["more"] == 6
+        if size[0] >= 1280:
+            assert listed == SIX  # condensed, never cut off
+        seen.append(document.state.actor)
+        assert document.apply(EndTurn()) is not None
+    assert len(set(seen)) >= 5
+
+
+def frame_matches(window: PlayerWindow) -> None:
+    """The GM's frame is the players' map area below the strip, to the pixel."""
+    view = window.view
+    vp = view.viewport().rect().adjusted(0, round(view.bar_height()), 0, 0)
+    seen = view.mapToScene(vp).boundingRect()
+    assert window.frame is not None
+    frame = window.frame.rect()
+    tolerance = 1.5 / view.transform().m11()  # a pixel and a half
+    for a, b in ((frame.left(), seen.left()), (frame.top(), seen.top()),
+                 (frame.right(), seen.right()), (frame.bottom(), seen.bottom())):
+        assert abs(a - b) <= tolerance, (frame, seen)
+    # and it is not the whole viewport: the strip hides the top of the map
+    whole = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert frame.top() > whole.top()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("mode", [CameraMode.FOLLOW, CameraMode.AUTO])
+def test_the_gm_board_shows_exactly_the_players_frame(qtbot, size, mode):
+    document = fight()
+    gm = BoardView(BoardScene(document))
+    qtbot.addWidget(gm)
+    gm.resize(1000, 700)
+    gm.show()
+    gm.zoom_to_fit()
+    window = PlayerWindow(document, default_settings(["runners", "corp"]), gm_view=gm)
+    qtbot.addWidget(window)
+    window.animation_ms = 0
+    window.resize(*size)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    window.set_mode(mode)
+    frame_matches(window)
+    assert document.apply(EndTurn()) is not None  # the camera moves (auto) or stays
+    gm.set_zoom(gm.zoom * 1.5)  # the GM zooms in: a followed frame follows
+    window.set_mode(mode)
+    frame_matches(window)
+    window.close()
+
+
+def test_the_players_screen_opens_on_the_tokens_not_the_whole_map(qtbot):
+    settings = default_settings(["runners", "corp"])
+    for far in ("kicker", "vanya", "guard-office", "abomination"):  # two guards remain
+        settings = settings.with_hidden(far, True)
+    window = PlayerWindow(fight(), settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    shown = QRectF(*window.view.visible_box())
+    assert set(window.scene.tokens) == {"guard-shotgun", "guard-shield"}
+    for cid, token in window.scene.tokens.items():
+        assert shown.contains(token.pos()), cid  # every token players see is on screen
+    assert shown.height() <= 17  # the two with two hexes around, not the map's 33 m
+    assert window.view.transform().m11() * 2.0 >= 70  # a hex 70 px across at 720p
+    window.close()
+
+
+def test_the_gm_chooses_the_rolls_players_see_from_the_menu(qtbot, tmp_path):
+    from fights import INITIATIVE, start
+    from PySide6.QtCore import QSettings
+
+    from tactical.core.paths import demo_map
+    from tactical.encounter.audience import RollPolicy
+    from tactical.encounter.commands import Attack
+    from tactical.ui.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_path(demo_map())
+    document = window.document
+    assert document is not None
+    start(document, {**INITIATIVE, "vanya": 40, "guard-shotgun": 35})
+    assert document.apply(Attack("vanya", "guard-shotgun")) is not None  # a player's roll
+    assert document.apply(EndTurn()) is not None
+    assert document.apply(Attack("guard-shotgun", "vanya")) is not None  # an NPC's
+    screen = window.player_screen
+    players = screen.open()
+    assert players is not None
+    everyone = players.view.shown_rolls
+    assert {r["detail"] for r in everyone} == {"full", "outcome"}
+    screen.set_roll_policy(RollPolicy.PLAYERS)
+    assert {r["detail"] for r in players.view.shown_rolls} == {"full"}
+    screen.set_roll_policy(RollPolicy.NONE)
+    assert players.view.shown_rolls == []
+    screen.choose_last_roll(True)  # the GM shows this one anyway
+    assert [r["number"] for r in players.view.shown_rolls] == [everyone[0]["number"]]
+    assert settings.value("player_view/rolls") == "none"  # remembered
+    screen.set_roll_policy(RollPolicy.ALL)
+    screen.choose_last_roll(False)
+    assert everyone[0]["number"] not in [r["number"] for r in players.view.shown_rolls]
+    window.close()
