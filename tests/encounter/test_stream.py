@@ -133,3 +133,39 @@ def test_the_party_shows_bars_for_the_players_and_words_for_enemies() -> None:
     enemy = next(p for p in party if p["id"] == "guard-shield")
     assert own["health"] == 1.0 and "state" not in own
     assert enemy["state"] == "unhurt" and "health" not in enemy
+
+
+def test_a_shadowrun_roll_reads_hits_ones_and_glitches_and_numbers_passes(tmp_path) -> None:
+    """SR5 Wombat's pistol shot (the sr5-combat-sequence.txt example's dice): the players'
+    own roll shows its hits, ones and dice; the strip numbers the initiative pass."""
+    from tactical.core.dice import ScriptedDice
+    from tactical.data.library import load_map
+    from tactical.encounter import commands as cmd
+    from tactical.encounter.context import Context
+    from tactical.encounter.encounter import Encounter
+    from tactical.encounter.events import AttackResolved
+    from tactical.encounter.oracle import GeometryOracle
+    from tests.ui.test_board_shadowrun import ALLEY, SHOT
+
+    path = tmp_path / "alley.yaml"
+    path.write_text(ALLEY, encoding="utf-8")
+    alley = load_map(path)
+    encounter = Encounter(Context(alley, GeometryOracle(alley), ruleset="sr5"),
+                          ScriptedDice(d6=SHOT))
+    encounter.apply(cmd.StartCombat())
+    audience = players()
+    shown = stream.strip(encounter.state, audience)
+    assert shown["pass"] == 1 and shown["title"].endswith("· Pass 1")
+    assert all(e["pass"] == 1 for e in shown["entries"] if not e["later"])
+    assert encounter.apply(cmd.Attack("wombat", "cutter",
+                                      attack_modifiers=(("Situation", -1),),
+                                      defence_modifiers=(("Situation", -1),))) is not None
+    history = list(encounter.history.effective_events())
+    report = next(e for e in history if isinstance(e, AttackResolved)).result
+    roll = stream.rolls(encounter.state, history, audience)[0]
+    assert roll["family"] == "pool" and roll["detail"] == "full"
+    assert roll["hits"] == report["attack"]["hits_limited"]
+    assert roll["ones"] == report["attack"]["ones"]
+    assert roll["dice"] == list(report["attack"]["dice"])
+    assert roll["glitch"] == report["attack"]["glitch"]
+    assert roll["headline"].startswith(f"{roll['hits']} hit")

@@ -166,3 +166,27 @@ def test_the_gm_chooses_the_rolls_players_see_from_the_menu(qtbot, tmp_path):
     screen.choose_last_roll(False)
     assert everyone[0]["number"] not in [r["number"] for r in players.view.shown_rolls]
     window.close()
+
+
+def test_a_roll_reads_at_720p_result_first_with_shadowrun_glyphs(qapp):
+    from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
+
+    from tactical.ui.player import hud
+    from tactical.ui.player.view import StreamLook
+
+    px = StreamLook().bar_px(720)
+    assert QFontMetricsF(hud.font_px(px * 1.2)).capHeight() >= 18  # the result's capitals
+    assert hud.font_px(max(hud.MIN_TEXT_PX, px * 0.65)).pixelSize() >= 18  # the history's
+    roll = {"number": 3, "attacker": "Wombat", "target": "Cutter", "family": "pool",
+            "detail": "full", "hit": True, "outcome": "Hit", "hits": 4, "ones": 3,
+            "glitch": True, "critical_glitch": False, "dice": [6, 5, 1, 1, 1, 2, 5, 6],
+            "headline": "4 hits · 3 ones — Hit · GLITCH"}
+    image = QImage(1280, 720, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("#000000"))
+    painter = QPainter(image)
+    box = hud.paint_roll(painter, roll, QRectF(0, 0, 1280, 720), px)
+    painter.end()
+    assert box.bottom() <= 720 and box.height() >= 3 * px  # names, result, glyphs, dice
+    colours = {image.pixelColor(x, y).name() for x in range(int(box.left()), int(box.right()))
+               for y in range(int(box.top()), int(box.bottom()), 3)}
+    assert hud.HIT.name() in colours and hud.GLITCH.name() in colours  # the glyphs' pills

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
 from typing import Any, get_args
 
 import yaml
@@ -103,7 +104,7 @@ class CharacterDialog(QDialog):
 
     def __init__(self, library: Library, start: Character | None = None,
                  parent: QWidget | None = None, *, taken: Collection[str] = (),
-                 fixed_id: bool = False) -> None:
+                 fixed_id: bool = False, base: Path | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Edit character" if fixed_id else "New character")
         self.setStyleSheet(PROBLEM_STYLE)
@@ -116,6 +117,7 @@ class CharacterDialog(QDialog):
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.form = CharacterForm(library, self.taken)
+        self.form.base = base  # the map's folder: where a portrait is looked for
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

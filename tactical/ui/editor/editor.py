@@ -286,8 +286,8 @@ class MapEditor(QWidget):
         if start is not None and not own:
             start = self._copy(start, known)
         taken = set(known) - ({start.id} if own and start is not None else set())
-        dialog = CharacterDialog(self.library, start, self, taken=taken, fixed_id=own)
-        dialog.form.base = self.model.path.parent if self.model.path else None
+        dialog = CharacterDialog(self.library, start, self, taken=taken, fixed_id=own,
+                                 base=self.model.path.parent if self.model.path else None)
         if accept and dialog.exec() and dialog.character is not None:
             self.stack.push(ec.SetCharacter(self.model, dialog.character))
         return dialog
