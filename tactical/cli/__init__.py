@@ -16,7 +16,7 @@ from pathlib import Path
 from tactical import __version__
 
 SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "render",
-               "import", "chummer-write", "campaign")
+               "overlays", "import", "chummer-write", "campaign")
 # a tool named like a Python keyword, or with a dash
 MODULES = {"import": "importvtt", "chummer-write": "chummerwrite"}
 # What the window's first frame needs that is not Qt (the map, the engine, the log, the

@@ -27,6 +27,7 @@ from tactical.ui import actions as acts
 from tactical.ui.host import WindowHost
 from tactical.ui.menus import LAYERS, LEGEND_EDGES, Asker, DialogAsker, Entry, fill_menu
 from tactical.ui.player.control import PlayerScreen
+from tactical.ui.player.overlays import StreamOverlays
 from tactical.ui.settings import Settings
 from tactical.ui.support import FrameTimes
 
@@ -88,6 +89,8 @@ class MainWindow(WindowHost):
         self.legend_edges = self._legend_menu()
         # issue 16: View ▸ Player view and its toolbar button (tactical/ui/player/)
         self.player_screen = PlayerScreen(self, self.prefs, self.toolbar)
+        # issue 28: View ▸ Stream overlays (tactical/ui/player/overlays.py), off by default
+        self.stream_overlays = StreamOverlays(self, self.prefs, self.player_screen)
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file, "rest": self.rest_party,
             "carry_in": self.carry_in_party,
@@ -211,6 +214,7 @@ class MainWindow(WindowHost):
         if document is None:
             self.scene = self.view = self.hands = None
             self.player_screen.set_document(None, None)  # issue 16
+            self.stream_overlays.set_document(None)
             self.setCentralWidget(self._placeholder())
             self.setWindowTitle("Tactical")
             self._update_actions()
@@ -225,6 +229,7 @@ class MainWindow(WindowHost):
         self.view.hex_hovered.connect(self._hovered)
         self.view.menu_requested.connect(self.board_menu)
         self.player_screen.set_document(document, self.view)  # issue 16
+        self.stream_overlays.set_document(document)
         self.setCentralWidget(self.view)
         self.view.status_changed.connect(self._tool_status)
         self.hands = Hands(document, self.view, self.ask)
@@ -649,6 +654,7 @@ class MainWindow(WindowHost):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.player_screen.set_document(None, None)  # issue 16: the players' window too
+        self.stream_overlays.stop()  # issue 28: frees the port
         self.prefs.set("window/geometry", self.saveGeometry())
         self.prefs.set("window/state", self.saveState())
         if self.document is not None:

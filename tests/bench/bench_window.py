@@ -7,6 +7,10 @@ driven with mouse events. Prints ONE JSON line:
   (5,000 covers, 400 tokens); targets p95 ≤ 8, max ≤ 16. The same with `_player` appended:
   with the players' window open too (1920 × 1080, follow camera, fog of war on; issue 16's
   frame cost). `_gm`: a drag before combat (a GM move: no preview), shotgun mover.
+  drag_step_*_ms_200_overlays: the melee mover's drag with View ▸ Stream overlays on and
+  four browser streams open (issue 28; the same targets).
+- overlay_push_ms_p95 (and _max): what the stream overlays' push costs the GUI thread per
+  command, undo and redo of the 10,000-event fight (target ≤ 1).
 - undo_ms_10k, redo_ms_10k, append_ms_10k: in a 10,000-event fight (target ≤ 20).
 - open_ms_200, open_ms_400: File ▸ Open of those maps to the first painted frame (≤ 300 /
   ≤ 1000), the median of three files never read before, the window warmed up on the demo
@@ -180,6 +184,29 @@ def with_player_view(window: MainWindow) -> None:
     pump()
 
 
+def with_overlays(window: MainWindow) -> list[Any]:
+    """View ▸ Stream overlays on (a free port), with an event stream open per overlay as
+    OBS keeps them; returns the streams' sockets (close them after)."""
+    import socket
+
+    overlays = window.stream_overlays
+    assert overlays.start(port=0) and overlays.server is not None
+    streams = []
+    for topic in ("initiative", "roll", "party", "banner"):
+        sock = socket.create_connection(("127.0.0.1", overlays.server.port), timeout=5)
+        sock.sendall(f"GET /events/{topic} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        sock.recv(65536)
+        streams.append(sock)
+    pump()
+    return streams
+
+
+def without_overlays(window: MainWindow, streams: list[Any]) -> None:
+    for sock in streams:
+        sock.close()
+    window.stream_overlays.stop()
+
+
 def drag_figures(results: dict[str, float | str], key: str, steps: list[float],
                  cpu: list[float]) -> None:
     results[f"drag_step_p50_ms_{key}"] = round(statistics.median(steps), 2)
@@ -302,12 +329,18 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
             drag_figures(results, f"{size}_{mover}_player", *drag_steps(window, token))
             window.player_screen.action.setChecked(False)  # closed again
             pump()
+            if size == 200 and mover == "melee":
+                streams = with_overlays(window)
+                drag_figures(results, f"{size}_overlays", *drag_steps(window, token))
+                without_overlays(window, streams)
         print(size, results, file=sys.stderr)
 
     document = EncounterDocument.for_map(load_map(demo_map()), RandomDice(SEED))
     fight(document)
     window.set_document(document)
     pump()
+    streams = with_overlays(window)
+    pushes = len(window.stream_overlays.push_ms)  # the first push read the whole fight
     undos, redos, appends = [], [], []
     cpu: dict[str, list[float]] = {"undo": [], "redo": [], "append": []}
     for _ in range(9):
@@ -319,6 +352,11 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
         cpu["append"].append(CPU_MS[-1])
         window.undo()
         pump()
+    push_ms = window.stream_overlays.push_ms[pushes:]
+    results["overlay_pushes"] = len(push_ms)
+    results["overlay_push_ms_p95"] = round(percentile(push_ms, 95), 3)
+    results["overlay_push_ms_max"] = round(max(push_ms), 3)
+    without_overlays(window, streams)
     results["events"] = sum(1 for _ in document.encounter.history.effective_events())
     results["undo_ms_10k"] = round(statistics.median(undos), 2)
     results["redo_ms_10k"] = round(statistics.median(redos), 2)

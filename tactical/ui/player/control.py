@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QScreen
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
 
@@ -34,6 +34,11 @@ KEY = "player_view/"
 
 
 class PlayerScreen(QObject):
+    """Signals: `audience_changed()` when what players may see changes (a token hidden, the
+    enemies' detail, the rolls shown): the stream overlays follow it (ui/player/overlays.py)."""
+
+    audience_changed = Signal()
+
     def __init__(self, window: QMainWindow, settings: Settings,
                  toolbar: QToolBar | None = None) -> None:
         super().__init__(window)
@@ -42,7 +47,7 @@ class PlayerScreen(QObject):
         self.document: EncounterDocument | None = None
         self.gm_view: BoardView | None = None
         self.window: PlayerWindow | None = None
-        self.audience: AudienceSettings | None = None
+        self._audience: AudienceSettings | None = None
         self.action = QAction("&Player view", window)
         self.action.setCheckable(True)
         self.action.setShortcut("Ctrl+Shift+P")
@@ -67,6 +72,16 @@ class PlayerScreen(QObject):
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):
             app.screenRemoved.connect(self._screen_removed)
+
+    @property
+    def audience(self) -> AudienceSettings | None:
+        """The GM's choices for the players' screen (the overlays read the same)."""
+        return self._audience
+
+    @audience.setter
+    def audience(self, settings: AudienceSettings | None) -> None:
+        self._audience = settings
+        self.audience_changed.emit()
 
     # --- settings
 
