@@ -272,6 +272,8 @@ class Hands:
                   tip="it used Stealth: enemies not Fully aware have not detected it"
                   if not c.hidden else "every enemy detects it again"),
             Entry("Set/clear condition", "SetCondition", children=conditions),
+            Entry("Side", "SetSide", children=self.side_entries(cid),
+                  tip="put it on another side (a turncoat; logged, undoable)"),
             None,
             Entry("Apply damage…", "ApplyDamage", run=lambda: self.damage(cid)),
             Entry("Heal by hand…", "HealByHand", run=lambda: self.heal(cid),
@@ -414,13 +416,49 @@ class Hands:
         self.apply(terrain.AddCover(unique("rubble", taken), "Rubble", "medium", "low",
                                     tuple((round(x, 2), round(y, 2)) for x, y in corners)))
 
+    # --- sides (issue 26: an imported map has none; the GM names them)
+
+    NEW_SIDE = "New side…"
+
+    def sides(self) -> dict[str, str]:
+        """The sides a GM may choose, id → name: the map's, then those in play."""
+        named = {sid: side.name for sid, side in self.document.loaded.map.sides.items()}
+        for c in self.document.state:
+            named.setdefault(c.side, c.side)
+        return named
+
+    def side_entries(self, cid: str) -> list[Entry]:
+        c = self.document.state.get(cid)
+        return [*(Entry(name, "SetSide", checked=sid == c.side,
+                        run=self._later(cmd.SetSide(cid, sid)), enabled=sid != c.side)
+                  for sid, name in self.sides().items()),
+                Entry(self.NEW_SIDE, "SetSide", run=lambda: self._new_side_for(cid))]
+
+    def _new_side_for(self, cid: str) -> None:
+        side = self._new_side()
+        if side is not None:
+            self.apply(cmd.SetSide(cid, side))
+
+    def _new_side(self) -> str | None:
+        name = self.ask.text("New side", "The side's name", "")
+        if not name or not name.strip():
+            return None
+        return slug(name, "side")
+
     def _side_for(self, character: str) -> str | None:
-        sides = list(self.document.loaded.map.sides)
+        """Asks which side the newcomer joins: the map's sides or those in play (the one
+        its character's tokens are on first), or a new one."""
+        named = self.sides()
         same = [c.side for c in self.document.state if c.character == character]
-        if not sides:
-            return same[0] if same else "npcs"
-        current = sides.index(same[0]) if same and same[0] in sides else len(sides) - 1
-        return self.ask.choice("Add combatant", "Side", sides, current)
+        ids = list(named)
+        current = ids.index(same[0]) if same else max(0, len(ids) - 1)
+        label = self.ask.choice("Add combatant", "Side", [*named.values(), self.NEW_SIDE],
+                                current)
+        if label is None:
+            return None
+        if label == self.NEW_SIDE:
+            return self._new_side()
+        return next(sid for sid, name in named.items() if name == label)
 
     def add(self, h: tuple[int, int], character: str, name: str | None = None) -> None:
         sheet = self.document.loaded.library.characters[character]

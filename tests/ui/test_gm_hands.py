@@ -400,8 +400,10 @@ def remove_combatant(win: MainWindow) -> None:
 
 
 def add_combatant(win: MainWindow) -> None:
-    win.set_asker(Script("corp"))
+    script = Script("Corporate security")
+    win.set_asker(script)
     choose(right_click(win, (6, 8)), "Add combatant here", "Ganger")
+    assert script.asked == ["Side"]
     new = next(c for c in win.document.state if c.character == "ganger")
     assert (new.hex, new.side, new.name) == ((6, 8), "corp", "Ganger")
     assert new.id in win.scene.tokens
@@ -560,6 +562,42 @@ def dismount(win: MainWindow) -> None:
     assert log_has(win, f"Kicker gets off Pony onto {list(onto)}")
 
 
+def set_side(win: MainWindow) -> None:
+    """Issue 26: the token menu's Side ▸ a map side (or a new one), logged and undoable."""
+    choose(token_menu(win, "guard-office"), "Side", "Runners")
+    assert win.document.state.get("guard-office").side == "runners"
+    assert log_has(win, "Guard (office) changes sides: corp → runners (GM)")
+    win.set_asker(Script("Halloweeners"))
+    choose(token_menu(win, "abomination"), "Side", "New side…")
+    assert win.document.state.get("abomination").side == "halloweeners"
+    win.action_map["undo"].trigger()
+    win.action_map["undo"].trigger()
+    state = win.document.state
+    assert (state.get("guard-office").side, state.get("abomination").side) == ("corp", "corp")
+
+
+def group_move(win: MainWindow) -> None:
+    """Issue 26: Ctrl-click two tokens, Shift-drag one: both move by the same offset (the
+    formation kept), in one undoable step."""
+    before = {cid: win.document.state.get(cid).hex for cid in ("guard-shotgun", "guard-shield")}
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    left = Qt.MouseButton.LeftButton
+    for cid in before:
+        mouse(win, QEvent.Type.MouseButtonPress, before[cid], left, left, ctrl)
+        mouse(win, QEvent.Type.MouseButtonRelease, before[cid], Qt.MouseButton.NoButton, left,
+              ctrl)
+    assert win.view.group.ids == tuple(before)
+    start = before["guard-shotgun"]
+    drag(win, (start, (start[0], start[1] + 1), (start[0], start[1] + 2)),
+         Qt.KeyboardModifier.ShiftModifier)
+    state = win.document.state
+    assert {cid: state.get(cid).hex for cid in before} == {
+        cid: (h[0], h[1] + 2) for cid, h in before.items()}
+    assert win.document.undo_text.startswith("Undo GM move of 2")
+    win.action_map["undo"].trigger()
+    assert {cid: win.document.state.get(cid).hex for cid in before} == before
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -578,6 +616,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "UseEdgeForReaction": edge_reaction, "DisciplineCheck": discipline, "Rest": rest,
     "Mount": mount, "Dismount": dismount,  # Ch.6 l.208
     "SetHidden": set_hidden,  # Ch.6 l.46
+    "SetSide": set_side, "GMMoveGroup": group_move,  # issue 26
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
 }

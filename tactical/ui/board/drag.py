@@ -8,12 +8,14 @@ no second scan)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
 from tactical.encounter.change import Change
-from tactical.encounter.commands import GMMove, Move
+from tactical.encounter.commands import GMMove, GMMoveGroup, Move
 from tactical.encounter.model import Phase
 from tactical.encounter.movepreview import MovePreview, move_preview
 from tactical.geometry.layout import hex_to_point, hexes_along
@@ -43,6 +45,8 @@ class DragTool(QObject):
         self.gm = False  # this drag is a GM move
         self.drop_note = ""  # why the last drop moved nothing (shown on the board)
         self._last: tuple[float, float] | None = None
+        # who a GM move of a token moves (issue 26: the board's group, formation kept)
+        self.moves_with: Callable[[str], tuple[str, ...]] = lambda cid: (cid,)
         self.document.changed.connect(self._document_changed)
 
     # --- the gesture, in scene coordinates
@@ -143,6 +147,7 @@ class DragTool(QObject):
             self.blocked = None
             self.scene.overlay.clear()
             self._place_token()
+            self._place_group()
             self.stepped.emit(None)
             return
         self.evaluations += 1
@@ -174,14 +179,30 @@ class DragTool(QObject):
         now = token.pos()
         self.scene.arrange_labels([QRectF(was, was), QRectF(now, now)])
 
+    def _place_group(self) -> None:
+        """A GM move of a group: the others follow the dragged token by the same offset."""
+        assert self.token_id is not None
+        start, end = self.path[0], self.path[-1]
+        state = self.document.state
+        for cid in self.moves_with(self.token_id):
+            if cid != self.token_id and cid in self.scene.tokens:
+                h = state.get(cid).hex
+                self.scene.tokens[cid].setPos(*hex_to_point(
+                    self.scene.layout, (h[0] + end[0] - start[0], h[1] + end[1] - start[1])))
+
     def commit(self) -> bool:
         token_id, path, report, gm = self.token_id, tuple(self.path[1:]), self.report, self.gm
+        start = self.path[0] if self.path else None
         self._end()
         if token_id is None or not path:
             self.finished.emit(False)
             return False
-        if gm:
-            command: Move | GMMove = GMMove(token_id, path[-1])
+        group = self.moves_with(token_id)
+        if gm and len(group) > 1 and start is not None:
+            command: Move | GMMove | GMMoveGroup = GMMoveGroup(
+                group, (path[-1][0] - start[0], path[-1][1] - start[1]))
+        elif gm:
+            command = GMMove(token_id, path[-1])
         else:
             legal = min(len(path), report.allowed) if report is not None else len(path)
             if legal < 1:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from tactical.geometry.bands import band_at, weapon_range
 from tactical.geometry.hexgrid import hex_distance
 from tactical.ui.board.drag import DragTool
+from tactical.ui.board.group import TokenGroup
 from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.scene import BoardScene
 
@@ -53,6 +54,8 @@ class BoardView(QGraphicsView):
         self.board = scene  # the reference that keeps the scene alive
         self.setScene(scene)
         self.drag_tool = DragTool(scene, self)
+        self.group = TokenGroup(scene)  # Ctrl-click, Ctrl-drag: several tokens (issue 26)
+        self.drag_tool.moves_with = self.group.moves_with
         # No SmoothPixmapTransform for the whole view: it filters every cached tile and
         # cover chunk on each frame (measured: 25 ms → 8 ms a frame zoomed out). The
         # background image smooths itself (its transformation mode); portraits likewise.
@@ -181,6 +184,13 @@ class BoardView(QGraphicsView):
                 self.viewport().update()
                 event.accept()
                 return
+            if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                self._group_press(scene_pos)
+                event.accept()
+                return
+            if self.board.token_at(scene_pos) not in self.group.ids:
+                self.group.clear()  # a token outside the group: the group is let go
+                self.viewport().update()
             gm = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
             if not self.drag_tool.press(scene_pos, gm=gm):  # empty board: pan
                 self._pan_from = point
@@ -193,6 +203,15 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         super().mousePressEvent(event)
+
+    def _group_press(self, scene_pos: QPointF) -> None:
+        """Ctrl-click a token: in or out of the group; Ctrl-drag on the board: a band."""
+        token = self.board.token_at(scene_pos)
+        if token is not None:
+            self.group.toggle(token)
+        else:
+            self.group.start_band(scene_pos)
+        self.viewport().update()
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         """The Menu key (a right click opens the menu on its press)."""
@@ -220,6 +239,11 @@ class BoardView(QGraphicsView):
             return
         scene_pos = self.mapToScene(point)
         self._mouse = scene_pos
+        if self.group.band is not None:
+            self.group.stretch_band(scene_pos)
+            self.viewport().update()
+            event.accept()
+            return
         if self.pick_shape is not None:
             self.viewport().update()
         if self.ruler is not None and (self._ruler_follows or event.buttons()
@@ -232,6 +256,12 @@ class BoardView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self.group.band is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.group.stretch_band(self.mapToScene(event.position().toPoint()))
+            self.group.end_band()
+            self.viewport().update()
+            event.accept()
+            return
         if self._pan_from is not None and event.button() == Qt.MouseButton.LeftButton:
             self._pan_from = None
             self.viewport().unsetCursor()
@@ -333,6 +363,11 @@ class BoardView(QGraphicsView):
             self.cancel_drag()
             event.accept()
             return
+        if event.key() == Qt.Key.Key_Escape and self.group.ids and not self.picking:
+            self.group.clear()
+            self.viewport().update()
+            event.accept()
+            return
         if event.key() == Qt.Key.Key_Escape and (self.picking or self.ruler is not None):
             self.cancel_pick()
             self.stop_ruler()
@@ -367,6 +402,8 @@ class BoardView(QGraphicsView):
         hud = self._hud_lines()
         if hud:  # the drag summary shows with the legend hidden too (issue 14, defect 2)
             legend.paint_lines(painter, self._hud_box(), hud)
+        if self.group.ids or self.group.band is not None:
+            self.group.paint(painter, lambda p: QPointF(self.mapFromScene(p)))
         if self.ruler is not None:
             self._paint_ruler(painter)
         if self.pick_shape is not None and self._mouse is not None:
@@ -398,6 +435,8 @@ class BoardView(QGraphicsView):
         """The drag summary follows every step: repaint where it was and where it is now
         (only the region a step changes is repainted, and the summary is far from it —
         without this it showed the first step's words, or a mix of two steps')."""
+        if len(self.group.ids) > 1 and self.drag_tool.gm:  # its rings follow the tokens
+            self.viewport().update()
         hud = self._hud_lines()
         if hud == self._hud_shown:
             return
@@ -448,7 +487,9 @@ def drag_summary(tool: DragTool) -> list[tuple[str, str]]:
     step = tool.document.oracle.params.metres_per_hex
     length = (len(tool.path) - 1) * step
     if tool.gm:
-        return [(f"GM move: {name} {length:g} m — no action, no reaction", "#FFFFFF")]
+        group = tool.moves_with(tool.token_id)
+        who = f"{name} and {len(group) - 1} more (formation kept)" if len(group) > 1 else name
+        return [(f"GM move: {who} {length:g} m — no action, no reaction", "#FFFFFF")]
     over = length > tool.limit_m + 1e-9
     lines = [(f"{name} moves {length:g} m of {tool.limit_m:g} m"
               + (" — too far: the drop stops at the limit" if over else ""),
