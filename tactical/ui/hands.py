@@ -23,8 +23,10 @@ from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
 from tactical.encounter import terrain
 from tactical.encounter.model import Condition, Phase
+from tactical.encounter.moves import hex_problems
+from tactical.encounter.preview import engine_refusals
 from tactical.geometry.bands import weapon_range
-from tactical.geometry.hexgrid import hex_distance, hex_line
+from tactical.geometry.hexgrid import hex_distance, hex_line, hex_neighbours
 from tactical.geometry.layout import hex_corners
 from tactical.geometry.visibility import Sector, sector_polygon
 from tactical.ui.board.view import BoardView
@@ -76,51 +78,80 @@ class Hands:
                                  else "resolve the pending reactions first")
         library = self.document.loaded.library
         weapons = [w for w in library.characters[c.character].weapons if w in library.weapons]
-        ready = [Entry(("Reload " if w == c.weapon else "Draw ") + library.weapons[w].name,
-                       "ReadyWeapon", run=self._later(cmd.ReadyWeapon(cid, w)))
-                 for w in weapons]
+        ready = [self._do(("Reload " if w == c.weapon else "Draw ") + library.weapons[w].name,
+                          cmd.ReadyWeapon(cid, w)) for w in weapons]
         patients = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
-        aid = [Entry(o.name, "FirstAid", run=self._later(cmd.FirstAid(cid, o.id)))
-               for o in patients] or [Entry("no injured combatant next to " + c.name,
-                                            "FirstAid", enabled=False)]
-        overwatch = [Entry("Everywhere in sight", "DeclareOverwatch",
-                           run=lambda: self.apply(cmd.DeclareOverwatch(cid))),
+        aid = [self._do(o.name, cmd.FirstAid(cid, o.id)) for o in patients] or [
+            Entry("no injured combatant next to " + c.name, "FirstAid", enabled=False)]
+        overwatch = [self._do("Everywhere in sight", cmd.DeclareOverwatch(cid)),
                      Entry("On a sector… (click where to watch)", "DeclareOverwatch",
-                           run=lambda: self.overwatch_sector(cid))]
+                           run=lambda: self.overwatch_sector(cid),
+                           probe=cmd.DeclareOverwatch(cid))]
         prone = c.has(Condition.PRONE)
         rules = self.document.encounter.ctx.rules  # the numbers in the words (ruleset.yaml)
         evade = rules.actions.evade
+        step = self._free_step(cid)
+        # a Charge's own hex is the GM's click to come; a Sprint of one hex asks the engine
+        # whether the Full action it takes is there to spend
+        full_move = cmd.Move(cid, (step,), "sprint") if step is not None else None
         entries = [
             Entry("Declare Overwatch", "DeclareOverwatch", "Major", children=overwatch),
             Entry("Ready weapon", "ReadyWeapon", "Major", children=ready or [
                 Entry("no weapon carried", "ReadyWeapon", enabled=False)]),
-            Entry("Evade", "Evade", " + ".join(f"{n} {a.capitalize()}" if n > 1
-                                               else a.capitalize()
-                                               for a, n in Counter(evade).items()),
-                  lambda: self.apply(cmd.Evade(cid)),
-                  tip=f"+{rules.movement.evade_tn} TN against ranged attacks until its "
-                      "next turn"),
-            Entry("Disengage", "Disengage", "Major", lambda: self.apply(cmd.Disengage(cid)),
-                  tip="leave melee this turn without an Attack of Opportunity"),
+            self._do("Evade", cmd.Evade(cid), " + ".join(
+                f"{n} {a.capitalize()}" if n > 1 else a.capitalize()
+                for a, n in Counter(evade).items()),
+                tip=f"+{rules.movement.evade_tn} TN against ranged attacks until its "
+                    "next turn"),
+            self._do("Disengage", cmd.Disengage(cid), "Major",
+                     tip="leave melee this turn without an Attack of Opportunity"),
             Entry("Charge…", "Move", "Full", lambda: self.straight(cid, "charge"),
                   tip="click the hex to charge to (a straight line, at least "
-                      f"{rules.movement.charge_min_m:g} m)"),
+                      f"{rules.movement.charge_min_m:g} m)", probe=full_move),
             Entry("Sprint…", "Move", "Full", lambda: self.straight(cid, "sprint"),
-                  tip="click the hex to sprint to (a straight line)"),
-            Entry("Get up", "GetUp", "Move", lambda: self.apply(cmd.GetUp(cid))) if prone
-            else Entry("Drop prone", "DropProne", "Minor",
-                       lambda: self.apply(cmd.DropProne(cid))),
-            Entry("Refocus", "Refocus", "Full", lambda: self.apply(cmd.Refocus(cid)),
-                  tip="roll initiative anew"),
+                  tip="click the hex to sprint to (a straight line)", probe=full_move),
+            self._do("Get up", cmd.GetUp(cid), "Move") if prone
+            else self._do("Drop prone", cmd.DropProne(cid), "Minor"),
+            self._do("Refocus", cmd.Refocus(cid), "Full", tip="roll initiative anew"),
             Entry("First aid on", "FirstAid", "Major", children=aid),
             Entry("More actions", children=self.more_turn_entries(cid),
                   tip="Auto fire at several, Dash, Use a skill, Assist, patches, Mount…"),
         ]
         for entry in entries:
+            self._judge(entry)
             entry.enabled = entry.enabled and acting
             if why and not entry.tip:
                 entry.tip = why
         return self._worded(entries)
+
+    def _do(self, text: str, command: object, cost: str = "", tip: str = "") -> Entry:
+        """An entry that sends `command` as it is (the engine judges it: `_judge`)."""
+        return Entry(text, type(command).__name__, cost, self._later(command), tip=tip,
+                     probe=command)
+
+    def _judge(self, entry: Entry) -> None:
+        """Issue 26: an entry is enabled exactly when the engine would accept its command
+        now (its dry run, up to the first die: tactical.encounter.preview), the engine's
+        reasons as its tip otherwise; a submenu when one of its entries is."""
+        children = [child for child in entry.children if child is not None]
+        for child in children:
+            self._judge(child)
+        if entry.probe is not None:
+            refusals = engine_refusals(self.document.state, self.document.encounter.ctx,
+                                       entry.probe)
+            entry.enabled = entry.enabled and not refusals
+            if refusals:
+                entry.tip = "; ".join(refusals)
+        elif children and entry.command:
+            entry.enabled = entry.enabled and any(child.enabled for child in children)
+
+    def _free_step(self, cid: str) -> tuple[int, int] | None:
+        """A hex next to `cid` it could step into (for a probe of a move's cost)."""
+        state, c = self.document.state, self.document.state.get(cid)
+        grid = self.document.loaded.map.grid
+        return next((h for h in hex_neighbours(c.hex) if grid.contains(h)
+                     and not hex_problems(state, self.document.oracle, cid, h, last=True,
+                                          came_from=c.hex)), None)
 
     def _worded(self, entries: list[Entry]) -> list[Entry]:
         """Costs in the running ruleset's words (Shadowrun: Complex, Simple; issue 14)."""
@@ -140,27 +171,31 @@ class Hands:
         sheets = self.document.loaded.library.characters
         mounts = [o for o in allies if hex_distance(o.hex, c.hex) <= 1
                   and o.character in sheets and sheets[o.character].carries > 0]
+        step = self._free_step(cid)
+        skills = sorted(sheets[c.character].skills) if c.character in sheets else []
         return self._worded([
             Entry("Auto fire at", "AutoFire", "Major + Minor", children=[
-                Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id)) for o in enemies]
+                Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id),
+                      probe=self._auto_fire_command(cid, o.id)) for o in enemies]
                 or [Entry("no enemy", "AutoFire", enabled=False)],
                 tip="the target and every enemy in its vicinity, each at Disadvantage"),
             Entry("Dash…", "Dash", "Full", lambda: self.dash(cid),
-                  tip="click the hex to dash to"),
-            Entry("Use a skill…", "UseSkill", "Major", lambda: self.use_skill(cid)),
+                  tip="click the hex to dash to",
+                  probe=cmd.Dash(cid, (step,)) if step is not None else None),
+            Entry("Use a skill…", "UseSkill", "Major", lambda: self.use_skill(cid),
+                  probe=cmd.UseSkill(cid, skills[0], "moderate") if skills else None),
             Entry("Assist", "Assist", "Major", children=[
-                Entry(o.name, "Assist", run=self._later(cmd.Assist(cid, o.id)))
-                for o in allies] or [Entry("no ally", "Assist", enabled=False)]),
+                self._do(o.name, cmd.Assist(cid, o.id)) for o in allies]
+                or [Entry("no ally", "Assist", enabled=False)]),
             Entry("Trauma patch on", "ApplyTraumaPatch", "Minor", children=[
-                Entry(o.name, "ApplyTraumaPatch",
-                      run=self._later(cmd.ApplyTraumaPatch(cid, o.id))) for o in near]
+                self._do(o.name, cmd.ApplyTraumaPatch(cid, o.id)) for o in near]
                 or [Entry("no injured combatant here", "ApplyTraumaPatch", enabled=False)]),
             Entry("Stim patch…", "ApplyStimPatch", "Minor", lambda: self.stim(cid)),
-            Entry("Recover weapon", "RecoverWeapon", run=self._later(cmd.RecoverWeapon(cid))),
-            Entry("Break free", "BreakFree", "Major", self._later(cmd.BreakFree(cid))),
+            self._do("Recover weapon", cmd.RecoverWeapon(cid)),
+            self._do("Break free", cmd.BreakFree(cid), "Major"),
             # Ch.6 Mount/Dismount, l.208 (a Move action each way)
             Entry("Mount", "Mount", "Move", children=[
-                Entry(o.name, "Mount", run=self._later(cmd.Mount(cid, o.id))) for o in mounts]
+                self._do(o.name, cmd.Mount(cid, o.id)) for o in mounts]
                 or [Entry(f"no mount or vehicle next to {c.name}", "Mount", enabled=False)],
                 tip="get onto a mount or vehicle next to it and move with it"),
             Entry("Dismount…", "Dismount", "Move", lambda: self.dismount(cid),
@@ -177,15 +212,17 @@ class Hands:
         self.view.pick_point(f"{c.name}: click the hex to get off onto", onto)
 
     def _auto_fire(self, cid: str, first: str) -> Callable[[], None]:
-        def fire() -> None:
-            state = self.document.state
-            rules = self.document.encounter.ctx.rules
-            hexes = rules.auto_fire_spread.vicinity_m / rules.metres_per_hex
-            target = state.get(first)
-            others = tuple(o.id for o in state if o.side == target.side and o.id != first
-                           and hex_distance(o.hex, target.hex) <= hexes)
-            self.apply(cmd.AutoFire(cid, (first, *others)))
-        return fire
+        return lambda: self.apply(self._auto_fire_command(cid, first))
+
+    def _auto_fire_command(self, cid: str, first: str) -> cmd.AutoFire:
+        """Auto fire at `first` and every enemy in its vicinity (Ch.6 l.464)."""
+        state = self.document.state
+        rules = self.document.encounter.ctx.rules
+        hexes = rules.auto_fire_spread.vicinity_m / rules.metres_per_hex
+        target = state.get(first)
+        others = tuple(o.id for o in state if o.side == target.side and o.id != first
+                       and hex_distance(o.hex, target.hex) <= hexes)
+        return cmd.AutoFire(cid, (first, *others))
 
     def dash(self, cid: str) -> None:
         c = self.document.state.get(cid)

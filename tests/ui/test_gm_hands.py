@@ -448,8 +448,9 @@ def use_skill(win: MainWindow) -> None:
 
 def assist(win: MainWindow) -> None:
     in_combat(win)
+    win.document.apply(cmd.GMMove("vanya", free_next_to(win, "kicker")))  # l.192: beside him
     more(win, "kicker", "Assist", "Vanya")
-    assert said(win, "Vanya")
+    assert any(t.kind == "assisted" for t in win.document.state.get("vanya").timers)
 
 
 def trauma_patch(win: MainWindow) -> None:
@@ -468,15 +469,27 @@ def stim_patch(win: MainWindow) -> None:
 
 
 def recover_weapon(win: MainWindow) -> None:
+    """Ch.6 Disarm, l.394-398: Kicker's perfect hit sends the shield guard's baton flying;
+    on his turn, Recover weapon (the entry is enabled only then: the engine's dry run)."""
     in_combat(win)
-    more(win, "kicker", "Recover weapon")
-    assert "Refused" in win.statusBar().currentMessage()  # Kicker has not been disarmed
+    win.document.encounter.dice = ScriptedDice(d10=[9] * 40, d6=[3] * 100)
+    win.document.apply(cmd.Move("kicker", APPROACH))
+    win.document.apply(cmd.GMMove("guard-shield", (8, 4)))
+    win.document.apply(cmd.Attack("kicker", "guard-shield", options=("disarm",)))
+    assert win.document.state.get("guard-shield").weapon is None
+    while win.document.state.actor != "guard-shield":
+        win.document.apply(cmd.EndTurn())
+    more(win, "guard-shield", "Recover weapon")
+    assert win.document.state.get("guard-shield").weapon == "stun-baton"
 
 
 def break_free(win: MainWindow) -> None:
     in_combat(win)
+    win.document.apply(cmd.SetCondition("kicker", "grappled"))
     more(win, "kicker", "Break free")
-    assert "Refused" in win.statusBar().currentMessage()  # nobody grapples Kicker
+    history = win.document.encounter.history
+    spent = history.entries[history.done[-1]].events[0]
+    assert (type(spent).__name__, spent.purpose) == ("ActionSpent", "Break free")
 
 
 def edge_reaction(win: MainWindow) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.geometry.bands import band_at, weapon_range
 from tactical.geometry.hexgrid import hex_distance
+from tactical.rules.reactions import ReactionOffer as Reaction
 from tactical.ui.board.drag import DragTool
 from tactical.ui.board.group import TokenGroup
 from tactical.ui.board.palette import PATH_TOO_LONG
@@ -500,10 +501,16 @@ def drag_summary(tool: DragTool) -> list[tuple[str, str]]:
     if report is not None:
         reach = min(report.allowed, len(tool.path) - 1)
         within = [r for r in report.reactions if r.step <= reach]
-        for r in within:
+        beyond = [r for r in report.reactions if r.step > reach]
+
+        def said(r: Reaction, before: str = "") -> tuple[str, str]:
             who = state.get(r.reactor).name if r.reactor in state.combatants else r.reactor
             name, colour = tool.scene.view.reaction_looks[r.kind]
-            lines.append((f"{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour))
-        if not within:
-            lines.append((tool.scene.view.no_reactions_note, "#FFFFFF"))
+            return f"{before}{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour
+
+        lines += [said(r) for r in within]
+        if not within:  # issue 26: not "No reactions" while the board rings one further on
+            lines.append(("No reactions within the movement left" if beyond
+                          else tool.scene.view.no_reactions_note, "#FFFFFF"))
+        lines += [said(r, "Past the limit, not this Move — ") for r in beyond]
     return lines
