@@ -211,3 +211,18 @@ def test_attack_lines_in_the_log_read_at_4_5_to_1(window):
     assert colours
     for colour in colours:
         assert contrast(QColor(colour), background) >= 4.5, colour
+
+
+def test_the_players_window_stays_behind_the_board_when_an_encounter_opens(window, qtbot):
+    """The players' window open, the GM opens another encounter: the players' window
+    follows it without taking the focus; the GM's board stays the active window."""
+    players = window.player_screen.open()
+    assert players is not None
+    window.activateWindow()
+    assert window.open_path(windows.DEMO)
+    again = window.player_screen.window
+    assert again is not None and again is not players  # it follows the new encounter
+    assert again.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    assert not again.isActiveWindow()
+    again.close()
