@@ -226,3 +226,27 @@ def test_the_players_window_stays_behind_the_board_when_an_encounter_opens(windo
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
     assert not again.isActiveWindow()
     again.close()
+
+
+def test_the_legend_explains_every_cover_fill_on_the_board(window):
+    """A "high, medium" cover is filled in the medium brown: the legend, as painted over
+    the board, shows that colour (the strength ramp), not only one brown per height."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from tactical.ui.board.palette import COVER_COLOURS
+
+    cover = window.document.loaded.map.cover
+    assert any(c.height == "high" and c.cover_class == "medium" for c in cover)
+    used = {COVER_COLOURS[c.cover_class] for c in cover}
+    viewport = QRectF(window.view.viewport().rect())
+    image = QImage(int(viewport.width()), int(viewport.height()), QImage.Format.Format_RGB32)
+    image.fill(QColor("#000000"))
+    painter = QPainter(image)
+    window.scene.legend.paint(painter, viewport)
+    painter.end()
+    box = window.scene.legend.rect(viewport).toAlignedRect()
+    painted = {QColor(image.pixel(x, y)).name() for x in range(box.left(), box.right(), 1)
+               for y in range(box.top(), box.bottom(), 2)}
+    for colour in used:
+        assert colour.lower() in painted, colour
