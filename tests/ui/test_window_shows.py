@@ -250,3 +250,22 @@ def test_the_legend_explains_every_cover_fill_on_the_board(window):
                for y in range(box.top(), box.bottom(), 2)}
     for colour in used:
         assert colour.lower() in painted, colour
+
+
+def test_the_warehouse_background_has_no_square_grid_under_the_hex_grid():
+    """maps/warehouse.png (scripts/draw_backgrounds.py) once painted floor slab joints every
+    4 m: thin dark lines across the whole floor, a square grid under the board's hexes. A
+    thin line is a row (column) of pixels darker than those two away on each side."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    from tactical.core.paths import maps_dir
+
+    image = QImage(str(maps_dir() / "warehouse.png")).convertToFormat(
+        QImage.Format.Format_RGB32)
+    w, h = image.width(), image.height()
+    pixels = np.frombuffer(image.constBits(), dtype=np.uint8).reshape(
+        h, image.bytesPerLine() // 4, 4)[:, :w, :3].astype(float).mean(axis=2)
+    across = (((pixels[:-4] + pixels[4:]) / 2 - pixels[2:-2]) > 6).mean(axis=1)
+    down = (((pixels[:, :-4] + pixels[:, 4:]) / 2 - pixels[:, 2:-2]) > 6).mean(axis=0)
+    assert across.max() < 0.9 and down.max() < 0.9, (across.max(), down.max())
