@@ -269,3 +269,35 @@ def test_the_warehouse_background_has_no_square_grid_under_the_hex_grid():
     across = (((pixels[:-4] + pixels[4:]) / 2 - pixels[2:-2]) > 6).mean(axis=1)
     down = (((pixels[:, :-4] + pixels[:, 4:]) / 2 - pixels[:, 2:-2]) > 6).mean(axis=0)
     assert across.max() < 0.9 and down.max() < 0.9, (across.max(), down.max())
+
+
+LONG_NAME = "Bartholomew Fitzgerald-Worthington the Third of Redmond Barrens"
+
+
+def overflowing(win: MainWindow) -> list[str]:
+    """Dock widgets shown whose right edge passes the dock's visible width."""
+    scroll = win.dock.sections_scroll
+    inner = scroll.widget()
+    room = scroll.viewport().width()
+    out = []
+    for w in inner.findChildren(QWidget):
+        if w.isVisible() and w.mapTo(inner, QPoint(w.width(), 0)).x() > room + 1:
+            out.append(f"{type(w).__name__} {w.objectName()} {getattr(w, 'text', str)()!s:.40}")
+    return out
+
+
+def test_at_720p_the_dock_fits_its_width_with_a_long_name(small, qtbot):
+    """A combatant with a long name acts, is the target and the status shown: every dock
+    widget stays inside the dock's width (nothing cut off at the right)."""
+    document = small.document
+    document.apply(cmd.AddCombatant("bart", "ganger", (6, 8), "corp", LONG_NAME))
+    fights.start(document, initiative={**fights.INITIATIVE, "bart": 50})
+    assert document.state.actor == "bart"
+    document.select("bart")
+    small.dock.show_attack()
+    qtbot.wait(30)
+    assert not overflowing(small), overflowing(small)
+    document.apply(cmd.EndTurn())  # Kicker acts: the long name is a target choice
+    small.attack_target("bart")
+    qtbot.wait(30)
+    assert not overflowing(small), overflowing(small)

@@ -39,7 +39,7 @@ def legend_entries(view: RulesetView) -> tuple[Entry, ...]:
     # brown), so the legend shows the whole ramp, not one brown for each height
     cover = (Entry("High cover (blocks sight)", COVER_COLOURS[CoverClass.REINFORCED], "high"),
              Entry("Low cover", COVER_COLOURS[CoverClass.MEDIUM], "low"),
-             Entry("Cover: pale weak → dark strong", COVER_COLOURS[CoverClass.MEDIUM], "ramp",
+             Entry("Cover: weak → strong", COVER_COLOURS[CoverClass.MEDIUM], "ramp",
                    tuple(COVER_COLOURS[c] for c in CoverClass)))
     bands = tuple(Entry(f"{b.value.capitalize()} range", BAND_COLOURS[b], "band") for b in Band)
     left, right = view.arc_names()

@@ -99,7 +99,7 @@ class AttackPanel(QWidget):
         self.target_combo = QComboBox()
         self.target_combo.setObjectName("targetCombo")
         self.target_combo.setToolTip("The target; or press the crosshair and click a token")
-        self.target_combo.setPlaceholderText("no enemy in sight and reach: choose one")
+        self.target_combo.setPlaceholderText("no target")  # short: it sizes the combo
         self.pick_button = QToolButton()
         self.pick_button.setObjectName("pickTarget")
         self.pick_button.setText("⊕ Pick")
