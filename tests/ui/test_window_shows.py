@@ -301,3 +301,22 @@ def test_at_720p_the_dock_fits_its_width_with_a_long_name(small, qtbot):
     small.attack_target("bart")
     qtbot.wait(30)
     assert not overflowing(small), overflowing(small)
+
+
+def test_the_f1_list_fits_a_720p_screen(small, qtbot):
+    """F1 opens the shortcuts in two columns in a dialog no taller than the screen's room
+    (a 720p screen: 720 px less the panels), the whole list there or scrolled to."""
+    from PySide6.QtTest import QTest
+
+    small.activateWindow()
+    QTest.keyClick(small, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: small.shortcuts_dialog is not None
+                    and small.shortcuts_dialog.isVisible(), timeout=2000)
+    dialog = small.shortcuts_dialog
+    free = dialog.screen().availableGeometry()
+    assert dialog.frameGeometry().height() <= min(720, free.height())
+    text = dialog.text
+    assert "Ctrl-click" in text.toPlainText() and "Undo" in text.toPlainText()
+    table = text.document().rootFrame().childFrames()
+    assert table and table[0].columns() >= 4  # two columns of key and meaning
+    dialog.close()
