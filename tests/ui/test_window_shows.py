@@ -320,3 +320,31 @@ def test_the_f1_list_fits_a_720p_screen(small, qtbot):
     table = text.document().rootFrame().childFrames()
     assert table and table[0].columns() >= 4  # two columns of key and meaning
     dialog.close()
+
+
+def test_the_editors_side_panel_shows_its_names_and_buttons_whole(qtbot, tmp_path):
+    """Edit map at 1920 × 1080 on the warehouse: every button of the side panel is as wide
+    as its text needs ("New character…", not "ew character") and every roster name fits."""
+    from PySide6.QtWidgets import QPushButton
+
+    win = windows.open_window(qtbot, tmp_path, size=(1920, 1080))
+    try:
+        win.edit_mode.toggle.setChecked(True)
+        editor = win.edit_mode.editor
+        assert editor is not None
+        qtbot.wait(20)
+        panel = editor.panel
+        for button in panel.findChildren(QPushButton):
+            if button.isVisible():
+                assert button.width() >= button.sizeHint().width(), button.text()
+        roster = panel.roster
+        room = roster.viewport().width()
+        metrics = roster.fontMetrics()
+        for i in range(roster.count()):
+            text = roster.item(i).text()
+            assert metrics.horizontalAdvance(text) + 8 <= room, text
+    finally:
+        editor = win.edit_mode.editor
+        if editor is not None:
+            editor.stack.setClean()
+        windows.close(win)
