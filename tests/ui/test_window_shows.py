@@ -348,3 +348,26 @@ def test_the_editors_side_panel_shows_its_names_and_buttons_whole(qtbot, tmp_pat
         if editor is not None:
             editor.stack.setClean()
         windows.close(win)
+
+
+def test_band_and_reach_labels_keep_off_the_tokens(window):
+    """Each combatant selected in turn, on the fight's first positions and after Kicker's
+    approach: no range-band or reach label lies over a token (its initials)."""
+    from tactical.ui.board.palette import TOKEN_RADIUS
+
+    document = window.document
+    fights.start(document)
+    over = []
+    for moves in ((), (cmd.Move("kicker", APPROACH),)):
+        for move in moves:
+            document.apply(move)
+        for c in document.state:
+            document.select(c.id)
+            tokens = [(o.id, window.scene.centre(o.hex)) for o in document.state]
+            for label in window.scene.zone_labels:
+                box = label.sceneBoundingRect().adjusted(-TOKEN_RADIUS * 0.6,
+                                                         -TOKEN_RADIUS * 0.6,
+                                                         TOKEN_RADIUS * 0.6,
+                                                         TOKEN_RADIUS * 0.6)
+                over += [(c.id, label.text, oid) for oid, at in tokens if box.contains(at)]
+    assert not over, over
