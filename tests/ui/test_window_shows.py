@@ -371,3 +371,28 @@ def test_band_and_reach_labels_keep_off_the_tokens(window):
                                                          TOKEN_RADIUS * 0.6)
                 over += [(c.id, label.text, oid) for oid, at in tokens if box.contains(at)]
     assert not over, over
+
+
+def test_add_combatant_on_a_map_without_sides_asks_for_one(qtbot, tmp_path):
+    """An imported map has no sides: Add combatant here asks (the sides in play, or a new
+    one), and a newcomer can start a side of its own."""
+    from tests.ui.test_gm_hands import Script, choose, right_click
+
+    map_path = tmp_path / "plain.yaml"
+    map_path.write_text("kind: map\nname: Plain\ngrid: {columns: 10, rows: 8, orientation: "
+                        "flat}\ntokens:\n  - {id: kicker, character: kicker, side: pcs, "
+                        "hex: [1, 3]}\n", encoding="utf-8")
+    win = windows.open_window(qtbot, tmp_path, path=map_path)
+    try:
+        script = Script("New side…", "Halloweeners")
+        win.set_asker(script)
+        choose(right_click(win, (4, 2)), "Add combatant here", "Ganger")
+        assert script.asked == ["Side", "The side's name"]
+        new = next(c for c in win.document.state if c.character == "ganger")
+        assert new.side == "halloweeners" and new.side != win.document.state.get("kicker").side
+        win.set_asker(Script("halloweeners"))
+        choose(right_click(win, (5, 2)), "Add combatant here", "Ganger")
+        second = [c for c in win.document.state if c.character == "ganger"][-1]
+        assert second.side == "halloweeners"
+    finally:
+        windows.close(win)
