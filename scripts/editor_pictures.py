@@ -118,11 +118,11 @@ def editor_pictures(docs: Path, settings_folder: Path) -> None:
             _click(editor, p)
         _move(editor, hex_to_point(layout, (9, 6)))
         shot("editor-cover.png")
-        editor.tool.finish()
+        editor.tool.cancel()
         editor.use("wall")
         for h in ((12, -4), (20, -8), (20, -3)):
             _click(editor, hex_to_point(layout, h))
-        editor.tool.finish()
+        editor.tool.cancel()
         editor.use("select")
         from tactical.ui.editor.view import MIME  # noqa: F401 - the drop below uses it
 
@@ -174,7 +174,7 @@ def editor_pictures(docs: Path, settings_folder: Path) -> None:
         imported.drop_characters(["security-guard"], QPointF(*hex_to_point(crypt, (9, 0))))
         assert mode._save_to(maps / "crypt.yaml")
         mode.toggle.setChecked(False)
-        from tactical.encounter.terrain import RemoveCover
+        from tactical.encounter.handlers.terrain import RemoveCover
 
         mode.terrain.apply(RemoveCover("door-1", "opened"))
         QApplication.processEvents()

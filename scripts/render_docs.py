@@ -37,7 +37,7 @@ def fight_so_far(folder: Path) -> Path:
     """A log of round 1 up to Kicker's first move (for a drag picture that is legal)."""
     from tactical.core.dice import RandomDice
     from tactical.data.library import load_map
-    from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.queries.oracle import GeometryOracle
     from tactical.encounter.store import files
 
     log = folder / "round1.jsonl"

@@ -16,14 +16,16 @@ from pathlib import Path
 from tactical import __version__
 
 SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "render",
-               "import")
-MODULES = {"import": "importvtt"}  # a tool named like a Python keyword
+               "import", "chummer-write", "campaign")
+# a tool named like a Python keyword, or with a dash
+MODULES = {"import": "importvtt", "chummer-write": "chummerwrite"}
 # What the window's first frame needs that is not Qt (the map, the engine, the log, the
 # geometry): imported before PySide6, whose import hook reads the source of every module
 # imported after it (about 60 ms of a cold start; issue 13).
 ENGINE = ("tactical.encounter.store.files", "tactical.encounter.store.autosave",
-          "tactical.encounter.oracle", "tactical.encounter.movepreview",
-          "tactical.encounter.audience", "tactical.encounter.fog", "tactical.rules.registry")
+          "tactical.encounter.queries.oracle", "tactical.encounter.queries.movepreview",
+          "tactical.encounter.queries.audience", "tactical.encounter.queries.fog",
+          "tactical.rules.registry")
 
 
 def load_engine() -> None:

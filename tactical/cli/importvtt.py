@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tactical.cli import chummer
 from tactical.core.errors import TacticalError
 from tactical.data.maps import Orientation
 from tactical.data.uvtt import import_uvtt
@@ -15,13 +16,16 @@ from tactical.data.uvtt import import_uvtt
 
 def add_parser(sub: Any) -> None:
     parser = sub.add_parser(
-        "import", help="turn a Universal VTT file (.dd2vtt, .uvtt, .df2vtt) into a map",
+        "import", help="turn a Universal VTT file (.dd2vtt, .uvtt, .df2vtt) into a map, or "
+        "Chummer characters (.chum5) into a roster",
         description="Import a Universal VTT map (Dungeondraft, Dungeon Alchemist, …): its "
         "picture becomes the background (written next to the map), its walls high "
         "impenetrable cover, its portals doors (high medium cover, ids door-1…). Set the "
-        "cover classes in the editor afterwards.")
-    parser.add_argument("file", type=Path, metavar="FILE")
-    parser.add_argument("--out", type=Path, required=True, metavar="MAP.yaml")
+        "cover classes in the editor afterwards. Or import Chummer characters "
+        "(CHARACTER.chum5 … --out ROSTER.yaml): the roster is created or added to, "
+        "portraits written beside it (docs/campaign.md).")
+    parser.add_argument("file", type=Path, metavar="FILE", nargs="+")
+    parser.add_argument("--out", type=Path, required=True, metavar="MAP.yaml|ROSTER.yaml")
     parser.add_argument("--grid-m", type=float, default=1.5, metavar="M",
                         help="metres per map square (default 1.5: five feet)")
     parser.add_argument("--pointy", action="store_true", help="pointy-top hexes")
@@ -32,6 +36,12 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if chummer.wanted(args.file):  # Chummer characters: --force replaces a character
+        return chummer.run(args)
+    if len(args.file) > 1:
+        print("tactical import: error: one map at a time", file=sys.stderr)
+        return 1
+    args.file = args.file[0]
     out: Path = args.out
     try:
         orientation = Orientation.POINTY if args.pointy else Orientation.FLAT

@@ -92,7 +92,7 @@ def _document(source: Path) -> Any:
     from tactical.core.dice import RandomDice
     from tactical.encounter.context import Context
     from tactical.encounter.encounter import Encounter
-    from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.queries.oracle import GeometryOracle
     from tactical.encounter.store.files import read
     from tactical.ui.document import EncounterDocument
 
@@ -100,9 +100,8 @@ def _document(source: Path) -> Any:
         raise UsageError(f"no such file: {source}")
     if source.suffix.lower() == ".jsonl":
         log = read(source)
-        context = Context(log.loaded, GeometryOracle(log.loaded), ruleset=log.ruleset,
-                          numbers=log.numbers,
-                          **({"rules": log.rules} if log.rules else {}))
+        context = Context.build(log.loaded, GeometryOracle, rules=log.rules,
+                                ruleset=log.ruleset, numbers=log.numbers)
         encounter = Encounter(context, RandomDice(0), None, log.history)
         return EncounterDocument(encounter)
     from tactical.data.library import load_map
@@ -111,7 +110,7 @@ def _document(source: Path) -> Any:
 
 
 def _audience(args: argparse.Namespace, document: Any) -> Any:
-    from tactical.encounter.audience import (
+    from tactical.encounter.queries.audience import (
         Audience,
         AudienceFilter,
         AudienceSettings,

@@ -29,7 +29,7 @@ from tactical.data.library import load_map
 from tactical.encounter.commands import command_from_payload
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import Phase
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import autosave, files
 from tactical.rules import registry
 

@@ -24,6 +24,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    registry.load_schemas()  # a ruleset file is read by its ruleset's schema
     loaded = []
     problems: list[Problem] = []
     for path in args.files:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from tactical.data.gear import DamageType, Slug, duplicate_ids
+from tactical.data.gear import Armor, DamageType, Slug, Weapon, duplicate_ids
 from tactical.data.pictures import RelativePicture
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
@@ -50,6 +50,32 @@ class ShadowrunStats(Frozen):
     initiative_passes: int = Field(default=1, ge=1, le=4)  # SR4: 1 + cyberware or magic
 
 
+class ChummerVehicle(Frozen):
+    """A vehicle or drone of an imported Chummer character: its Physical monitor."""
+
+    index: int = Field(ge=0)  # its place among the file's <vehicles>
+    name: str
+    guid: str = ""
+    boxes: int = Field(ge=1, le=100)
+    filled: int = Field(default=0, ge=0, le=100)
+
+
+class ChummerLink(Frozen):
+    """Where an imported character came from (issue 29): the `.chum5` (a path relative to
+    the roster's folder, or absolute), a SHA-256 of its bytes at the import (the
+    write-back asks before it writes over a file changed since), and its condition
+    monitors as Chummer had them: sizes and boxes already filled."""
+
+    file: str = Field(min_length=1, max_length=4096)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    edition: Literal["SR4", "SR5"] = "SR5"
+    physical_boxes: int = Field(ge=1, le=100)
+    stun_boxes: int = Field(ge=1, le=100)
+    physical_filled: int = Field(default=0, ge=0, le=200)
+    stun_filled: int = Field(default=0, ge=0, le=100)
+    vehicles: tuple[ChummerVehicle, ...] = Field(default=(), max_length=100)
+
+
 class Character(Frozen):
     id: Slug
     name: str
@@ -71,6 +97,7 @@ class Character(Frozen):
     resistances: tuple[Resistance, ...] = ()
     portrait: RelativePicture | None = None  # image path, relative to the file
     shadowrun: ShadowrunStats | None = None
+    chummer: ChummerLink | None = None  # an imported character's file (docs/campaign.md)
 
 
 class Roster(Frozen):
@@ -78,6 +105,22 @@ class Roster(Frozen):
     version: Literal[1] = 1
     name: str = ""
     characters: tuple[Character, ...]
+    # gear only this roster's characters use (an import's weapons: docs/formats.md)
+    weapons: tuple[Weapon, ...] = ()
+    armor: tuple[Armor, ...] = ()
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         yield from duplicate_ids("characters", self.characters)
+        yield from duplicate_ids("weapons", self.weapons)
+        yield from duplicate_ids("armor", self.armor)
+
+
+#: A sheet's fields that, left out, are the game's numbers (`movement.speed_m`,
+#: `default_reach_m`): what a copy of the sheet must leave out too when the sheet did.
+LEFT_TO_THE_GAME = ("speed_m", "reach_m")
+
+
+def sheet_reach_m(sheet: Character, default_reach_m: float) -> float:
+    """Ch.6 Melee: the sheet's reach, else the ruleset's `default_reach_m` (an adjacent hex):
+    a sheet that does not write its reach takes the game's."""
+    return sheet.reach_m if "reach_m" in sheet.model_fields_set else default_reach_m

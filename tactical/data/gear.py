@@ -65,6 +65,7 @@ class ShadowrunWeapon(Frozen):
     ap: int = 0
     accuracy: int | None = Field(default=None, ge=1)
     reach: int = Field(default=0, ge=0)
+    skill: Slug | None = None  # the Shadowrun skill, when the catalogue names it (imports)
 
 
 class Weapon(Frozen):

@@ -15,7 +15,6 @@ from tactical.data.character import Roster
 from tactical.data.gear import Catalogue
 from tactical.data.maps import MapFile
 from tactical.data.problems import DataError
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.schema import validate
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.data.yamlsafe import Reparse, YamlDocument, parse_yaml, read_text
@@ -24,17 +23,23 @@ KINDS: dict[str, type[BaseModel]] = {
     "map": MapFile,
     "characters": Roster,
     "catalogue": Catalogue,
-    "ruleset": Chapter6Ruleset,
 }
 
-
-# kind "ruleset" holds several formats; its `engine` names the one (none: Chapter 6's).
-RULESET_ENGINES: dict[str, type[BaseModel]] = {"shadowrun": ShadowrunRuleset}
+RULESET = "ruleset"
+# kind "ruleset" holds several formats; its `engine` names the one (None: the base game's,
+# Chapter 6). The rules own the base game's schema (rules/chapter6/numbers.py registers it
+# when imported; rules.registry.load_schemas() imports it for `tactical validate`).
+RULESET_ENGINES: dict[str | None, type[BaseModel]] = {"shadowrun": ShadowrunRuleset}
 
 
 def register_kind(kind: str, model: type[BaseModel]) -> None:
     """Rulesets register their constants file's schema here."""
     KINDS[kind] = model
+
+
+def register_ruleset_engine(engine: str | None, model: type[BaseModel]) -> None:
+    """A `kind: ruleset` file with this `engine` (None: none written) is read as `model`."""
+    RULESET_ENGINES[engine] = model
 
 
 def validate_document(doc: YamlDocument) -> BaseModel:
@@ -43,15 +48,20 @@ def validate_document(doc: YamlDocument) -> BaseModel:
         raise DataError([doc.problem((), "expected a YAML mapping with a 'kind' field; "
                                          f"found {type(data).__name__}")])
     kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in KINDS:  # `kind: [map]` is unhashable
+    known = {*KINDS, RULESET}
+    if not isinstance(kind, str) or kind not in known:  # `kind: [map]` is unhashable
         found = "nothing" if kind is None else repr(kind)
         loc = ("kind",) if "kind" in data else ()
         raise DataError([doc.problem(
-            loc, f"'kind' must be one of: {', '.join(sorted(KINDS))}; found {found}")])
-    model = KINDS[kind]
+            loc, f"'kind' must be one of: {', '.join(sorted(known))}; found {found}")])
+    if kind != RULESET:
+        return validate(doc, KINDS[kind])
     engine = data.get("engine")
-    if kind == "ruleset" and isinstance(engine, str):
-        model = RULESET_ENGINES.get(engine, model)
+    model = RULESET_ENGINES.get(engine if isinstance(engine, str) else None) \
+        or RULESET_ENGINES.get(None)
+    if model is None:  # a caller that reads rulesets without the rules: a bug, said plainly
+        raise DataError([doc.problem(("kind",), "the base game's ruleset schema is not "
+                                                "loaded (tactical.rules.registry.load_schemas)")])
     return validate(doc, model)
 
 

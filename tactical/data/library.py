@@ -31,7 +31,8 @@ class Library:
         return Library(self.weapons, self.armor, {**self.characters,
                                                   **{c.id: c for c in characters}})
 
-    def with_catalogue(self, catalogue: Catalogue) -> Library:
+    def with_catalogue(self, catalogue: Catalogue | Roster | MapFile) -> Library:
+        """With the gear of a catalogue, or the gear a roster or map carries itself."""
         return Library({**self.weapons, **{w.id: w for w in catalogue.weapons}},
                        {**self.armor, **{a.id: a for a in catalogue.armor}}, self.characters)
 
@@ -58,7 +59,7 @@ def bundled_library() -> Library:
         elif isinstance(model, Roster):
             rosters.append((doc, model))
     for _doc, roster in rosters:
-        library = library.with_characters(roster.characters)
+        library = library.with_characters(roster.characters).with_catalogue(roster)
     for doc, roster in rosters:
         problems.extend(character_problems(doc, roster.characters, library, "characters"))
     if problems:
@@ -79,11 +80,11 @@ def character_problems(doc: YamlDocument, characters: Iterable[Character], libra
 def reference_problems(doc: YamlDocument, model: object, library: Library) -> list[Problem]:
     """Problems with ids that a map or roster names but no loaded file defines."""
     if isinstance(model, Roster):
-        library = library.with_characters(model.characters)
+        library = library.with_characters(model.characters).with_catalogue(model)
         return list(character_problems(doc, model.characters, library, "characters"))
     if not isinstance(model, MapFile):
         return []
-    library = library.with_characters(model.characters)
+    library = library.with_characters(model.characters).with_catalogue(model)
     problems = list(character_problems(doc, model.characters, library, "characters"))
     base = Path(doc.file).parent
     if model.background is not None:
@@ -127,4 +128,5 @@ def load_map(path: Path | str, library: Library | None = None) -> LoadedMap:
     problems = reference_problems(doc, model, base)
     if problems:
         raise DataError(problems)
-    return LoadedMap(Path(path), model, base.with_characters(model.characters))
+    return LoadedMap(Path(path), model,
+                     base.with_characters(model.characters).with_catalogue(model))

@@ -15,7 +15,7 @@ from pydantic import Field, field_validator, model_validator
 
 from tactical.core.types import Hex
 from tactical.data.character import Character
-from tactical.data.gear import Slug, duplicate_ids
+from tactical.data.gear import Armor, Slug, Weapon, duplicate_ids
 from tactical.data.pictures import RelativePicture
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
@@ -146,6 +146,9 @@ class MapFile(Frozen):
     cover: tuple[Cover, ...] = Field(default=(), max_length=MAX_COVER)
     tokens: tuple[Token, ...] = Field(default=(), max_length=MAX_TOKENS)
     characters: tuple[Character, ...] = Field(default=(), max_length=MAX_TOKENS)
+    # gear only this map's characters use (an imported character's: docs/formats.md)
+    weapons: tuple[Weapon, ...] = Field(default=(), max_length=MAX_TOKENS)
+    armor: tuple[Armor, ...] = Field(default=(), max_length=MAX_TOKENS)
 
     @field_validator("version", mode="before")
     @classmethod
@@ -174,6 +177,8 @@ class MapFile(Frozen):
     def problems(self) -> Iterable[tuple[Loc, str]]:
         yield from duplicate_ids("tokens", self.tokens)
         yield from duplicate_ids("characters", self.characters)
+        yield from duplicate_ids("weapons", self.weapons)
+        yield from duplicate_ids("armor", self.armor)
         yield from duplicate_ids("cover", self.cover)
         vertices = 0
         for index, cover in enumerate(self.cover):

@@ -183,6 +183,12 @@ def dump_map(m: MapFile, comments: Comments | None = None) -> str:
         put("tokens", "tokens:")
         for t in m.tokens:
             put("tokens", "  - " + _flow(_token(t), 4), 2, ("tokens", t.id))
+    for key, items in (("weapons", m.weapons), ("armor", m.armor)):  # the map's own gear
+        if items:
+            put(key, yaml.dump({key: [i.model_dump(mode="json", exclude_defaults=True)
+                                      for i in items]}, Dumper=_Dumper, sort_keys=False,
+                               allow_unicode=True, width=WIDTH, default_flow_style=False,
+                               indent=2).rstrip("\n"))
     if m.characters:
         put("characters", "characters:")
         for sheet in m.characters:

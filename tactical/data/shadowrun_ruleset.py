@@ -115,6 +115,26 @@ class SheetRules(Frozen):
     physical_limit: LimitFormula | None = None  # needed by unarmed_limit: physical
 
 
+RestName = Literal["brief", "short", "long", "partial_long"]
+
+
+def _rest_minutes() -> dict[RestName, int]:
+    return {"brief": 10, "short": 60, "long": 480, "partial_long": 270}  # l.838-852
+
+
+class Healing(Frozen):
+    """Between fights (a campaign's rest, docs/campaign.md). Project defaults, not a
+    book's: the Shadowrun texts beside the project do not cover healing. A pool's boxes
+    are its average hits (dice ÷ 3, at least 1), so a rest gives the same every time."""
+
+    rest_minutes: dict[RestName, int] = Field(default_factory=_rest_minutes)
+    stun_pool: tuple[Rating, ...] = ("body", "willpower")  # Stun boxes per hour of rest
+    physical_pool: tuple[Rating, ...] = ("body", "body")  # Physical boxes per day of rest
+    dice_per_box: int = Field(default=3, ge=1)
+    care_bonus: int = Field(default=1, ge=0)  # a box a day more under medical care
+    overflow_needs_care: bool = True  # overflow boxes (dying) heal only under care
+
+
 class ShadowrunRuleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -130,6 +150,7 @@ class ShadowrunRuleset(Frozen):
     melee_modifiers: MeleeModifiers | None = None
     initiative: InitiativeRules
     sheet: SheetRules
+    healing: Healing = Field(default_factory=Healing)
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:

@@ -6,12 +6,12 @@ from typing import Any
 
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand, InvalidCommand
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
-from tactical.rules.api import Ruleset
+from tactical.rules.api import AreaRules, Ruleset
+from tactical.rules.basenumbers import BaseNumbers
 
 
 class Batch:
@@ -30,6 +30,15 @@ class Batch:
     def ruleset(self) -> Ruleset:
         """The encounter's ruleset, playing with the encounter's numbers."""
         return self.ctx.ruleset_of(self.state.ruleset)
+
+    def area(self) -> AreaRules:
+        """The ruleset's area attacks (an optional part of the interface, RULINGS Area
+        attacks); refused, naming the game, when its ruleset offers none."""
+        found = self.ruleset.area
+        if found is None:
+            raise IllegalCommand([f"{self.ruleset.title} has no area attacks (blasts, an Auto "
+                                  "Fire vicinity, a suppression zone): its ruleset offers none"])
+        return found
 
     def combatant(self, cid: str) -> Combatant:
         if cid not in self.state.combatants:
@@ -63,7 +72,7 @@ def payment(c: Combatant, action: Action) -> tuple[str | None, str]:
     return None, f"{c.name} has no {action.value} action left ({left}{downgrade})"
 
 
-def full_action_payable(c: Combatant, rules: Chapter6Ruleset) -> tuple[bool, str]:
+def full_action_payable(c: Combatant, rules: BaseNumbers) -> tuple[bool, str]:
     """Ch.6 Full action = Major + Move + Minor (`actions.full`), all from this
     turn."""
     b, slots = c.budget, rules.actions.full

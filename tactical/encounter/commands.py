@@ -63,18 +63,27 @@ class Attack:
 @dataclass(frozen=True, slots=True)
 class React:
     """Resolve a pending reaction with an attack (Snapshot, Overwatch, Opportunity) —
-    or, for an Intercept, the mover's choice: `go_on` False stops and fights there."""
+    or, for an Intercept, the mover's choice: `go_on` False stops and fights there.
 
-    reactor: str
+    The offer is named by its id (`offer`), or by its `reactor` and `kind`; the reactor
+    alone names it when it is that reactor's only pending offer (issue 22 item 4)."""
+
+    reactor: str = ""
     weapon: str | None = None
     mode: str | None = None
     edge: str | None = None
     go_on: bool = False
+    kind: str | None = None
+    offer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineReaction:
-    reactor: str
+    """Let a pending reaction pass; named as for React."""
+
+    reactor: str = ""
+    kind: str | None = None
+    offer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,26 +1,27 @@
 """What `decide` needs besides the state: the map and sheets, the rule numbers, the map oracle.
 
 The oracle answers the map questions (passable hexes, sight and cover, reaction triggers);
-`tactical.encounter.oracle.GeometryOracle` answers them from the geometry layer, and tests
+`tactical.encounter.queries.oracle.GeometryOracle` answers them from the geometry layer, and tests
 may give a scripted one (issue 4: the engine takes a trigger provider it is given).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tactical.data.character import Character
 from tactical.data.gear import Weapon
 from tactical.data.library import LoadedMap
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter.model import Combatant, EncounterState, Hex
 from tactical.rules import registry
 from tactical.rules.api import Ruleset, SightInfo
+from tactical.rules.basenumbers import BaseNumbers
 from tactical.rules.reactions import ReactionOffer
 
-__all__ = ["Context", "MapOracle", "SightInfo", "initial_state"]
+__all__ = ["Context", "MapOracle", "OracleFactory", "SightInfo", "initial_state",
+           "played_ruleset"]
 
 
 class MapOracle(Protocol):
@@ -46,7 +47,7 @@ class MapOracle(Protocol):
 class Context:
     loaded: LoadedMap
     oracle: MapOracle
-    rules: Chapter6Ruleset = field(default_factory=registry.base_numbers)
+    rules: BaseNumbers = field(default_factory=registry.base_numbers)
     ruleset: str | None = None  # None: the map's; a registry id to override it
     # Every other ruleset's numbers the fight plays with, by ruleset id (a log's snapshot:
     # an old Shadowrun fight replays under the numbers it was played with); absent: bundled.
@@ -54,13 +55,22 @@ class Context:
     _rulesets: dict[str, Ruleset] = field(default_factory=dict, init=False, compare=False,
                                           repr=False)
 
+    @classmethod
+    def build(cls, loaded: LoadedMap, oracle: OracleFactory, *,
+              rules: BaseNumbers | None = None, ruleset: str | None = None,
+              numbers: Mapping[str, Any] | None = None) -> Context:
+        """A context whose oracle plays with the context's own numbers (a resumed log's,
+        house rules included), not the bundled ones: one source for both."""
+        rules = rules or registry.base_numbers()
+        numbers = dict(numbers or {})
+        return cls(loaded, oracle(loaded, rules, numbers), rules, ruleset, numbers)
+
     def ruleset_of(self, ruleset_id: str) -> Ruleset:
         """The ruleset `ruleset_id` playing with this encounter's numbers: `rules` (the base
         game's, house rules included) and `numbers` (the others'), built once."""
         found = self._rulesets.get(ruleset_id)
         if found is None:
-            files = {**self.numbers, registry.DEFAULT: self.rules}
-            found = registry.ruleset(ruleset_id).with_numbers(files)
+            found = played_ruleset(ruleset_id, self.rules, self.numbers)
             self._rulesets[ruleset_id] = found
         return found
 
@@ -69,6 +79,16 @@ class Context:
 
     def weapon(self, weapon_id: str) -> Weapon:
         return self.loaded.library.weapons[weapon_id]
+
+
+def played_ruleset(ruleset_id: str, rules: BaseNumbers, numbers: Mapping[str, Any]) -> Ruleset:
+    """The ruleset `ruleset_id` playing with these numbers: the base game's (`rules`) and
+    the other rulesets' (`numbers`, by id; absent: bundled)."""
+    return registry.ruleset(ruleset_id).with_numbers({**numbers, registry.DEFAULT: rules})
+
+
+#: How a context gets its oracle: from the map and the numbers it plays with.
+OracleFactory = Callable[[LoadedMap, BaseNumbers, Mapping[str, Any]], MapOracle]
 
 
 def initial_state(loaded: LoadedMap, ruleset: str | None = None) -> EncounterState:

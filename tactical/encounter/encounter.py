@@ -108,10 +108,10 @@ def command_label(command: Any, state: EncounterState, events: tuple[Any, ...] =
                     + (" (halted)" if halted else ""))
         case cmd.Attack(attacker=a, target=t):
             return f"{name(a)} attacks {name(t)}"
-        case cmd.React(reactor=r):
-            return f"{name(r)} reacts"
-        case cmd.DeclineReaction(reactor=r):
-            return f"{name(r)} declines to react"
+        case cmd.React(reactor=r, offer=o):
+            return f"{name(_reactor(state, r, o))} reacts"
+        case cmd.DeclineReaction(reactor=r, offer=o):
+            return f"{name(_reactor(state, r, o))} declines to react"
         case cmd.EndTurn():
             return f"End {name(state.actor)}'s turn"
         case cmd.ApplyDamage(combatant=c, amount=n):
@@ -128,3 +128,10 @@ def command_label(command: Any, state: EncounterState, events: tuple[Any, ...] =
     words = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in type(command).__name__)
     who = getattr(command, "combatant", None)
     return words.strip().capitalize() + (f" ({name(who)})" if who else "")
+
+
+def _reactor(state: EncounterState, reactor: str, offer: str | None) -> str:
+    """Who reacts: the command's reactor, or its offer's when it names the offer alone."""
+    if reactor or not offer:
+        return reactor
+    return next((p.reactor for p in state.pending if p.id == offer), offer)

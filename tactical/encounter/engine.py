@@ -10,7 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.core.dice import Dice
-from tactical.encounter import (
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch
+from tactical.encounter.context import Context
+from tactical.encounter.handlers import (
     autofire,
     detection,
     edge,
@@ -22,15 +26,12 @@ from tactical.encounter import (
     mount,
     moves,
     nerve,
+    reacting,
     readiness,
     skills,
     table,
     turns,
 )
-from tactical.encounter import commands as cmd
-from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch
-from tactical.encounter.context import Context
 from tactical.encounter.model import Condition, EncounterState
 
 HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
@@ -47,8 +48,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.Evade: moves.evade,
     cmd.Disengage: moves.disengage,
     cmd.Attack: fight.attack,
-    cmd.React: fight.react,
-    cmd.DeclineReaction: fight.decline,
+    cmd.React: reacting.react,
+    cmd.DeclineReaction: reacting.decline,
     cmd.ReadyWeapon: readiness.ready_weapon,
     cmd.DeclareOverwatch: readiness.declare_overwatch,
     cmd.LowerInjury: harm.lower_injury,
@@ -80,11 +81,16 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
 }
 
 
-# --- issue 15: mid-fight terrain (doors, walls blown open, cover added): encounter/terrain.py
-from tactical.encounter import terrain  # noqa: E402  (registers its commands and events)
+# --- issue 15: mid-fight terrain (doors, walls blown open, cover added):
+# encounter/handlers/terrain.py
+from tactical.encounter.handlers import terrain  # noqa: E402  (registers its commands and events)
 
 HANDLERS.update(terrain.HANDLERS)
 # --- end issue 15
+# --- issue 29: a campaign's party carried into the fight: encounter/handlers/carry.py
+from tactical.encounter.handlers import carry  # noqa: E402  (registers its command and event)
+
+HANDLERS.update(carry.HANDLERS)
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:

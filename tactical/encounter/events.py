@@ -171,18 +171,36 @@ class ReactionOffered:
     step: int
     hex: Hex
     why: str
+    offer: str = ""  # its id (log format 2; a format 1 log's get "v1-N" when it is read)
+    owed: bool = False  # ReactionSpec.owed
 
 
+# The settling events name their offer by `offer`. "": a format 1 log's, which named the
+# reactor only, and settled every offer of that reactor with it (what it recorded).
 @event
 class ReactionDeclined:
     reactor: str
     kind: str
+    offer: str = ""
 
 
 @event
 class ReactionSpent:
     reactor: str
     kind: str
+    offer: str = ""
+    clears: tuple[str, ...] = ()  # the reactor's conditions it ends (ReactionSpec.clears)
+
+
+@event
+class ReactionWithdrawn:
+    """Another offer to the same reactor goes once it settled one (Ch.6 l.150: one Reaction
+    per round), with the ruleset's reason."""
+
+    reactor: str
+    kind: str
+    offer: str
+    why: str
 
 
 @event

@@ -15,6 +15,7 @@ from tactical.encounter.model import (
     HaltedMove,
     PendingReaction,
     Phase,
+    WithdrawnReaction,
 )
 from tactical.rules import registry
 
@@ -72,13 +73,13 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
         combatants = {cid: replace(c, budget=Budget())
                       for cid, c in state.combatants.items()}
     return replace(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
-                   initiative_pass=e.pass_number)
+                   initiative_pass=e.pass_number, withdrawn=())
 
 
 @handles(ev.TurnStarted)
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)
-    state = replace(state, turn=state.order.index(e.combatant))
+    state = replace(state, turn=state.order.index(e.combatant), withdrawn=())
     # Ch.6: Charging and Evading last until the combatant's next turn.
     c = state.get(e.combatant)
     conditions = c.conditions - {Condition.CHARGING, Condition.EVADING,
@@ -179,17 +180,22 @@ def _move_ended(state: EncounterState, e: ev.MoveEnded) -> EncounterState:
 
 @handles(ev.ReactionOffered)
 def _reaction_offered(state: EncounterState, e: ev.ReactionOffered) -> EncounterState:
-    pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, (e.hex[0], e.hex[1]), e.why)
-    return replace(state, pending=(*state.pending, pending))
+    made = state.offers_made + 1
+    pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, (e.hex[0], e.hex[1]), e.why,
+                              e.offer or f"o{made}", e.owed)
+    return replace(state, pending=(*state.pending, pending), offers_made=made)
 
 
-def _drop_pending(state: EncounterState, reactor: str) -> EncounterState:
-    pending = tuple(p for p in state.pending if p.reactor != reactor)
+def _drop_pending(state: EncounterState, reactor: str, offer: str) -> EncounterState:
+    """Settle one offer (`offer` "": a format 1 log's event, which settled every offer of
+    the reactor)."""
+    gone = [p for p in state.pending if p.reactor == reactor and offer in ("", p.id)]
+    pending = tuple(p for p in state.pending if p not in gone)
     halted = state.halted
     if halted is not None:
-        # RULINGS Attack of Opportunity: once settled, the reactor owes no other this move
-        settled = {p.reactor for p in state.pending
-                   if p.reactor == reactor and p.kind == "opportunity"}
+        # RULINGS Attack of Opportunity: once an owed kind is settled, the reactor owes no
+        # other this move
+        settled = {reactor} if any(p.owed for p in gone) else set()
         halted = replace(halted, done_reactors=halted.done_reactors | {reactor},
                          started_in_reach_of=halted.started_in_reach_of - settled)
     return replace(state, pending=pending, halted=halted)
@@ -197,17 +203,25 @@ def _drop_pending(state: EncounterState, reactor: str) -> EncounterState:
 
 @handles(ev.ReactionDeclined)
 def _reaction_declined(state: EncounterState, e: ev.ReactionDeclined) -> EncounterState:
-    return _drop_pending(state, e.reactor)
+    return _drop_pending(state, e.reactor, e.offer)
 
 
 @handles(ev.ReactionSpent)
 def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterState:
     c = state.get(e.reactor)
-    conditions = c.conditions - {Condition.OVERWATCH} if e.kind == "overwatch" else c.conditions
-    state = _update(state, e.reactor, reactions=max(0, c.reactions - 1), conditions=conditions,
-                    overwatch_zone=None if e.kind == "overwatch" else c.overwatch_zone,
+    cleared = {Condition(name) for name in e.clears}
+    state = _update(state, e.reactor, reactions=max(0, c.reactions - 1),
+                    conditions=c.conditions - cleared,
+                    overwatch_zone=None if Condition.OVERWATCH in cleared else c.overwatch_zone,
                     acted=True)  # l.818: a Reaction is doing something
-    return _drop_pending(state, e.reactor)
+    return _drop_pending(state, e.reactor, e.offer)
+
+
+@handles(ev.ReactionWithdrawn)
+def _reaction_withdrawn(state: EncounterState, e: ev.ReactionWithdrawn) -> EncounterState:
+    gone = tuple(WithdrawnReaction(p, e.why) for p in state.pending if p.id == e.offer)
+    state = replace(state, withdrawn=(*state.withdrawn, *gone))
+    return _drop_pending(state, e.reactor, e.offer)
 
 
 @handles(ev.DamageTaken)
@@ -353,7 +367,7 @@ def _overwatch_declared(state: EncounterState, e: ev.OverwatchDeclared) -> Encou
 
 @handles(ev.CombatEnded)
 def _combat_ended(state: EncounterState, e: ev.CombatEnded) -> EncounterState:
-    return replace(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None)
+    return replace(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None, withdrawn=())
 
 
 @handles(ev.MonitorsChanged)
@@ -404,9 +418,11 @@ def _combatant_removed(state: EncounterState, e: ev.CombatantRemoved) -> Encount
         turn -= 1
     order = tuple(cid for cid in state.order if cid != e.combatant)
     pending = tuple(p for p in state.pending if e.combatant not in (p.reactor, p.mover))
+    withdrawn = tuple(w for w in state.withdrawn
+                      if e.combatant not in (w.offer.reactor, w.offer.mover))
     halted = None if state.halted and state.halted.mover == e.combatant else state.halted
     state = replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
-                    halted=halted)
+                    halted=halted, withdrawn=withdrawn)
     for rider in [c.id for c in state if c.riding == e.combatant]:  # the mount is gone
         state = _unmount(state, rider)
     return state

@@ -100,7 +100,7 @@ class Combatant:
     tiebreak: tuple[int, ...] = ()  # AG, CU, d10 roll-off (Ch.6 Initiative ties)
     reactions: int = 0  # left this round
     unaware: bool = False  # Ch.6 l.48: no actions and no Reactions in round 1
-    # Ch.6 l.44-46, RULINGS Perception (encounter/detection.py): only a Solid or Perfect
+    # Ch.6 l.44-46, RULINGS Perception (encounter/handlers/detection.py): only a Solid or Perfect
     # Awareness check makes a combatant Fully aware (it detects even hidden enemies); the
     # enemies it has not detected (they used Stealth or the GM marked them hidden); and
     # whether this combatant is hidden (from those not Fully aware)
@@ -152,10 +152,21 @@ class PendingReaction:
     """A reaction the map offers; the GM resolves or declines it (issue 4, item 4)."""
 
     reactor: str
-    kind: str  # snapshot, overwatch, intercept, opportunity
+    kind: str  # a ReactionSpec's name (Chapter 6: snapshot, overwatch, intercept, ...)
     mover: str
     step: int
     hex: Hex
+    why: str
+    id: str = ""  # its own id ("o7"): React and DeclineReaction name it (issue 22 item 4)
+    owed: bool = False  # ReactionSpec.owed: settling it ends what the reactor owes this move
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawnReaction:
+    """An offer that went because the reactor settled another one at the same step (the
+    ruleset's answer, `Ruleset.other_offer_gone`), and why: the dock says it."""
+
+    offer: PendingReaction
     why: str
 
 
@@ -193,7 +204,9 @@ class EncounterState:
     initiative_pass: int = 1  # Shadowrun: the initiative pass within the combat turn
     pending: tuple[PendingReaction, ...] = ()
     halted: HaltedMove | None = None
-    # Mid-fight terrain (issue 15, encounter/terrain.py): the map's cover taken away by id
+    offers_made: int = 0  # reactions offered so far: the next offer's id is o{offers_made + 1}
+    withdrawn: tuple[WithdrawnReaction, ...] = ()  # this turn's, with the reason
+    # Mid-fight terrain (issue 15, encounter/handlers/terrain.py): the map's cover taken away by id
     # (a door opened, a wall blown open) and cover added during the fight.
     cover_removed: frozenset[str] = frozenset()
     cover_added: tuple[AddedCover, ...] = ()

@@ -13,7 +13,7 @@ def state_json(state: EncounterState) -> dict[str, Any]:
     return {
         "map": state.map_name, "ruleset": state.ruleset, "phase": state.phase.value,
         "round": state.round, "actor": state.actor, "order": list(state.order),
-        "pending": [{"reactor": p.reactor, "kind": p.kind, "mover": p.mover,
+        "pending": [{"offer": p.id, "reactor": p.reactor, "kind": p.kind, "mover": p.mover,
                      "hex": list(p.hex), "why": p.why} for p in state.pending],
         "combatants": [{
             "id": c.id, "name": c.name, "side": c.side, "hex": list(c.hex),
@@ -55,7 +55,8 @@ def state_text(state: EncounterState) -> str:
                      f"{c['stamina'] - c['fatigue']:>4}/{c['stamina']:<4}  "
                      + ", ".join(e for e in extras if e))
     for p in data["pending"]:
-        lines.append(f"pending: {p['reactor']} {p['kind']} on {p['mover']} at {p['hex']}")
+        lines.append(f"pending: {p['reactor']} {p['kind']} ({p['offer']}) on {p['mover']} "
+                     f"at {p['hex']}")
     return "\n".join(lines)
 
 
@@ -76,6 +77,11 @@ def play_state_json(state: EncounterState) -> dict[str, Any]:
     """The `state` of `tactical play --json` (docs/encounter.md "Playing a scenario")."""
     return {
         "round": state.round, "acting": state.actor,
+        "pending": [{"offer": p.id, "reactor": p.reactor, "kind": p.kind}
+                    for p in state.pending],
+        # offers gone because the reactor settled another at that step (issue 24), this turn
+        "withdrawn": [{"offer": w.offer.id, "reactor": w.offer.reactor,
+                       "kind": w.offer.kind, "why": w.why} for w in state.withdrawn],
         "combatants": {c.id: {
             "hex": list(c.hex), "health": c.health - c.damage,
             "stamina": c.stamina - c.fatigue,

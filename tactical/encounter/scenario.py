@@ -28,7 +28,7 @@ from tactical.encounter.commands import command_from_payload
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.history import entry_records
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store.log import EncounterLog
 
 MAX_COMMANDS = 5_000

@@ -72,7 +72,7 @@ class BlockedSteps:
         return len(self.pairs)
 
 
-def _in_grid(grid: Grid, axial: np.ndarray) -> np.ndarray:
+def in_grid(grid: Grid, axial: np.ndarray) -> np.ndarray:
     """Grid.contains, vectorised over an (n, 2) axial array."""
     q, r = axial[:, 0], axial[:, 1]
     if grid.orientation is GridOrientation.FLAT:
@@ -277,7 +277,7 @@ def _pairs(grid: Grid, columns: range | None = None, rows: range | None = None
     a = np.repeat(starts, len(half), axis=0)
     d = np.tile(half, (len(starts), 1))
     b = a + d
-    keep = _in_grid(grid, b)
+    keep = in_grid(grid, b)
     return a[keep], b[keep], d[keep]
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tactical.data.character import sheet_reach_m
 from tactical.data.gear import Weapon
 from tactical.data.library import Library, LoadedMap
-from tactical.data.ruleset import sheet_reach_m
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.params import GeometryParams
 from tactical.geometry.pathfacts import Overwatch, Reactor

@@ -8,6 +8,7 @@ cover sets the level; if every ray crosses high cover there is no line of sight.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -24,7 +25,7 @@ from tactical.geometry.mapgeom import MapGeometry
 from tactical.geometry.params import GeometryParams
 
 __all__ = ["CoverCrossed", "CoverLevel", "RayHits", "SightResult", "cover_level",
-           "line_of_sight", "ray_hits", "sight"]
+           "covers_crossed", "crossings", "line_of_sight", "ray_hits", "sight"]
 
 
 class CoverLevel(StrEnum):
@@ -104,6 +105,23 @@ def ray_hits(mg: MapGeometry, origin: Hex, points: np.ndarray) -> RayHits:
                    tuple(sorted(crossed)))
 
 
+def crossings(mg: MapGeometry, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (line index, cover index) pair where a line crosses cover (no own-hex rule).
+
+    A line *crosses* cover when it meets the cover's interior: it intersects the cover and
+    does not merely touch it (run along an edge, graze a corner, end on the near side).
+    May raise shapely.errors.GEOSException on a broken cover (callers fall back)."""
+    ray_i, cov_j = mg.tree.query(lines, predicate="intersects")
+    if len(ray_i):
+        hit = lines[ray_i]
+        inner = shapely.intersects(mg.inner[cov_j], hit)  # surely through the interior
+        unsure = np.flatnonzero(~inner)
+        if len(unsure):
+            inner[unsure] = ~shapely.touches(mg.geoms[cov_j[unsure]], hit[unsure])
+        ray_i, cov_j = ray_i[inner], cov_j[inner]
+    return ray_i, cov_j
+
+
 def _ray_hits_indexed(mg: MapGeometry, origin: Hex,
                       rays: np.ndarray) -> tuple[np.ndarray, np.ndarray, set[int]]:
     n = len(rays)
@@ -111,16 +129,7 @@ def _ray_hits_indexed(mg: MapGeometry, origin: Hex,
     hit_high = np.zeros(n, dtype=bool)
     if len(mg.geoms) == 0:
         return hit_any, hit_high, set()
-    # A ray *crosses* cover when it meets the cover's interior: it intersects the cover and
-    # does not merely touch it (run along an edge, graze a corner, end on the near side).
-    ray_i, cov_j = mg.tree.query(rays, predicate="intersects")
-    if len(ray_i):
-        lines = rays[ray_i]
-        inner = shapely.intersects(mg.inner[cov_j], lines)  # surely through the interior
-        unsure = np.flatnonzero(~inner)
-        if len(unsure):
-            inner[unsure] = ~shapely.touches(mg.geoms[cov_j[unsure]], lines[unsure])
-        ray_i, cov_j = ray_i[inner], cov_j[inner]
+    ray_i, cov_j = crossings(mg, rays)
     own = mg.own_cover(origin)
     if own.indices:
         # RULINGS Cover from the map: own hex ignores the cover it stands in or touches
@@ -163,6 +172,13 @@ def _ray_hits_exact(mg: MapGeometry, origin: Hex,
     return hit_any, hit_high, crossed
 
 
+def covers_crossed(mg: MapGeometry, indices: Iterable[int]) -> tuple[CoverCrossed, ...]:
+    """The covers `indices` of the map, strongest class first (then by id)."""
+    return tuple(sorted((CoverCrossed(mg.cover_ids[j], mg.cover_labels[j], mg.classes[j],
+                                      bool(mg.high[j])) for j in indices),
+                        key=lambda c: (-_RANK[c.cover_class], c.id)))
+
+
 def cover_level(hits: RayHits, params: GeometryParams, target_prone: bool) -> CoverLevel:
     """RULINGS: 0 → none; ≤ half → Partial; more than half → Full; all rays through high
     cover → no line of sight. All rays blocked but some only by low cover is Full (low cover
@@ -193,13 +209,11 @@ def sight(mg: MapGeometry, attacker: Hex, target: Hex, params: GeometryParams,
     seen = level is not CoverLevel.NO_LINE_OF_SIGHT
     tn = {CoverLevel.PARTIAL: params.partial_cover_tn,
           CoverLevel.FULL: params.full_cover_tn}.get(level, 0)
-    crossed = sorted((CoverCrossed(mg.cover_ids[j], mg.cover_labels[j], mg.classes[j],
-                                   bool(mg.high[j])) for j in hits.crossed),
-                     key=lambda c: (-_RANK[c.cover_class], c.id))
+    crossed = covers_crossed(mg, hits.crossed)
     return SightResult(
         from_hex=attacker, to_hex=target, line_of_sight=seen, cover=level, cover_tn=tn,
         rays=len(hits.any), rays_blocked=sum(hits.any), rays_blocked_high=sum(hits.high),
-        share_blocked=sum(hits.any) / len(hits.any), crossed=tuple(crossed),
+        share_blocked=sum(hits.any) / len(hits.any), crossed=crossed,
         distance_hexes=distance, distance_m=distance_m, target_prone=target_prone,
         weapon=weapon, band=band_at(distance_m, weapon, params) if weapon else None,
         in_reach=None if reach_m is None else distance_m <= reach_m + 1e-9,

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from tactical.core.dice import Dice
 from tactical.core.types import Hex, RulesetId
+from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
 from tactical.data.gear import Armor, Weapon
 from tactical.rules.reactions import ReactionSpec
@@ -338,6 +339,47 @@ class Standing:
     cumulative: str
 
 
+@dataclass(frozen=True, slots=True)
+class HexAttackFacts:
+    """An attack aimed at a hex, not at a combatant (RULINGS Area attacks): what the engine
+    read off the map for the check against the hex."""
+
+    attacker: Fighter
+    attacker_sheet: Character
+    weapon_id: str
+    weapon: Weapon
+    aim: Hex
+    sight: SightInfo  # of the aimed hex: its cover counts, no line of sight → Disadvantage
+    choice: AttackChoice
+
+
+@dataclass(frozen=True, slots=True)
+class HexAttackOutcome:
+    """The check against the hex: `margin` by which it hit (≥ 0) or missed (< 0)."""
+
+    hit: bool
+    margin: int
+    fumble: bool
+    summary: str  # the combat-log line of the check
+
+
+class AreaRules(Protocol):
+    """The optional part of a ruleset for area attacks (RULINGS Area attacks: blasts, the
+    Auto Fire vicinity, Suppressive Fire's sector). A ruleset that has none answers
+    `Ruleset.area` with None and implements nothing here; the engine asks through
+    `Batch.area()` (encounter/batch.py), which refuses naming the game."""
+
+    def attack_hex(self, facts: HexAttackFacts, dice: Dice) -> HexAttackOutcome:
+        """The check to hit the aimed hex (a hex does not dodge)."""
+        ...
+
+    def scatter(self, outcome: HexAttackOutcome, aim_hexes: int,
+                dice: Dice) -> tuple[int, int]:
+        """Where a miss lands, from the aimed hex: a direction (0 = on along the line of
+        the throw, then clockwise in sixths of a turn) and a distance in hexes."""
+        ...
+
+
 class Ruleset(Protocol):
     """One ruleset as the engine sees it. Implementations: `rules/chapter6/ruleset.py`,
     `rules/shadowrun/ruleset.py` (one object per edition)."""
@@ -467,6 +509,27 @@ class Ruleset(Protocol):
         Disadvantage "on all your actions"), to pass to `first_aid` and `awareness`."""
         ...
 
+    # --- between fights (a campaign, docs/campaign.md) --------------------------------
+    def recover(self, lasting: Lasting, sheet: Character,
+                plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
+        """A party member's lasting state after the time `plan` passes (rests, natural
+        healing, care), and each change in words; IllegalCommand when it cannot rest
+        (dying)."""
+        ...
+
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        """A member's state as a fight leaves it, with what the time between fights must
+        settle (Chapter 6: the intensive care a stabilised Lethal injury needs, its hours
+        rolled), and the words for it."""
+        ...
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        """First aid between fights by `healer` on a member (`sheet`, its state `patient`);
+        IllegalCommand when it cannot be given (no injury, treated already)."""
+        ...
+
     # --- how its events read (the combat log) ---------------------------------------
     def attack_line(self, report: AttackReport, summary: str, attacker: str,
                     target: str) -> str: ...
@@ -483,8 +546,21 @@ class Ruleset(Protocol):
     def monitors_text(self, who: Fighter | None, physical: int, stun: int,
                       overflow: int) -> str | None: ...
 
+    # --- optional parts: None when the game has none (the engine asks, never assumes) ---
+    @property
+    def area(self) -> AreaRules | None:
+        """Area attacks (AreaRules), or None: this game offers none."""
+        ...
+
     @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """The reactions a move on the map can offer, in the order a step lists them
         (empty: the map offers none)."""
+        ...
+
+    def other_offer_gone(self, reactor: Fighter, settled: str, taken: bool,
+                         other: str) -> str | None:
+        """Why `other`, a kind offered to `reactor` at the same step as the `settled` one it
+        just took (`taken`) or declined, is no longer on offer; None: it stays. `reactor`
+        as it stands after settling (a Reaction taken is spent)."""
         ...

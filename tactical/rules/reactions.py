@@ -26,8 +26,8 @@ import numpy.typing as npt
 
 from tactical.core.types import Hex
 
-__all__ = ["Detail", "LeftOut", "PathFacts", "ReactionOffer", "ReactionReport", "ReactionSpec",
-           "band_limit", "cover_phrase", "offers_along"]
+__all__ = ["Detail", "Halt", "LeftOut", "PathFacts", "ReactionOffer", "ReactionReport",
+           "ReactionSpec", "Settle", "band_limit", "cover_phrase", "offers_along", "spec_named"]
 
 Steps = npt.NDArray[np.int64]  # per reactor: a path index, −1 for "never"
 Flags = npt.NDArray[np.bool_]
@@ -91,21 +91,48 @@ class PathFacts(Protocol):
 
 
 Grants = Literal["melee", "ranged"]
+# Where the mover halts for the offer: "at" the path index the predicate names, or in the
+# hex "before" it (an Attack of Opportunity is made while the mover is still in reach).
+Halt = Literal["at", "before"]
+# How the reactor's React settles it: "attack" (the attack it grants, at once), or
+# "stop_or_go_on" (the mover chooses: stop there, or go on and take a free attack).
+Settle = Literal["attack", "stop_or_go_on"]
 
 
 @dataclass(frozen=True, slots=True)
 class ReactionSpec:
     """One reaction kind: its name (the log's `kind`), its predicate — per reactor, the
-    first path index where the reaction becomes possible, −1 for never — and its data."""
+    first path index where the reaction becomes possible, −1 for never — and everything the
+    engine, the dock and the log need to offer and settle it. Nothing outside the ruleset's
+    spec list branches on a kind's name (tests/encounter/test_reaction_kind_names.py)."""
 
     name: str
     predicate: Callable[[PathFacts], Steps]
-    grants: Grants  # the attack it grants
+    grants: Grants  # the attack it grants; also its weapon (see `weapon`)
     label: str  # how the GM sees it named on the board and in the dock
     colour: str  # a palette key (the board's colour-blind-safe palette)
     why: str  # str.format template over the Detail's fields and `cover` as words
     band: str | None = None  # the furthest range band that counts for `first_in_band`
     attack_label: str = ""  # the attack's name in a breakdown ("" → `label`)
+    halt: Halt = "at"
+    settle: Settle = "attack"
+    clears: tuple[str, ...] = ()  # the reactor's conditions it ends when taken (Overwatch)
+    # Offered even to a reactor that settled another reaction during this move, once, if
+    # the mover started within its reach (RULINGS Attack of Opportunity, issue 12 item 11)
+    owed: bool = False
+
+    @property
+    def weapon(self) -> Literal["melee", "ready"]:
+        """The weapon its attack uses unless the GM names one: a melee kind its melee weapon
+        (the ready one if it is melee, else the first melee weapon carried, else the sheet's
+        unarmed reach), a ranged kind the ready weapon."""
+        return "melee" if self.grants == "melee" else "ready"
+
+    @property
+    def fixed_weapon(self) -> bool:
+        """The mover's choice settles it, the reactor fights with what is in hand: the GM
+        does not pick the weapon."""
+        return self.settle == "stop_or_go_on"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +161,12 @@ class LeftOut:
 class ReactionReport:
     reactions: tuple[ReactionOffer, ...]  # by step, then reactor, then kind order
     left_out: tuple[LeftOut, ...]  # enemies that cannot react to this path, and why
+
+
+def spec_named(specs: Sequence[ReactionSpec], name: str) -> ReactionSpec | None:
+    """The kind called `name` (a log's or a pending reaction's `kind`), None: not a kind of
+    this ruleset."""
+    return next((s for s in specs if s.name == name), None)
 
 
 def cover_phrase(cover: str, cover_tn: int) -> str:

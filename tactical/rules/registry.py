@@ -13,8 +13,10 @@ from tactical.core.errors import TacticalError
 from tactical.core.types import RulesetId
 
 if TYPE_CHECKING:
-    from tactical.data.ruleset import Chapter6Ruleset
+    from tactical.data.problems import Loc
+    from tactical.data.yamlsafe import YamlDocument
     from tactical.rules.api import AttackReport, Ruleset
+    from tactical.rules.basenumbers import BaseNumbers
 
 DEFAULT: RulesetId = "chapter6"
 
@@ -73,9 +75,24 @@ def attack_report(data: Mapping[str, Any]) -> AttackReport:
     return ruleset(rid if isinstance(rid, str) else DEFAULT).report_from_json(data)
 
 
-def base_numbers() -> Chapter6Ruleset:
+def base_numbers() -> BaseNumbers:
     """The base game's numbers, which the engine uses whatever the ruleset (metres per hex,
     Reactions per round, reach): the default ruleset's file."""
     from tactical.rules.chapter6.ruleset import chapter6
 
     return chapter6().numbers
+
+
+def read_base_numbers(doc: YamlDocument, data: Any, loc: Loc) -> BaseNumbers:
+    """The base game's numbers from JSON (a log header's `rules.chapter6`), validated by
+    its schema; DataError names the field at `loc`."""
+    from tactical.data.schema import validate
+    from tactical.rules.chapter6.numbers import Chapter6Ruleset
+
+    return validate(doc, Chapter6Ruleset, data, loc)
+
+
+def load_schemas() -> None:
+    """Register every ruleset's numbers-file schema with the data loader (`kind: ruleset`),
+    for a reader that meets ruleset files without playing them (`tactical validate`)."""
+    import tactical.rules.chapter6.numbers  # noqa: F401  (registers itself when imported)

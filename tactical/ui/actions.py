@@ -30,6 +30,10 @@ SPECS = {
                  "Open a map (.yaml) or continue an encounter log (.jsonl)"),
     "continue": Spec("continue", "&Continue an encounter…", ("Ctrl+Shift+O",),
                      "Continue a saved encounter from your encounters folder"),
+    "carry_in": Spec("carry_in", "&Bring in a campaign's party…", (),
+                     "Before combat: the party's tokens start with their campaign's state"),
+    "rest": Spec("rest", "&Rest the party…", (),
+                 "Pass time for a campaign's party: rests, healing, reload, Edge"),
     "save_as": Spec("save_as", "Save encounter &as…", ("Ctrl+Shift+S",),
                     "Write a compact copy of this encounter (the autosave goes on)"),
     "export": Spec("export", "&Export board image…", ("Ctrl+E",),
@@ -85,7 +89,7 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction],
     its own actions there)."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
-    for name in ("new", "open", "continue"):
+    for name in ("new", "open", "continue", "carry_in", "rest"):
         file_menu.addAction(actions[name])
     file_menu.addMenu(recent)
     file_menu.addSeparator()

@@ -15,16 +15,16 @@ from PySide6.QtCore import QObject, Signal
 from tactical.core.dice import Dice, RandomDice
 from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.data.library import LoadedMap
-from tactical.encounter.change import Change, How, change_between
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import EncounterState
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.change import Change, How, change_between
+from tactical.encounter.queries.oracle import GeometryOracle
 
 
 class EncounterDocument(QObject):
     """Signals: `changed(Change)` once after every command, undo and redo (what changed:
-    tactical/encounter/change.py; every view syncs from it once); `refused(message)` when a
+    tactical/encounter/queries/change.py; every view syncs from it once); `refused(message)` when a
     command is refused (nothing changed); `selection_changed(token_id or "")`."""
 
     changed = Signal(object)

@@ -21,14 +21,15 @@ from PySide6.QtWidgets import (
 
 from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
-from tactical.encounter import terrain
+from tactical.encounter.handlers import terrain
+from tactical.encounter.handlers.moves import hex_problems
 from tactical.encounter.model import Condition, Phase
-from tactical.encounter.moves import hex_problems
-from tactical.encounter.preview import engine_refusals
+from tactical.encounter.queries.preview import engine_refusals
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance, hex_line, hex_neighbours
 from tactical.geometry.layout import hex_corners
 from tactical.geometry.visibility import Sector, sector_polygon
+from tactical.ui.board.tools import StartedBy
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
 from tactical.ui.menus import Asker, Entry, fill_menu
@@ -47,15 +48,12 @@ def sector(centre: QPointF, toward: QPointF, radius: float) -> tuple[tuple[float
 
 
 class Hands:
-    """The catalogue, bound to a document, its board view and an `Asker`; `status(text)`
-    reports what a pick waits for."""
+    """The catalogue, bound to a document, its board view and an `Asker`."""
 
-    def __init__(self, document: EncounterDocument, view: BoardView, ask: Asker,
-                 status: Callable[[str], None] = lambda _t: None) -> None:
+    def __init__(self, document: EncounterDocument, view: BoardView, ask: Asker) -> None:
         self.document = document
         self.view = view
         self.ask = ask
-        self.status = status
         # "Attack with <actor>…": the window opens the dock's attack panel on a target
         self.attack: Callable[[str], None] | None = None
 
@@ -131,7 +129,7 @@ class Hands:
 
     def _judge(self, entry: Entry) -> None:
         """Issue 26: an entry is enabled exactly when the engine would accept its command
-        now (its dry run, up to the first die: tactical.encounter.preview), the engine's
+        now (its dry run, up to the first die: tactical.encounter.queries.preview), the engine's
         reasons as its tip otherwise; a submenu when one of its entries is."""
         children = [child for child in entry.children if child is not None]
         for child in children:
@@ -276,12 +274,11 @@ class Hands:
         centre = self.view.board.centre(c.hex)
 
         def aimed(point: QPointF) -> None:
-            self.status("")
             self.apply(cmd.DeclareOverwatch(cid, sector(centre, point, radius)))
 
         self.view.pick_point(f"{c.name}'s Overwatch: click where to watch", aimed,
-                             lambda point: sector(centre, point, radius))
-        self.status(f"Click where {c.name} watches (Esc cancels)")
+                             lambda point: sector(centre, point, radius),
+                             f"Click where {c.name} watches (Esc cancels)")
 
     def straight(self, cid: str, how: str) -> None:
         c = self.document.state.get(cid)
@@ -412,7 +409,9 @@ class Hands:
             first = [Entry(f"Attack with {state.get(state.actor).name}…", "Attack",
                            run=lambda: attack(cid),
                            tip="the dock's attack panel, this token as the target"), None]
-        fill_menu(menu, [*first, *self.turn_entries(cid), None, *self.gm_entries(cid)])
+        tools = self.tool_entries(c.hex, cid)
+        fill_menu(menu, [*first, *self.turn_entries(cid), None, *self.gm_entries(cid),
+                         *([None, *tools] if tools else [])])
         return menu
 
     def hex_menu(self, h: tuple[int, int], parent: QWidget | None = None) -> QMenu:
@@ -440,9 +439,21 @@ class Hands:
         entries += [Entry("Drop rubble here (low medium cover)", "AddCover",
                           run=lambda: self.rubble(h),
                           tip="mid-fight terrain: a low cover piece on this hex (undoable)")]
-        entries += [None, Entry("Measure from here", run=lambda: self.view.start_ruler(
-            self.view.board.centre(h), follow=True))]
-        return entries
+        return [*entries, None, *self.tool_entries(h)]
+
+    def tool_entries(self, h: tuple[int, int], token: str | None = None) -> list[Entry]:
+        """The board tools a menu starts on `h` (on `token`'s menu, the tools that ask for
+        a token): Measure from here."""
+        tools = self.view.tools
+        at = self.view.board.centre(h)
+
+        def starts(name: str) -> Callable[[], None]:
+            def start() -> None:
+                tools.use(name, at, token, StartedBy.MENU)
+            return start
+
+        return [Entry(words, run=starts(name))
+                for name, words in tools.menu(on_token=token is not None)]
 
     def rubble(self, h: tuple[int, int]) -> None:
         """Issue 15 mid-fight terrain: a wall blown into rubble, a dropped shutter."""

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QMessageBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -32,6 +33,7 @@ from tactical.ui.player.control import PlayerScreen
 # board, the dock, the editor, the files) is imported where it is first used.
 if TYPE_CHECKING:
     from tactical.ui.board import BoardScene, BoardView
+    from tactical.ui.campaign import CarryBar, RestDialog
     from tactical.ui.dock import CombatDock
     from tactical.ui.document import EncounterDocument
     from tactical.ui.editor.install import EditMode
@@ -64,6 +66,8 @@ class MainWindow(WindowHost):
         self.view: BoardView | None = None
         self.dock: CombatDock | None = None
         self.hands: Hands | None = None
+        self.carry_bar: CarryBar | None = None  # issue 29 (ui/campaign.py)
+        self.rest_dialog: RestDialog | None = None
         self.ask: Asker = DialogAsker(self)
         self.last_menu: QMenu | None = None  # the context menu shown last (tests, docs)
         self.shortcuts_dialog: QWidget | None = None  # F1's list, while it is open
@@ -80,7 +84,8 @@ class MainWindow(WindowHost):
         # issue 16: View ▸ Player view and its toolbar button (tactical/ui/player/)
         self.player_screen = PlayerScreen(self, self.settings, self.toolbar)
         acts.connect(self.action_map, {
-            "new": self.choose_map, "open": self.choose_file,
+            "new": self.choose_map, "open": self.choose_file, "rest": self.rest_party,
+            "carry_in": self.carry_in_party,
             "continue": self.choose_encounter, "save_as": self.save_as,
             "export": self.export_image, "quit": self.close, "undo": self.undo,
             "redo": self.redo, "start": self.start_combat, "next": self.end_turn,
@@ -92,6 +97,7 @@ class MainWindow(WindowHost):
             self.action_map[f"layer_{layer}"].toggled.connect(
                 lambda on, name=layer: self.scene and self.scene.set_layer_visible(name, on))
         self.hover_label = QLabel()
+        self._tool_words = ""  # what the board's tools last put in the status bar
         self.statusBar().addWidget(self.hover_label, 1)
         self.setCentralWidget(self._placeholder())
         self._rebuild_recent()
@@ -137,8 +143,7 @@ class MainWindow(WindowHost):
         document, view = self.document, self.view
         if key is None or view is None or document is None or not document.fresh_log \
                 or not document.untouched or document.selected is not None \
-                or not view.fitted or view.drag_tool.dragging or view.picking \
-                or view.ruler is not None \
+                or not view.fitted or not view.tools.idle \
                 or not all(self.action_map[f"layer_{name}"].isChecked() for name in LAYERS) \
                 or not self.action_map["legend"].isChecked():
             return
@@ -209,8 +214,8 @@ class MainWindow(WindowHost):
         self.view.menu_requested.connect(self.board_menu)
         self.player_screen.set_document(document, self.view)  # issue 16
         self.setCentralWidget(self.view)
-        self.hands = Hands(document, self.view, self.ask,
-                           lambda text: self.statusBar().showMessage(text, 8000))
+        self.view.status_changed.connect(self._tool_status)
+        self.hands = Hands(document, self.view, self.ask)
         self.hands.attack = self.attack_target
         if not self._starting:
             self._show_dock(document)
@@ -236,6 +241,14 @@ class MainWindow(WindowHost):
         if self.settings.value("window/state") is None:  # first run: the map keeps ≥ 60 %
             self.resizeDocks([self.dock], [dock_width(self.width())],
                              Qt.Orientation.Horizontal)
+        from tactical.ui.campaign import CarryBar
+
+        # issue 29: "Carry to the campaign" at the top of the dock, once the fight has ended
+        self.carry_bar = CarryBar(document, self.dock)
+        column = self.dock.sections["initiative"].parentWidget()
+        column_layout = column.layout() if column is not None else None
+        if isinstance(column_layout, QVBoxLayout):
+            column_layout.insertWidget(0, self.carry_bar)
         self._dock_actions = [self.dock.typed_dice_action, self.dock.toggleViewAction()]
         self.dock.toggleViewAction().setText("Combat &dock")
         self.combat_menu.addActions(self._dock_actions)
@@ -249,12 +262,14 @@ class MainWindow(WindowHost):
         label.setFont(font)
         return label
 
-    def open_path(self, path: Path, ruleset: str | None = None) -> bool:
-        """Open a map (a new encounter, under `ruleset` or the map's own) or a log."""
+    def open_path(self, path: Path, ruleset: str | None = None,
+                  campaign: Path | None = None) -> bool:
+        """Open a map (a new encounter, under `ruleset` or the map's own; with the party
+        of `campaign`) or a log."""
         from tactical.ui.opening import OpenFailed, close_document, open_any
 
         try:
-            document, warnings = open_any(path, ruleset=ruleset)
+            document, warnings = open_any(path, ruleset=ruleset, campaign=campaign)
         except OpenFailed as exc:
             self._drop_start_picture()
             QMessageBox.warning(self, "Cannot open", str(exc)[:4000])
@@ -383,6 +398,16 @@ class MainWindow(WindowHost):
     def _refused(self, message: str) -> None:
         self.statusBar().showMessage(f"Refused: {message}", 8000)
 
+    def _tool_status(self, text: str) -> None:
+        """A board tool's words ("Click where Vanya watches"): shown while it is active;
+        when it ends they go, not a message that came since."""
+        bar = self.statusBar()
+        if text:
+            bar.showMessage(text)
+        elif bar.currentMessage() == self._tool_words:
+            bar.clearMessage()
+        self._tool_words = text
+
     def _hovered(self, hex_: tuple[int, int] | None) -> None:
         from tactical.ui.board import hover_text
 
@@ -397,7 +422,64 @@ class MainWindow(WindowHost):
         if path:
             ruleset = self.choose_ruleset(Path(path))
             if ruleset is not None:
-                self.open_path(Path(path), ruleset)
+                campaign = self.choose_campaign()
+                if campaign is not False:
+                    self.open_path(Path(path), ruleset,
+                                   campaign=campaign if isinstance(campaign, Path) else None)
+
+    NO_CAMPAIGN, FROM_CAMPAIGN = "No campaign", "The party of a campaign…"
+
+    def choose_campaign(self) -> Path | bool | None:
+        """The campaign whose party joins the new encounter (docs/campaign.md): None for
+        none, False when the GM cancelled."""
+        answer = self.ask.choice("Campaign", "Who fights:", (self.NO_CAMPAIGN,
+                                                             self.FROM_CAMPAIGN))
+        if answer is None:
+            return False
+        if answer != self.FROM_CAMPAIGN:
+            return None
+        path, _ = QFileDialog.getOpenFileName(self, "Campaign", "", "Campaigns (*.yaml *.yml)")
+        return Path(path) if path else False
+
+    def carry_in_party(self, campaign: Path | None = None) -> None:
+        """File ▸ Bring in a campaign's party…: before combat, the open map's tokens of the
+        party start with the state their campaign carries (members not on the map are
+        named; a new encounter from the map places them too)."""
+        from tactical.encounter.model import Phase
+
+        doc = self.document
+        if doc is None or doc.state.phase is not Phase.SETUP:
+            self.statusBar().showMessage("A campaign's party is brought in before combat "
+                                         "starts", 8000)
+            return
+        if campaign is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Bring in the party of a campaign",
+                                                  "", "Campaigns (*.yaml *.yml)")
+            campaign = Path(path) if path else None
+        if campaign is None:
+            return
+        from tactical.ui.campaign import carry_into
+
+        self.statusBar().showMessage(carry_into(doc, campaign), 10000)
+
+    def rest_party(self, campaign: Path | None = None) -> None:
+        """File ▸ Rest the party…: the open fight's campaign, else one the GM picks."""
+        from tactical.ui.campaign import RestDialog, document_campaign
+
+        if campaign is None and self.document is not None:
+            campaign = document_campaign(self.document)
+        if campaign is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Rest the party of a campaign", "",
+                                                  "Campaigns (*.yaml *.yml)")
+            campaign = Path(path) if path else None
+        if campaign is None:
+            return
+        try:
+            self.rest_dialog = RestDialog(campaign, self)
+        except TacticalError as error:
+            QMessageBox.warning(self, "Cannot open the campaign", str(error)[:4000])
+            return
+        self.rest_dialog.open()
 
     def choose_ruleset(self, map_path: Path) -> str | None:
         """Which ruleset runs the new encounter (the map's own is offered first)."""

@@ -12,7 +12,7 @@ from tactical.core.errors import TacticalError
 from tactical.data.library import LoadedMap, load_map
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import Phase
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import autosave, files
 from tactical.encounter.store.log import LogError
 from tactical.ui.document import EncounterDocument
@@ -29,14 +29,25 @@ def now() -> datetime:
 
 
 def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | None = None,
-                 ruleset: str | None = None) -> EncounterDocument:
+                 ruleset: str | None = None,
+                 campaign: Path | None = None) -> EncounterDocument:
     """A new encounter on a map (under `ruleset`, default the map's own), autosaved to a
-    new log in the user data folder."""
+    new log in the user data folder; with a `campaign`, its party starts with the state
+    the campaign carries (docs/campaign.md)."""
     try:
         loaded = load_map(map_path)
+        party = None
+        if campaign is not None:
+            from tactical.data.campaign import load_campaign
+            from tactical.encounter.campaign import with_party
+
+            party = load_campaign(campaign)
+            loaded = with_party(loaded, party, campaign, ruleset)
         started = now()
         log_path, encounter = _start_logged(loaded, map_path, started, log_folder,
                                             dice or RandomDice(), ruleset)
+        if campaign is not None and party is not None:
+            _carry_in(encounter, party, campaign, log_path, started)
     except (TacticalError, OSError) as exc:
         raise OpenFailed(str(exc)) from None
     except Exception as exc:  # a file we did not foresee: a message, never a crash
@@ -44,6 +55,24 @@ def start_on_map(map_path: Path, dice: Dice | None = None, log_folder: Path | No
     document = EncounterDocument(encounter, log_path)
     document.fresh_log = True
     return document
+
+
+def _carry_in(encounter: Encounter, party: object, campaign: Path, log_path: Path,
+              started: datetime) -> None:
+    from tactical.data.campaign import Campaign, save_campaign
+    from tactical.encounter.campaign import begin
+
+    assert isinstance(party, Campaign)
+    try:
+        save_campaign(campaign, begin(encounter, party, campaign,
+                                      started.isoformat(timespec="seconds"), str(log_path)))
+    except BaseException:
+        close = getattr(encounter.sink, "close", None)
+        if close is not None:
+            close(finished=True)  # never leave the new log locked
+        with contextlib.suppress(OSError):
+            log_path.unlink()
+        raise
 
 
 def _start_logged(loaded: LoadedMap, map_path: Path, started: datetime,
@@ -76,11 +105,11 @@ def resume_log(log_path: Path, dice: Dice | None = None) -> tuple[EncounterDocum
     return EncounterDocument(encounter, log_path), warnings
 
 
-def open_any(path: Path, log_folder: Path | None = None,
-             ruleset: str | None = None) -> tuple[EncounterDocument, list[str]]:
+def open_any(path: Path, log_folder: Path | None = None, ruleset: str | None = None,
+             campaign: Path | None = None) -> tuple[EncounterDocument, list[str]]:
     if path.suffix.lower() == ".jsonl":
         return resume_log(path)
-    return start_on_map(path, log_folder=log_folder, ruleset=ruleset), []
+    return start_on_map(path, log_folder=log_folder, ruleset=ruleset, campaign=campaign), []
 
 
 def fight_unfinished(document: EncounterDocument) -> bool:

@@ -11,7 +11,7 @@ import statistics
 import time
 
 from tactical.data.gear import FireMode
-from tactical.data.ruleset import PtDr
+from tactical.rules.chapter6.numbers import PtDr
 from tactical.rules.chapter6.odds import attack_odds
 from tactical.rules.chapter6.setup import (
     Attacker,

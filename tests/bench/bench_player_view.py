@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QApplication
 from tactical.core.dice import RandomDice
 from tactical.core.paths import maps_dir
 from tactical.data.library import LoadedMap, bundled_library, load_map
-from tactical.encounter.audience import default_settings
 from tactical.encounter.commands import Move, SetInitiative, StartCombat
+from tactical.encounter.queries.audience import default_settings
 from tactical.geometry.hexgrid import hex_line
 from tactical.ui.board import BoardScene, BoardView
 from tactical.ui.document import EncounterDocument

@@ -53,3 +53,14 @@ def test_no_traceback_from_the_real_command(write):
     assert "Traceback" not in result.stderr
     assert f"{bad}:3:17: grid.columns: Input should be a valid integer" in result.stderr
     assert f"{bad}:3:7: grid.rows: missing required field 'rows'" in result.stderr
+
+
+def test_a_house_ruleset_file_validates_in_a_fresh_process(root, tmp_path):
+    # the base game's schema is its ruleset package's (rules/chapter6/numbers.py): a fresh
+    # `tactical validate` must find it before it reads a ruleset file
+    house = tmp_path / "house.yaml"
+    text = (root / "tactical" / "rules" / "chapter6" / "ruleset.yaml").read_text("utf-8")
+    house.write_text(text.replace("default_reach_m: 2", "default_reach_m: 3"), "utf-8")
+    done = subprocess.run([sys.executable, "-m", "tactical", "validate", str(house)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"{house}: OK\n", "")

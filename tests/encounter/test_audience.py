@@ -9,7 +9,10 @@ import pytest
 
 from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
-from tactical.encounter.audience import (
+from tactical.encounter.context import initial_state
+from tactical.encounter.events import Moved
+from tactical.encounter.model import Condition
+from tactical.encounter.queries.audience import (
     PUBLIC_BADGES,
     Audience,
     AudienceFilter,
@@ -17,10 +20,7 @@ from tactical.encounter.audience import (
     coarse_state,
     default_settings,
 )
-from tactical.encounter.context import initial_state
-from tactical.encounter.events import Moved
-from tactical.encounter.fog import FogOfWar
-from tactical.encounter.model import Condition
+from tactical.encounter.queries.fog import FogOfWar
 from tactical.geometry.layout import hex_to_point
 from tactical.geometry.mapgeom import build_map_geometry
 

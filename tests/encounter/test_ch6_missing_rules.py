@@ -457,7 +457,7 @@ def test_the_attack_preview_shows_the_missing_footwork(tmp_path):
     # the dock's odds are the roll's: Ganger 1 will have no Move left after his Disarm's
     # Minor (Ch.6 l.198), so the preview already counts the Disadvantage
     from tactical.encounter import commands as cmd
-    from tactical.encounter.preview import preview
+    from tactical.encounter.queries.preview import preview
 
     encounter = _play_first("melee_footwork", 13, tmp_path, refusals=True).encounter
     shown = preview(encounter.state, encounter.ctx,
@@ -479,7 +479,7 @@ def test_the_dock_preview_of_fire_around_cover_peeks_once(tmp_path, monkeypatch)
     for what it shows and the odds, and once in the engine's dry run up to the first die
     (was three times: the attack worked it out for its note and again for its roll)."""
     from tactical.encounter import commands as cmd
-    from tactical.encounter.preview import preview
+    from tactical.encounter.queries.preview import preview
 
     played = _play_first("fire_around_cover", 4, tmp_path, refusals=True)  # Vanya to act
     encounter = played.encounter

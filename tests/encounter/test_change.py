@@ -1,5 +1,5 @@
 """Issue 22: what a command, its undo and its redo changed, as the views read it (the
-document's typed change signal; tactical/encounter/change.py). Given the warehouse fight,
+document's typed change signal; tactical/encounter/queries/change.py). Given the warehouse fight,
 when a command is applied, then the Change names what a GM would see change."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from tactical.core.dice import RandomDice
 from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import terrain
-from tactical.encounter.change import Change, How, change_between
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.handlers import terrain
+from tactical.encounter.queries.change import Change, How, change_between
+from tactical.encounter.queries.oracle import GeometryOracle
 
 ORDER = ("kicker", "vanya", "guard-shotgun", "guard-shield", "guard-office", "abomination")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tactical.cli import main
 from tactical.encounter import commands as cmd
-from tactical.encounter.movepreview import move_preview
+from tactical.encounter.queries.movepreview import move_preview
 from tactical.encounter.scenario import Played, play_all
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

@@ -43,7 +43,7 @@ def test_round_trip_keeps_header_events_and_order(path):
     log.close()
     log, header, payloads, warnings = EncounterLog.open(path)
     log.close()
-    assert header == {"format": "tactical-encounter-log", "version": 1, **META}
+    assert header == {"format": "tactical-encounter-log", "version": 2, **META}
     assert payloads == EVENTS
     assert warnings == []
 
@@ -51,7 +51,7 @@ def test_round_trip_keeps_header_events_and_order(path):
 def test_file_is_json_lines_with_seq_and_crc_a_person_can_check(path):
     write_log(path, EVENTS)
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith('{"format":"tactical-encounter-log","version":1,')
+    assert lines[0].startswith('{"format":"tactical-encounter-log","version":2,')
     for seq, (line, event) in enumerate(zip(lines[1:], EVENTS, strict=True)):
         record = json.loads(line)
         assert line.startswith(f'{{"seq":{seq},')
@@ -112,7 +112,7 @@ def test_create_overwrites_when_told(path):
     ('{"format":"something-else","version":1}\n', "is this an encounter log"),
     ('["tactical-encounter-log"]\n', "is this an encounter log"),
     ('{"format":"tactical-encounter-log"}\n', "no valid version"),
-    ('{"format":"tactical-encounter-log","version":2}\n', "newer Tactical"),
+    ('{"format":"tactical-encounter-log","version":3}\n', "newer Tactical"),
     (b"\xff\xfe\x00garbage\n", "not a JSON header"),
 ])
 def test_a_bad_header_is_a_clear_error_naming_the_file(path, text, reason):

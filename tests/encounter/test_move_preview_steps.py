@@ -15,8 +15,8 @@ from tactical.data.library import load_map
 from tactical.encounter.commands import SetInitiative, StartCombat
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.movepreview import move_preview
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.movepreview import move_preview
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.geometry.hexgrid import hex_line, hex_neighbours
 
 

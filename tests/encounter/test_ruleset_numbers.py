@@ -4,6 +4,8 @@ fight under the numbers stored in its header, not today's bundled files."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tactical.core.dice import ScriptedDice
@@ -12,7 +14,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import files
 from tactical.encounter.store.log import read_log
 from tactical.rules import registry
@@ -72,3 +74,74 @@ def test_the_shadowrun_action_phase_is_the_files(alley):
         enc.apply(cmd.StartCombat())
         budget = enc.state.get(enc.state.actor).budget
         assert (budget.major, budget.move, budget.minor) == (1, move, 1)
+
+
+
+# Kicker walks past the shotgun guard (E = 20 m) from 10 m away, never closer than 6 m: in
+# its Short band (Snapshot, RULINGS: within Short range) under the bundled bands (Short to
+# E/2 = 10 m), never under a house band that ends Short at E/4 = 5 m.
+OPEN = """kind: map
+name: Open ground
+grid: {columns: 16, rows: 10, orientation: flat}
+sides: {runners: {name: Runners}, corp: {name: Corp}}
+tokens:
+  - {id: kicker, character: kicker, side: runners, hex: [1, 3]}
+  - {id: guard, character: security-guard, side: corp, hex: [6, 3]}
+"""
+PAST_THE_GUARD = [(2, 3), (3, 3), (3, 4), (3, 5)]
+
+
+def _snapshots(enc: Encounter) -> list[tuple[str, tuple[int, int]]]:
+    enc.apply(cmd.Move("kicker", tuple(PAST_THE_GUARD)))
+    return [(e.reactor, e.hex) for e in enc.history.effective_events()
+            if isinstance(e, ev.ReactionOffered) and e.kind == "snapshot"]
+
+
+def _fight_logged(tmp_path: Path, name: str, text: str = OPEN) -> Path:
+    log = tmp_path / f"{name}.jsonl"
+    (tmp_path / "open.yaml").write_text(text, encoding="utf-8")
+    enc = files.start(load_map(tmp_path / "open.yaml"), log, GeometryOracle,
+                      ScriptedDice(d10=[5] * 40, d6=[3] * 40), "2026-12-04")
+    for command in (cmd.SetInitiative("kicker", 20), cmd.SetInitiative("guard", 10),
+                    cmd.StartCombat()):
+        enc.apply(command)
+    enc.sink.close(finished=False)
+    return log
+
+
+def test_a_resumed_log_plays_the_map_with_the_numbers_in_its_header(tmp_path):
+    """Issue 22.6: the map oracle of a resumed fight is built from the LOG's numbers (its
+    header's snapshot: a house-ruled Short band), not from the bundled ruleset.yaml."""
+    plain = _fight_logged(tmp_path, "plain")
+    house = _fight_logged(tmp_path, "house")
+    header = read_log(house).header
+    bands = header["snapshot"]["rules"]["chapter6"]["range_bands"]
+    short = next(b for b in bands if b["band"] == "short")
+    short["max_factor"] = 0.25  # the house's Short band: to E/4
+    rewrite(house, header=header)
+    as_bundled, _ = files.resume(plain, GeometryOracle, ScriptedDice())
+    as_housed, _ = files.resume(house, GeometryOracle, ScriptedDice())
+    assert as_housed.ctx.oracle.params.range_bands[1].max_factor == 0.25
+    assert _snapshots(as_bundled) == [("guard", (1, 3))]  # 10 m: Short for a shotgun
+    assert _snapshots(as_housed) == []  # never within 5 m
+
+
+# The shield guard holds its stun baton (no Snapshot), its sheet leaves its reach to the
+# game: Kicker walks past it at 6 m (three hexes), in its reach only under a house default
+# reach of 6 m (bundled: 2 m, an adjacent hex).
+BATON = OPEN.replace("character: security-guard,", "character: security-guard-shield,")
+
+
+def test_a_resumed_log_gives_sheets_the_house_reach_of_its_header(tmp_path):
+    (tmp_path / "baton").mkdir()
+    house = _fight_logged(tmp_path / "baton", "house", BATON)
+    header = read_log(house).header
+    assert all("reach_m" not in c for c in header["snapshot"]["characters"]
+               if c["id"] == "security-guard-shield")  # left to the game, as on the sheet
+    header["snapshot"]["rules"]["chapter6"]["default_reach_m"] = 6.0
+    rewrite(house, header=header)
+    resumed, _ = files.resume(house, GeometryOracle, ScriptedDice())
+    resumed.apply(cmd.Move("kicker", tuple(PAST_THE_GUARD)))
+    offers = [(e.reactor, e.kind, e.hex) for e in resumed.history.effective_events()
+              if isinstance(e, ev.ReactionOffered)]
+    assert offers == [("guard", "intercept", (3, 3))]  # entering 6 m of the guard

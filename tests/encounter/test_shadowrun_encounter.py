@@ -14,7 +14,7 @@ from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import entry_records, replay_records
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.rules.shadowrun.engine import monitors
 
 ALLEY = """kind: map

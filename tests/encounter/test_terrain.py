@@ -10,10 +10,10 @@ from tactical.core.dice import RandomDice
 from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import terrain
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.handlers import terrain
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.store import files
 
 # A wall along x = 5 m with a door from y = 3 to 7 m (a metre thick: hex (3, 1)'s centre

@@ -12,11 +12,11 @@ from tactical.core.dice import RandomDice
 from tactical.core.errors import IllegalCommand
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import terrain
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.movepreview import move_preview
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.handlers import terrain
+from tactical.encounter.queries.movepreview import move_preview
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.geometry.blocked import LazySteps
 from tests.cli.uvttfiles import room, write_uvtt
 
@@ -109,8 +109,8 @@ def test_doors_opened_shut_and_rubble_added_in_any_order_block_as_a_fresh_map(tm
     import random
 
     from tactical.data.uvtt import thick_line
+    from tactical.encounter.handlers.terrain import current_cover
     from tactical.encounter.model import AddedCover
-    from tactical.encounter.terrain import current_cover
     from tactical.geometry.blocked import blocked_steps
     from tactical.geometry.mapgeom import build_map_geometry
 

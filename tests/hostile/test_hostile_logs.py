@@ -291,7 +291,7 @@ def test_many_damaged_lines_make_one_short_warning(tmp_path, capsys):
 
 def test_a_read_only_log_opens_to_look_at(tmp_path, monkeypatch):
     from tactical.core.dice import RandomDice
-    from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.queries.oracle import GeometryOracle
 
     log = new_format_log(tmp_path)
     real_open = os.open
@@ -331,7 +331,7 @@ def test_a_torn_tail_still_reopens_with_a_warning(tmp_path):
 def test_undo_after_a_damaged_command_still_undoes_the_right_one(tmp_path):
     from tactical.core.dice import RandomDice
     from tactical.encounter import commands as cmd
-    from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.queries.oracle import GeometryOracle
 
     log = new_format_log(tmp_path)
     encounter, _ = files.resume(log, GeometryOracle, RandomDice(1))
@@ -351,7 +351,7 @@ def test_undo_after_a_damaged_command_still_undoes_the_right_one(tmp_path):
 
 def test_a_copied_log_resumes_to_the_same_fight_and_goes_on(tmp_path):
     from tactical.core.dice import RandomDice
-    from tactical.encounter.oracle import GeometryOracle
+    from tactical.encounter.queries.oracle import GeometryOracle
 
     (tmp_path / "here").mkdir()
     (tmp_path / "there").mkdir()

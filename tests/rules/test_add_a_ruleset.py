@@ -14,7 +14,7 @@ from tactical.data.library import load_map
 from tactical.encounter.commands import StartCombat
 from tactical.encounter.context import Context, initial_state
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.rules import registry
 from tactical.rules.chapter6.ruleset import chapter6
 from tactical.rules.shadowrun.constants import HERE, shadowrun_ruleset

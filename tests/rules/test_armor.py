@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from tactical.data.character import Resistance
 from tactical.data.gear import DamageType
-from tactical.data.ruleset import PtDr
 from tactical.rules.chapter6.armor import Protection, layer_armor, mitigate
 from tactical.rules.chapter6.attack import apply_protection, plan_attack
+from tactical.rules.chapter6.numbers import PtDr
 from tactical.rules.chapter6.setup import CalledShot, Cover, Defender, Situation
 
 COAT = PtDr(pt=15, dr=20)

@@ -243,7 +243,7 @@ def test_running_out_of_scripted_dice_is_a_clear_error():
 
 
 def _ptdr(pt, dr):
-    from tactical.data.ruleset import PtDr
+    from tactical.rules.chapter6.numbers import PtDr
     return PtDr(pt=pt, dr=dr)
 
 

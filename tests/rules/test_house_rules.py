@@ -12,16 +12,15 @@ import yaml
 from ch6_builders import pistol, setup
 
 from tactical.core.dice import Dice, RandomDice, ScriptedDice
-from tactical.data.character import Attributes, Character
+from tactical.data.character import Attributes, Character, sheet_reach_m
 from tactical.data.library import load_map
-from tactical.data.ruleset import Chapter6Ruleset, sheet_reach_m
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.movepreview import movement_left
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.movepreview import movement_left
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.rules.chapter6.attack import plan_attack
 from tactical.rules.chapter6.checks import (
     AdvantageState,
@@ -35,6 +34,7 @@ from tactical.rules.chapter6.engine import turn_budget
 from tactical.rules.chapter6.healing import trauma_patch
 from tactical.rules.chapter6.injury import InjuryLevel
 from tactical.rules.chapter6.labels import burst_damage, easy_tn, edge_damage, edge_initiative
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.chapter6.odds import check_odds, kept_distribution
 from tactical.rules.chapter6.setup import Defender
 from tactical.rules.shadowrun.constants import HERE as SR_HERE

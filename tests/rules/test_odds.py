@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from tactical.core.dice import RandomDice
 from tactical.data.gear import DamageType, FireMode
-from tactical.data.ruleset import PtDr
 from tactical.rules.chapter6.attack import plan_attack, resolve_plan
 from tactical.rules.chapter6.checks import AdvantageState, Degree
 from tactical.rules.chapter6.injury import severity
+from tactical.rules.chapter6.numbers import PtDr
 from tactical.rules.chapter6.odds import (
     attack_odds,
     check_odds,

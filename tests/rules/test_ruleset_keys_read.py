@@ -23,7 +23,7 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.encounter.scenario import play, play_all
 from tactical.geometry.hexgrid import hex_distance, hex_neighbours
 from tactical.rules.chapter6.attack import attack_refusals, plan_attack, resolve_attack
@@ -171,6 +171,34 @@ def _first_aid(tmp_path: Path) -> None:
     encounter.apply(cmd.FirstAid("kicker", "vanya"))
 
 
+def _between_fights(tmp_path: Path) -> None:
+    """Issue 29: a campaign's rests, days of care and first aid under each ruleset."""
+    from tactical.data.campaign import Lasting, RestPlan, load_campaign
+    from tactical.encounter.campaign import rest
+
+    path = tmp_path / "party.yaml"
+    path.write_text("kind: campaign\nparty:\n  - id: kicker\n    character: kicker\n"
+                    "    state: {damage: 41, injury: lethal}\n  - {id: vanya, character: "
+                    "vanya}\n", encoding="utf-8")
+    aid = RestPlan.model_validate({"first_aid": [{"healer": "vanya", "patient": "kicker",
+                                                  "kit": "autodoc"}]})
+    rest(load_campaign(path), path, aid, "now", dice=ScriptedDice(d10=[10] * 4, d6=[3] * 3))
+    kicker = load_map(ROOT / "maps" / "warehouse.yaml").library.characters["kicker"]
+    runner = next(c for c in load_map(ROOT / "maps" / "warehouse.yaml").library
+                  .characters.values() if c.shadowrun is not None)
+    ch6 = ruleset("chapter6")
+    for kind in ("brief", "short", "long", "partial_long"):
+        ch6.recover(Lasting(fatigue=100), kicker, RestPlan(rest=kind))
+        for rid in ("sr4", "sr5"):
+            ruleset(rid).recover(Lasting(damage=6, stun=4, overflow=1), runner,
+                                 RestPlan(rest=kind, days=2, care="medical"))
+    for level in InjuryLevel:
+        for care in ("none", "medical"):
+            ch6.recover(Lasting(damage=20, stun=4, injury=level.value,  # type: ignore[arg-type]
+                                treated=True, conditions=("stabilised",)), kicker,
+                        RestPlan(days=8, care=care))  # type: ignore[arg-type]
+
+
 def _representative_operations(tmp_path: Path) -> None:
     play(ROOT / "tests" / "scenarios" / "warehouse_three_rounds.json")
     for scenario in sorted((ROOT / "tests" / "scenarios").glob("ch6_*.json")):
@@ -180,6 +208,7 @@ def _representative_operations(tmp_path: Path) -> None:
             main(["attack", str(case)])
     _skirmish(ROOT / "maps" / "warehouse.yaml")
     _first_aid(tmp_path)
+    _between_fights(tmp_path)
     for edition in ("sr4", "sr5"):
         alley = tmp_path / f"alley-{edition}.yaml"
         alley.write_text(ALLEY.format(ruleset=edition), encoding="utf-8")

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from tactical.encounter.commands import Move
 from tactical.ui.board import LAYERS, BoardScene, BoardView, hover_text
 from tactical.ui.board.palette import PATH_TOO_LONG
-from tactical.ui.board.view import drag_summary
+from tactical.ui.board.tools.drag import drag_summary
 from tests import fights
 
 APPROACH, CHARGE = fights.APPROACH, fights.CHARGE

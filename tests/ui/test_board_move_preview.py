@@ -16,7 +16,7 @@ from tactical.data.library import LoadedMap, load_map
 from tactical.encounter.commands import Move
 from tactical.geometry.hexgrid import hex_line
 from tactical.ui.board import BoardScene
-from tactical.ui.board.drag import DragTool
+from tactical.ui.board.tools.drag import DragTool
 from tactical.ui.document import EncounterDocument
 from tests import fights
 

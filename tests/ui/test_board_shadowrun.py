@@ -10,9 +10,10 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.ui.board.scene import BoardScene
-from tactical.ui.board.view import BoardView, drag_summary
+from tactical.ui.board.tools.drag import drag_summary
+from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
 
 ALLEY = """kind: map

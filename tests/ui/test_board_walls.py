@@ -10,11 +10,11 @@ from PySide6.QtCore import QEvent, Qt
 from tactical.cli import main
 from tactical.core.dice import RandomDice
 from tactical.data.library import load_map
-from tactical.encounter import terrain
 from tactical.encounter.commands import SetInitiative, StartCombat
+from tactical.encounter.handlers import terrain
 from tactical.ui.board import BoardScene, BoardView
 from tactical.ui.board.palette import PATH_TOO_LONG
-from tactical.ui.board.view import drag_summary
+from tactical.ui.board.tools.drag import drag_summary
 from tactical.ui.document import EncounterDocument
 from tests.cli.uvttfiles import room, write_uvtt
 from tests.ui.test_board import at, drag_through, mouse
@@ -84,8 +84,8 @@ def test_the_open_door_lets_the_selected_tokens_bands_through_and_undo_shuts_the
 def test_the_players_fog_follows_the_door_and_never_sees_through_it_shut(board):
     """issue 16 with issue 15: the players' screen sees through a door the GM opens, and
     after undo no longer does (a fog built before kept its old sight: a leak)."""
-    from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettings
-    from tactical.encounter.fog import FogOfWar
+    from tactical.encounter.queries.audience import Audience, AudienceFilter, AudienceSettings
+    from tactical.encounter.queries.fog import FogOfWar
 
     document, _scene, _view = board
 

@@ -11,7 +11,7 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
-from tactical.encounter.fight import build_setup
+from tactical.encounter.handlers.fight import build_setup
 from tactical.encounter.model import Phase
 from tactical.rules.chapter6.odds import attack_odds
 from tactical.ui.dock import CombatDock, style
@@ -235,7 +235,7 @@ def test_a_pending_reaction_is_listed_and_resolved_from_the_attack_panel(make_do
     halt_kicker_at_the_snapshot(dock)
     assert dock.reactions.isVisibleTo(dock)
     assert "Kicker halted" in dock.reactions.heading.text()
-    resolve, _decline = dock.reactions.buttons["guard-shotgun"]
+    resolve, _decline = dock.reactions.row("guard-shotgun")
     assert not dock.attack.roll_button.isEnabled()  # the actor must wait
     assert "pending reactions first" in dock.attack.refusals.text()
     resolve.click()
@@ -250,19 +250,19 @@ def test_a_pending_reaction_is_listed_and_resolved_from_the_attack_panel(make_do
     assert state.get("guard-shotgun").reactions == 0
     assert panel.heading.text() == "Kicker attacks"  # back to the actor
     assert any("Snapshot" in line.text for line in dock.log.lines)
-    assert list(dock.reactions.buttons) == ["guard-shield"]
+    assert dock.reactions.reactors() == ["guard-shield"]
 
 
 def test_intercept_offers_stop_or_go_on_and_decline_clears_it(make_dock):
     dock = make_dock(scripted(d10=[2, 3], d6=[]))
     halt_kicker_at_the_snapshot(dock)
-    dock.reactions.buttons["guard-shotgun"][1].click()  # Decline
+    dock.reactions.row("guard-shotgun")[1].click()  # Decline
     assert [p.reactor for p in dock.document.state.pending] == ["guard-shield"]
-    dock.reactions.buttons["guard-shield"][0].click()
+    dock.reactions.row("guard-shield")[0].click()
     panel = dock.attack
     assert panel.intercept_combo.isVisibleTo(panel)
     assert panel.roll_button.text() == "Stop here"
-    assert panel.command() == cmd.React("guard-shield", go_on=False)
+    assert panel.command() == cmd.React("guard-shield", go_on=False, offer="o2")
     panel.decline_button.click()
     state = dock.document.state
     assert state.pending == () and state.halted is None
@@ -273,7 +273,7 @@ def test_intercept_offers_stop_or_go_on_and_decline_clears_it(make_dock):
 def test_intercept_stop_ends_the_move(make_dock):
     dock = make_dock(scripted(d10=[2, 3], d6=[]))
     halt_kicker_at_the_snapshot(dock)
-    dock.reactions.buttons["guard-shotgun"][1].click()
+    dock.reactions.row("guard-shotgun")[1].click()
     dock.resolve_reaction("guard-shield")
     dock.attack.roll_button.click()
     state = dock.document.state
@@ -362,10 +362,10 @@ def test_a_new_resolution_does_not_show_the_last_ones_result(make_dock):
     """Issue 14, defect 8: the Snapshot's MISS stayed under the Intercept's Roll button."""
     dock = make_dock(scripted(d10=[2, 3], d6=[]))
     halt_kicker_at_the_snapshot(dock)
-    dock.reactions.buttons["guard-shotgun"][0].click()
+    dock.reactions.row("guard-shotgun")[0].click()
     dock.attack.roll_button.click()
     assert dock.attack.result_frame.isVisibleTo(dock)
-    dock.reactions.buttons["guard-shield"][0].click()
+    dock.reactions.row("guard-shield")[0].click()
     assert not dock.attack.result_frame.isVisibleTo(dock)
     combo = dock.attack.intercept_combo
     width = combo.fontMetrics().horizontalAdvance(combo.itemText(1))

@@ -9,7 +9,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.model import Timer
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.ui.dock.lines import Kind, effect_text, event_line, result_lines
 
 ORDER = ("vanya", "kicker", "guard-shotgun", "guard-shield", "guard-office", "abomination")

@@ -12,8 +12,8 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
-from tactical.encounter.preview import attack_setup
+from tactical.encounter.queries.oracle import GeometryOracle
+from tactical.encounter.queries.preview import attack_setup
 from tactical.rules.shadowrun.attack import AttackSetup, WeaponStats
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.engine import monitors

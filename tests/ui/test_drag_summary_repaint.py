@@ -13,7 +13,7 @@ from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
 from tactical.encounter.commands import Move, SetInitiative, StartCombat
 from tactical.ui.board import BoardScene, BoardView
-from tactical.ui.board.view import drag_summary
+from tactical.ui.board.tools.drag import drag_summary
 from tactical.ui.document import EncounterDocument
 
 

@@ -50,17 +50,17 @@ def test_drag_resolve_from_the_dock_and_undo(qtbot, demo_window):
          Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not tool.dragging)
     assert [p.reactor for p in doc.state.pending] == ["guard-shotgun"]
-    assert list(window.dock.reactions.buttons) == ["guard-shotgun"]
+    assert window.dock.reactions.reactors() == ["guard-shotgun"]
 
     # resolve it from the dock: a double 9 is a Solid hit, 6d6 of sixes through the armor
     doc.encounter.dice = ScriptedDice(d10=[9, 9], d6=[6] * 12)
-    window.dock.reactions.buttons["guard-shotgun"][0].click()
+    window.dock.reactions.row("guard-shotgun")[0].click()
     window.dock.attack.roll_button.click()
     kicker = doc.state.get("kicker")
     assert kicker.damage == 26  # 36 vs PT15/DR30: 36 − 10
     # the move went on to the Intercept, now pending in the dock
     assert [p.reactor for p in doc.state.pending] == ["guard-shield"]
-    assert list(window.dock.reactions.buttons) == ["guard-shield"]
+    assert window.dock.reactions.reactors() == ["guard-shield"]
     assert kicker.hex == (10, 2)
     line = next(line.text for line in window.dock.log.lines if "(Snapshot)" in line.text)
     assert "12+9+9+5 = 35 vs TN 30" in line and "= 26 physical" in line

@@ -10,6 +10,7 @@ control fails `test_every_engine_command_has_a_control`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -226,7 +227,7 @@ def react(win: MainWindow) -> None:
     win.document.apply(cmd.Move("kicker", APPROACH))
     win.document.apply(cmd.Move("kicker", CHARGE))
     assert [p.reactor for p in win.document.state.pending] == ["guard-shotgun"]
-    win.dock.reactions.buttons["guard-shotgun"][0].click()
+    win.dock.reactions.row("guard-shotgun")[0].click()
     win.dock.attack.roll_button.click()
     assert "guard-shotgun" not in [p.reactor for p in win.document.state.pending]
     assert log_has(win, "Guard (shotgun) reacts (snapshot)")
@@ -236,7 +237,7 @@ def decline_reaction(win: MainWindow) -> None:
     in_combat(win)
     win.document.apply(cmd.Move("kicker", APPROACH))
     win.document.apply(cmd.Move("kicker", CHARGE))
-    win.dock.reactions.buttons["guard-shotgun"][1].click()
+    win.dock.reactions.row("guard-shotgun")[1].click()
     assert "guard-shotgun" not in [p.reactor for p in win.document.state.pending]
     assert log_has(win, "Guard (shotgun) declines the snapshot")
 
@@ -611,6 +612,18 @@ def group_move(win: MainWindow) -> None:
     assert {cid: win.document.state.get(cid).hex for cid in before} == before
 
 
+def carry_in(win: MainWindow) -> None:
+    """File ▸ Bring in a campaign's party… (issue 29): Kicker starts with 3 damage."""
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "party.yaml"
+    path.write_text("kind: campaign\nparty:\n  - {id: kicker, character: kicker, side: "
+                    "runners, state: {damage: 3}}\n", encoding="utf-8")
+    win.carry_in_party(path)
+    assert win.document.state.get("kicker").damage == 3
+    assert "Brought in the party of party.yaml" in win.statusBar().currentMessage()
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -632,6 +645,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "SetSide": set_side, "GMMoveGroup": group_move,  # issue 26
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
+    "CarryIn": carry_in,  # a campaign's party (issue 29)
 }
 
 

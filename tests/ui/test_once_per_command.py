@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication
 
 from tactical.core.paths import demo_map
 from tactical.encounter import commands as cmd
-from tactical.encounter import oracle as oracle_module
-from tactical.ui.board import drag as drag_module
+from tactical.encounter.queries import oracle as oracle_module
 from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.tools import drag as drag_module
 from tactical.ui.dock import attack as attack_module
 from tactical.ui.main_window import MainWindow
 
@@ -248,7 +248,7 @@ def test_a_command_redraws_the_tokens_it_touched_as_a_new_board_would(qtbot, mon
     then and now): after each step it draws every token as a board built afresh does."""
     from tactical.core.dice import RandomDice
     from tactical.data.library import load_map
-    from tactical.encounter import terrain
+    from tactical.encounter.handlers import terrain
     from tactical.ui.board.tokens import TokenItem
     from tactical.ui.document import EncounterDocument
 

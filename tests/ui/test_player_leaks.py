@@ -15,8 +15,6 @@ from tactical.cli import main as tactical
 from tactical.core.dice import RandomDice
 from tactical.core.paths import maps_dir
 from tactical.data.library import load_map
-from tactical.encounter.audience import Audience, AudienceFilter, default_settings
-from tactical.encounter.change import change_between
 from tactical.encounter.commands import (
     ApplyDamage,
     DeclareOverwatch,
@@ -26,7 +24,9 @@ from tactical.encounter.commands import (
     SetInitiative,
     StartCombat,
 )
-from tactical.encounter.fog import FogOfWar
+from tactical.encounter.queries.audience import Audience, AudienceFilter, default_settings
+from tactical.encounter.queries.change import change_between
+from tactical.encounter.queries.fog import FogOfWar
 from tactical.ui.board import BoardScene
 from tactical.ui.board.labels import LabelItem
 from tactical.ui.board.manifest import manifest
@@ -268,7 +268,7 @@ def test_the_last_roll_shows_a_players_own_numbers_and_never_an_npcs(qtbot):
 
 @pytest.mark.parametrize("level", ["none", "bars"])
 def test_what_enemies_show_is_set_per_side_and_never_leaks_the_gms_badges(qapp, level):
-    from tactical.encounter.audience import Detail
+    from tactical.encounter.queries.audience import Detail
 
     document = running_fight()
     settings = default_settings(["runners", "corp"]).with_detail("corp", Detail(level))

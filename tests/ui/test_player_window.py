@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 
 from tactical.core.paths import demo_map
-from tactical.encounter.audience import default_settings
 from tactical.encounter.commands import EndTurn, Move
+from tactical.encounter.queries.audience import default_settings
 from tactical.ui.board import BoardScene, BoardView
 from tactical.ui.main_window import MainWindow
 from tactical.ui.player import window as player_window
@@ -158,7 +158,7 @@ def test_scale_calibration_draws_one_hex_per_inch_and_locks_the_zoom(gm_and_play
 
 
 def test_the_key_background_is_one_exact_colour_with_no_blended_edge(qapp):
-    from tactical.encounter.audience import Audience, AudienceFilter
+    from tactical.encounter.queries.audience import Audience, AudienceFilter
     from tactical.ui.board.render import render_image
 
     document = fight()

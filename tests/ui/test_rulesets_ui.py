@@ -12,7 +12,7 @@ from tactical.core.dice import RandomDice
 from tactical.data.library import load_map
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.oracle import GeometryOracle
+from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.rules import registry
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.ui.board.legend import legend_entries

@@ -379,7 +379,7 @@ def test_a_read_only_cache_keeps_nothing_and_the_start_goes_on(qtbot, data, monk
 
 
 def test_the_players_options_can_be_set_before_any_encounter(qtbot, data):
-    from tactical.encounter.audience import Detail
+    from tactical.encounter.queries.audience import Detail
     from tactical.ui.player.camera import CameraMode
 
     settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)

@@ -38,7 +38,7 @@ def in_view(widget, scroll) -> bool:
 def test_resolve_brings_the_roll_button_into_view(qtbot, tmp_path, size):
     win = snapshot_pending(qtbot, tmp_path, size)
     scroll = win.dock.sections_scroll
-    win.dock.reactions.buttons["guard-shotgun"][0].click()
+    win.dock.reactions.row("guard-shotgun")[0].click()
     qtbot.waitUntil(lambda: in_view(win.dock.attack.roll_button, scroll))
     assert win.dock.attack.roll_button.isEnabled()
     # nothing in the dock is wider than the dock (the buttons were cut off at 720p)

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
-from tactical.encounter.preview import engine_refusals
-from tactical.ui.board.view import drag_summary
+from tactical.encounter.queries.preview import engine_refusals
+from tactical.ui.board.tools.drag import drag_summary
 from tactical.ui.main_window import MainWindow
 from tests import fights, windows
 
@@ -96,7 +96,7 @@ def test_a_halted_drop_brings_the_pending_reactions_into_view(small, qtbot):
     assert bar.maximum() > 0  # the sections do not fit: the test means something
     drag_to(small, (APPROACH[-1], *CHARGE))
     assert [p.reactor for p in small.document.state.pending] == ["guard-shotgun"]
-    resolve, decline = small.dock.reactions.buttons["guard-shotgun"]
+    resolve, decline = small.dock.reactions.row("guard-shotgun")
     qtbot.waitUntil(lambda: in_view(resolve, small) and in_view(decline, small), timeout=2000)
     assert in_view(small.dock.reactions.heading, small)
 
@@ -114,12 +114,13 @@ def test_the_default_target_is_never_an_ally(window):
     document = window.document
     fights.start(document, moves=(cmd.Move("kicker", APPROACH),))
     drag_to(window, (APPROACH[-1], *CHARGE))
-    window.dock.reactions.buttons["guard-shotgun"][0].click()
+    window.dock.reactions.row("guard-shotgun")[0].click()
     panel = window.dock.attack
     assert panel.target == "kicker"  # the reactor's target: the mover
     window.dock.attack.decline_button.click()
     while document.state.pending:
-        document.apply(cmd.DeclineReaction(document.state.pending[0].reactor))
+        document.apply(cmd.DeclineReaction(document.state.pending[0].reactor,
+                                           offer=document.state.pending[0].id))
     document.apply(cmd.EndTurn())
     assert document.state.actor == "vanya"
     target = panel.target_combo.currentData()

@@ -8,7 +8,7 @@ its line, never a traceback (issue 11). Times come from the caller (no clock her
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -17,14 +17,15 @@ from tactical.core.dice import Dice
 from tactical.core.errors import TacticalError
 from tactical.data.library import LoadedMap
 from tactical.data.problems import DataError
-from tactical.data.ruleset import Chapter6Ruleset
-from tactical.encounter.context import Context, MapOracle, initial_state
+from tactical.encounter.context import Context, OracleFactory, initial_state
 from tactical.encounter.encounter import Encounter, LogSink
 from tactical.encounter.events import from_payload
 from tactical.encounter.evolve import fold
 from tactical.encounter.history import History, entry_records, replay_records
 from tactical.encounter.model import EncounterState
 from tactical.encounter.store.log import EncounterLog, LogContents, LogError, ReadOnly, read_log
+from tactical.encounter.store.logformat import VERSION
+from tactical.encounter.store.migrate import migrate
 from tactical.encounter.store.snapshot import (
     SNAPSHOT,
     loaded_from_path,
@@ -32,16 +33,16 @@ from tactical.encounter.store.snapshot import (
     snapshot_of,
 )
 from tactical.rules import registry
+from tactical.rules.basenumbers import BaseNumbers
 from tactical.rules.registry import DEFAULT, UnknownRuleset
 
 LOG_FORMAT = "tactical-encounter"
-OracleFactory = Callable[[LoadedMap], MapOracle]
 
 # Events only one family of rulesets makes: a header naming the other is not this log's.
 
 
 def header_for(loaded: LoadedMap, created: str, ruleset: str | None = None,
-               rules: Chapter6Ruleset | None = None,
+               rules: BaseNumbers | None = None,
                numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     rid = ruleset or loaded.map.ruleset
     return {"map": str(loaded.path.resolve()), "ruleset": rid, "name": loaded.map.name,
@@ -53,7 +54,7 @@ def start(loaded: LoadedMap, log_path: Path, oracle: OracleFactory, dice: Dice,
     """A new encounter on `loaded` (under `ruleset`, default the map's), logging to a new
     file at `log_path`."""
     log = EncounterLog.create(log_path, header_for(loaded, created, ruleset))
-    return Encounter(Context(loaded, oracle(loaded), ruleset=ruleset or loaded.map.ruleset),
+    return Encounter(Context.build(loaded, oracle, ruleset=ruleset or loaded.map.ruleset),
                      dice, cast("LogSink", log))
 
 
@@ -62,7 +63,7 @@ class Checked:
     """A log's contents that replay: the map and numbers, the history, the ruleset."""
 
     loaded: LoadedMap
-    rules: Chapter6Ruleset
+    rules: BaseNumbers
     ruleset: str
     history: History
     warnings: list[str]
@@ -155,6 +156,9 @@ def check(header: dict[str, Any], payloads: list[dict[str, Any]], lines: tuple[i
     """Everything a log needs to replay, checked: the header's ruleset and map, each record's
     shape, and the fold of its events. LogError names the file and line (issue 11)."""
     rid = _ruleset_of(header, log_path)
+    version = header.get("version")
+    payloads = migrate(version if type(version) is int else VERSION,
+                       registry.ruleset(rid).reaction_kinds, payloads)
     warnings: list[str] = []
     numbers: dict[str, Any] = {}
     try:
@@ -249,8 +253,9 @@ def _readable(log_path: Path) -> tuple[LogContents, bool]:
 
 def _encounter(checked: Checked, oracle: OracleFactory, dice: Dice,
                log: EncounterLog | None) -> Encounter:
-    context = Context(checked.loaded, oracle(checked.loaded), rules=checked.rules,
-                      ruleset=checked.ruleset, numbers=checked.numbers)
+    # the oracle plays with the LOG's numbers (its header's snapshot), as the engine does
+    context = Context.build(checked.loaded, oracle, rules=checked.rules,
+                            ruleset=checked.ruleset, numbers=checked.numbers)
     return Encounter(context, dice, cast("LogSink | None", log), checked.history)
 
 
@@ -263,7 +268,7 @@ class LogView:
     history: History
     events: tuple[Any, ...]  # the events in effect, in order
     warnings: tuple[str, ...]
-    rules: Chapter6Ruleset | None = None
+    rules: BaseNumbers | None = None
     ruleset: str | None = None
     numbers: Mapping[str, Any] = field(default_factory=dict)  # the other rulesets' numbers
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 FORMAT = "tactical-encounter-log"
-VERSION = 1
+VERSION = 2  # 2: each pending reaction has its own id (store/migrate.py reads 1)
 CLOSED_LINE = b'{"closed":true}\n'
 
 # The header's first line is read with a cap, so a huge binary file is refused quickly. It

@@ -15,17 +15,17 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tactical.data.character import Character
+from tactical.data.character import LEFT_TO_THE_GAME, Character
 from tactical.data.gear import Armor, Weapon
 from tactical.data.library import Library, LoadedMap, character_problems, load_map
 from tactical.data.maps import MapFile
 from tactical.data.pictures import picture_problem
 from tactical.data.problems import DataError
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.schema import validate
 from tactical.data.yamlsafe import YamlDocument
 from tactical.encounter.store.log import LogError
 from tactical.rules import registry
+from tactical.rules.basenumbers import BaseNumbers
 
 SNAPSHOT = "snapshot"
 
@@ -34,19 +34,31 @@ def _dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(mode="json", by_alias=True)
 
 
-def snapshot_of(loaded: LoadedMap, ruleset: str, base: Chapter6Ruleset | None = None,
+def _sheet(sheet: Character) -> dict[str, Any]:
+    """A sheet as JSON, without the speed and reach it left to the game's numbers: a fight
+    resumed under its header's (house) numbers gives those sheets the house's speed and
+    reach, as the fight did. (A header written before this lists them: kept as written.)"""
+    dump = _dump(sheet)
+    for name in LEFT_TO_THE_GAME:
+        if name not in sheet.model_fields_set:
+            dump.pop(name, None)
+    return dump
+
+
+def snapshot_of(loaded: LoadedMap, ruleset: str, base: BaseNumbers | None = None,
                 numbers: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The map, sheets, catalogue and rule numbers, as JSON for the header: the base game's
     numbers the engine plays with (`base`, house rules included) first, then the files of
     the ruleset the fight is played under (`numbers`: the ones it plays with, if not the
     bundled files)."""
     library = loaded.library
-    rules: dict[str, Any] = {registry.DEFAULT: _dump(base or registry.base_numbers())}
+    rules: dict[str, Any] = {registry.DEFAULT: (base or registry.base_numbers()).model_dump(
+        mode="json", by_alias=True)}
     played = registry.ruleset(ruleset).with_numbers(numbers or {})
     for rid, model in played.number_files().items():
         rules.setdefault(rid, _dump(model))
     return {"map": _dump(loaded.map),
-            "characters": [_dump(c) for c in library.characters.values()],
+            "characters": [_sheet(c) for c in library.characters.values()],
             "weapons": [_dump(w) for w in library.weapons.values()],
             "armor": [_dump(a) for a in library.armor.values()],
             "rules": rules}
@@ -60,7 +72,7 @@ def _list(doc: YamlDocument, snap: dict[str, Any], name: str, model: type[Any]) 
 
 
 def loaded_from_snapshot(header: dict[str, Any], log_path: Path
-                         ) -> tuple[LoadedMap, Chapter6Ruleset, dict[str, Any], list[str]]:
+                         ) -> tuple[LoadedMap, BaseNumbers, dict[str, Any], list[str]]:
     """The map and library the fight started with, its base game's numbers, the other
     rulesets' numbers (by id, as stored: the engine plays with them), and warnings (rule
     numbers that changed since the fight was played)."""
@@ -85,8 +97,8 @@ def loaded_from_snapshot(header: dict[str, Any], log_path: Path
     if problems:
         raise DataError(problems)
     assert isinstance(rules, dict)
-    base = validate(doc, Chapter6Ruleset, rules[registry.DEFAULT],
-                    (SNAPSHOT, "rules", registry.DEFAULT))
+    base = registry.read_base_numbers(doc, rules[registry.DEFAULT],
+                                      (SNAPSHOT, "rules", registry.DEFAULT))
     warnings = []
     others: dict[str, Any] = {}
     for rid, numbers in rules.items():

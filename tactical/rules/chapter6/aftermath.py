@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.api import Fighter, Mark
 from tactical.rules.chapter6.attack import AttackResult
 from tactical.rules.chapter6.checks import Degree
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.chapter6.setup import AttackSetup, Option
 
 EXTRA_ATTACK = "extra_attack"

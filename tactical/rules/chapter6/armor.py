@@ -8,8 +8,8 @@ from math import floor
 
 from tactical.data.character import Resistance
 from tactical.data.gear import DamageType
-from tactical.data.ruleset import Chapter6Ruleset, PtDr
 from tactical.rules.chapter6.checks import Modifier
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, PtDr
 
 
 @dataclass(frozen=True, slots=True)

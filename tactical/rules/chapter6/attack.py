@@ -16,7 +16,6 @@ from tactical.core.dice import (
 )
 from tactical.core.errors import IllegalCommand
 from tactical.data.gear import DamageType, FireMode
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.chapter6.armor import (
     Protection,
     adjust,
@@ -43,6 +42,7 @@ from tactical.rules.chapter6.injury import (
     injury_for,
 )
 from tactical.rules.chapter6.labels import burst_damage, extra_dice
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.chapter6.setup import (
     OPTION_NAMES,
     AttackKind,

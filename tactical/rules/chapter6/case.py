@@ -11,12 +11,12 @@ from pydantic import Field, model_validator
 from tactical.core.dice import ScriptedDice
 from tactical.data.character import Resistance
 from tactical.data.gear import DamageType, DiceExpression, FireMode
-from tactical.data.ruleset import Chapter6Ruleset, PtDr
 from tactical.data.schema import Frozen, validate
 from tactical.data.yamlsafe import read_yaml
 from tactical.rules.chapter6.attack import AttackResult, resolve_attack
 from tactical.rules.chapter6.checks import Modifier
 from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, PtDr
 from tactical.rules.chapter6.odds import AttackOdds, attack_odds
 from tactical.rules.chapter6.report import report_of
 from tactical.rules.chapter6.setup import (

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tactical.core.dice import Dice
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 
 
 class Degree(StrEnum):

@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from tactical.data.kinds import load_file
-from tactical.data.ruleset import Chapter6Ruleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 
 RULESET_FILE = Path(__file__).with_name("ruleset.yaml")
 

@@ -13,7 +13,6 @@ from typing import Any, cast
 from tactical.core.dice import Dice, roll_expression
 from tactical.core.errors import IllegalCommand
 from tactical.data.gear import DamageType, FireMode, Weapon
-from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
 from tactical.rules.api import (
     AttackFacts,
     AttackOutcome,
@@ -38,6 +37,7 @@ from tactical.rules.chapter6.injury import (
     injury_effects,
     injury_for,
 )
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, InjuryEffect
 from tactical.rules.chapter6.odds import attack_odds
 from tactical.rules.chapter6.report import AttackReport, report_of
 from tactical.rules.chapter6.setup import (

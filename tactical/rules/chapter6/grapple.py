@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from tactical.core.dice import Dice
 from tactical.data.character import Character
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.api import Fighter, SkillOutcome
 from tactical.rules.chapter6 import aftermath
 from tactical.rules.chapter6.checks import advantages_of, roll_check
 from tactical.rules.chapter6.engine import disadvantage_sources
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.chapter6.setup import defence_value
 
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tactical.core.dice import Dice, roll_expression
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.chapter6.checks import (
     NO_ADVANTAGE,
     Advantages,
@@ -17,6 +16,7 @@ from tactical.rules.chapter6.checks import (
 )
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.injury import InjuryLevel, lower
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 
 Kit = Literal["medkit", "some_equipment", "improvised", "trauma_kit", "autodoc"]
 

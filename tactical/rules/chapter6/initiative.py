@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tactical.core.dice import Dice, parse_dice, roll_expression
-from tactical.data.ruleset import Chapter6Ruleset, Tier
 from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, Tier
 
 
 def tier_for(initiative: int, rules: Chapter6Ruleset | None = None) -> Tier:

@@ -10,7 +10,7 @@ from functools import cache
 
 from tactical.core.dice import Dice, roll_expression
 from tactical.data.gear import DamageType
-from tactical.data.ruleset import Chapter6Ruleset, InjuryEffect
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, InjuryEffect
 
 
 @cache

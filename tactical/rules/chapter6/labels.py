@@ -3,7 +3,7 @@ ruleset so a house rule changes the label with the rule (issue 10 item 6)."""
 
 from __future__ import annotations
 
-from tactical.data.ruleset import Chapter6Ruleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 
 
 def extra_dice(count: int, rules: Chapter6Ruleset) -> str:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules.chapter6.attack import AttackPlan, apply_protection, plan_attack
 from tactical.rules.chapter6.checks import (
     AdvantageState,
@@ -21,6 +20,7 @@ from tactical.rules.chapter6.checks import (
 )
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.injury import LEVELS, injury_for
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.chapter6.setup import AttackSetup
 
 

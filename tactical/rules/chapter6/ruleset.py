@@ -13,10 +13,10 @@ from pydantic import BaseModel
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
+from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.rules import api
-from tactical.rules.chapter6 import describe, engine
+from tactical.rules.chapter6 import describe, engine, recovery
 from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.injury import (
     CumulativeState,
@@ -29,6 +29,7 @@ from tactical.rules.chapter6.injury import (
     lower,
     worse,
 )
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.chapter6.reactions import reaction_kinds
 from tactical.rules.chapter6.report import AttackReport, EffectsReport
 from tactical.rules.reactions import ReactionSpec
@@ -171,6 +172,18 @@ class Chapter6:
             return f"{state.value.capitalize()}: Initiative 0"
         return None
 
+    def recover(self, lasting: Lasting, sheet: Character,
+                plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.recover(self.numbers, lasting, sheet, plan)
+
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.after_fight(self.numbers, lasting, sheet, dice)
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.first_aid_between(self.numbers, healer, patient, sheet, kit, dice)
+
     def standing(self, who: api.Fighter) -> api.Standing:
         return api.Standing(fatigue_state(who.fatigue, who.stamina, self.numbers).value,
                             cumulative_state(who.damage, who.health, self.numbers).value)
@@ -245,9 +258,28 @@ class Chapter6:
         return None
 
     @property
+    def area(self) -> api.AreaRules | None:
+        """None until the blast rules are written (issue 27): no area attacks yet."""
+        return None
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """rules/chapter6/reactions.py, with their numbers and words from ruleset.yaml."""
         return reaction_kinds(self.numbers)
+
+    def other_offer_gone(self, reactor: api.Fighter, settled: str, taken: bool,
+                         other: str) -> str | None:
+        """Ch.6 l.150 "Each character can perform one Reaction per round" (l.152: talents
+        and Edge give more): declining one spends nothing, so the other stays on offer;
+        taking one spends a Reaction, and the other goes unless one is left."""
+        if not taken:
+            return None
+        block = engine.reaction_block(reactor, self.numbers)
+        if block is None:
+            return None
+        label = self.numbers.attack.reactions[settled].label \
+            if settled in self.numbers.attack.reactions else settled
+        return f"{reactor.name} took the {label}: {block} (Ch.6 l.150, one Reaction a round)"
 
 
 @cache

@@ -12,10 +12,10 @@ from enum import StrEnum
 
 from tactical.data.character import Character, Resistance
 from tactical.data.gear import Armor, DamageType, FireMode, Weapon
-from tactical.data.ruleset import Chapter6Ruleset, PtDr
-from tactical.data.ruleset import Defence as DefenceRules
 from tactical.rules.chapter6.checks import Modifier
 from tactical.rules.chapter6.constants import chapter6_ruleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, PtDr
+from tactical.rules.chapter6.numbers import Defence as DefenceRules
 
 
 class AttackKind(StrEnum):

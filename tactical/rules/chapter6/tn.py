@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tactical.data.ruleset import Chapter6Ruleset, RangeBand
 from tactical.rules.chapter6.checks import Modifier
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, RangeBand
 from tactical.rules.chapter6.setup import (
     AttackKind,
     AttackSetup,

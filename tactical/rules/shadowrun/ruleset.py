@@ -16,11 +16,12 @@ from pydantic import BaseModel
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.core.types import RulesetId
+from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
-from tactical.rules.shadowrun import describe, engine
+from tactical.rules.shadowrun import describe, engine, recovery
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
@@ -44,9 +45,20 @@ class Shadowrun:
         return engine.extension(sheet, self.numbers)
 
     @property
+    def area(self) -> api.AreaRules | None:
+        """None until SR's blast rules are written (issue 27): no area attacks yet."""
+        return None
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """None: a move on the map offers no reactions (docs/rules-shadowrun.md)."""
         return ()
+
+    def other_offer_gone(self, reactor: api.Fighter, settled: str, taken: bool,
+                         other: str) -> str | None:
+        """The map offers no reactions here: never asked; a taken one spends what its
+        block says."""
+        return self.reaction_block(reactor) if taken else None
 
     def roll_initiative(self, who: api.Fighter, sheet: Character,
                         dice: Dice) -> api.InitiativeRoll:
@@ -144,6 +156,18 @@ class Shadowrun:
 
     def incapacitated(self, who: api.Fighter) -> bool:
         return self.base.incapacitated(who)
+
+    def recover(self, lasting: Lasting, sheet: Character,
+                plan: RestPlan) -> tuple[Lasting, tuple[str, ...]]:
+        return recovery.recover(self.numbers, lasting, sheet, plan)
+
+    def after_fight(self, lasting: Lasting, sheet: Character,
+                    dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return lasting, ()  # no Chapter 6 injury under Shadowrun (RULINGS)
+
+    def first_aid_between(self, healer: Character, patient: Lasting, sheet: Character,
+                          kit: str, dice: Dice) -> tuple[Lasting, tuple[str, ...]]:
+        return self.base.first_aid_between(healer, patient, sheet, kit, dice)
 
     def standing(self, who: api.Fighter) -> api.Standing:
         return self.base.standing(who)

@@ -29,8 +29,11 @@ def stats_of(character: Character) -> ShadowrunStats:
 
 
 def weapon_skill(weapon: Weapon, rules: ShadowrunRuleset) -> str:
-    """The Shadowrun skill of a catalogue weapon: the first `weapon_skills` rule whose tags it
-    carries, else the skill named for its Chapter 6 skill, else the Ch.6 skill itself."""
+    """The Shadowrun skill of a catalogue weapon: the one its `shadowrun.skill` names (an
+    imported Chummer weapon), else the first `weapon_skills` rule whose tags it carries,
+    else the skill named for its Chapter 6 skill, else the Ch.6 skill itself."""
+    if weapon.shadowrun is not None and weapon.shadowrun.skill is not None:
+        return weapon.shadowrun.skill
     for rule in rules.sheet.weapon_skills:
         if all(tag in weapon.tags for tag in rule.tags):
             return rule.skill

@@ -1,4 +1,4 @@
-"""The board's side of the audience filter (tactical/encounter/audience.py decides; this
+"""The board's side of the audience filter (tactical/encounter/queries/audience.py decides; this
 turns the decision into a token's look and draws the fog; what a scene drew is listed by
 tactical/ui/board/manifest.py)."""
 
@@ -12,9 +12,9 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolyg
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.core.types import Hex
-from tactical.encounter.audience import AudienceFilter, Detail
-from tactical.encounter.fog import FogOfWar, FogView
 from tactical.encounter.model import Combatant
+from tactical.encounter.queries.audience import AudienceFilter, Detail
+from tactical.encounter.queries.fog import FogOfWar, FogView
 from tactical.geometry.layout import hex_corners
 from tactical.ui.board.shapes import geometry_path
 from tactical.ui.board.tokens import BADGES, TokenLook
@@ -47,7 +47,7 @@ def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> To
 class FogItem(QGraphicsItem):
     """Fog over what players never saw, dimmed over what they saw before: the sight
     polygons painted one by one into a mask over the map (no geometric union: see
-    encounter/fog.py), outside the map plain fog. Redrawn only when the hexes change."""
+    encounter/queries/fog.py), outside the map plain fog. Redrawn only when the hexes change."""
 
     MAX_PX = 2048  # the mask's longest side; soft edges are fine for fog
 

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from tactical.core.atomic import CannotWrite, write_file
 from tactical.core.types import Hex
-from tactical.encounter.audience import AudienceFilter
-from tactical.encounter.fog import FogOfWar
+from tactical.encounter.queries.audience import AudienceFilter
+from tactical.encounter.queries.fog import FogOfWar
 from tactical.ui.board.manifest import manifest as scene_manifest
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView

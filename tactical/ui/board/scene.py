@@ -27,12 +27,12 @@ from shapely.geometry import Polygon
 
 from tactical.core.paths import assets_dir
 from tactical.core.types import Hex
-from tactical.encounter.audience import AudienceFilter
-from tactical.encounter.change import Change
-from tactical.encounter.detection import not_detected_by
-from tactical.encounter.fog import FogOfWar
+from tactical.encounter.handlers.detection import not_detected_by
+from tactical.encounter.handlers.terrain import current_cover, terrain_key
 from tactical.encounter.model import Combatant, Condition, EncounterState
-from tactical.encounter.terrain import current_cover, terrain_key
+from tactical.encounter.queries.audience import AudienceFilter
+from tactical.encounter.queries.change import Change
+from tactical.encounter.queries.fog import FogOfWar
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
@@ -414,8 +414,9 @@ class BoardScene(QGraphicsScene):
             zone = Polygon(c.overwatch_zone) if c.overwatch_zone else None
             geom = overwatch_zone(self.geometry, c.hex, zone, weapon, params).intersection(
                 self.geometry.bounds_polygon)
-            name = self.view.reaction_title("overwatch")
-            item = ZoneItem("overwatch", f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
+            # the zone of the Overwatch condition: the reaction it waits for bears its name
+            name = self.view.reaction_title(Condition.OVERWATCH.value)
+            item = ZoneItem(Condition.OVERWATCH.value, f"{name}: {c.name}", geom, OVERWATCH_COLOUR,
                             alpha=45, hatched=True, z=Z.ZONES)
             self.addItem(item)
             self._apply_layer("bands", item)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from tactical.encounter.change import Change
+from tactical.encounter.queries.change import Change
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Hands

@@ -1,6 +1,6 @@
 """The attack panel: who attacks whom with what and how; live, the TN breakdown, cover and
 range band from the map, the Advantage sources and the exact odds — from the same functions
-the engine resolves with (tactical.encounter.preview) — then Roll, and the result spelled
+the engine resolves with (tactical.encounter.queries.preview) — then Roll, and the result spelled
 out. It resolves pending reactions too (the reactor against the mover).
 
 The choices and the preview's texts are the running ruleset's part (tactical/ui/rulesets/:
@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.change import Change
-from tactical.encounter.detection import undetected_reason
+from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
-from tactical.encounter.oracle import GeometryOracle as MapOracle
-from tactical.encounter.preview import AttackPreview, preview, reaction_attack
+from tactical.encounter.queries.change import Change
+from tactical.encounter.queries.oracle import GeometryOracle as MapOracle
+from tactical.encounter.queries.preview import AttackPreview, preview, reaction_attack
 from tactical.geometry.hexgrid import hex_distance
 from tactical.ui import rulesets
 from tactical.ui.dock import style
@@ -62,7 +62,7 @@ class AttackPanel(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.reactor: str | None = None  # resolving this pending reaction
+        self.offer_id: str | None = None  # resolving this pending reaction (its id)
         self.target: str | None = None
         self.current: AttackPreview | None = None
         self._attacker: str | None = None
@@ -209,19 +209,30 @@ class AttackPanel(QWidget):
 
     def attacker(self) -> Combatant | None:
         state = self.document.state
-        cid = self.reactor if self.reactor is not None else state.actor
+        offer = self.offer()
+        cid = offer.reactor if offer is not None else state.actor
         return state.get(cid) if cid is not None and cid in state.combatants else None
 
     def offer(self) -> PendingReaction | None:
-        return next((p for p in self.document.state.pending if p.reactor == self.reactor), None)
+        if self.offer_id is None:
+            return None
+        return next((p for p in self.document.state.pending if p.id == self.offer_id), None)
 
-    def resolve_reaction(self, reactor: str | None) -> None:
-        """Prefill the panel for a pending reaction: the reactor against the mover (None:
-        back to the acting combatant)."""
-        self.reactor = reactor
+    @property
+    def reactor(self) -> str | None:
+        """Who reacts in the offer being resolved (None: the panel is the actor's)."""
         offer = self.offer()
-        if reactor is not None and offer is None:
-            self.reactor = None
+        return offer.reactor if offer is not None else None
+
+    def resolve_reaction(self, offer_id: str | None) -> None:
+        """Prefill the panel for a pending reaction, named by its id (or by its reactor:
+        that reactor's first offer): the reactor against the mover (None: back to the
+        acting combatant)."""
+        pending = self.document.state.pending
+        found = next((p for p in pending if p.id == offer_id), None) or next(
+            (p for p in pending if p.reactor == offer_id), None)
+        self.offer_id = found.id if found is not None else None
+        offer = self.offer()
         if offer is not None:
             self.target = offer.mover
         self._attacker = None  # reset the weapon and mode to the new attacker's defaults
@@ -271,8 +282,8 @@ class AttackPanel(QWidget):
 
     def _sync(self) -> None:
         state = self.document.state
-        if self.reactor is not None and self.offer() is None:
-            self.reactor = None
+        if self.offer_id is not None and self.offer() is None:
+            self.offer_id = None
         a = self.attacker()
         done = self.document.encounter.history.done
         k, number = self._last_batch  # its batch still in effect? (not a walk of the fight)
@@ -344,7 +355,7 @@ class AttackPanel(QWidget):
 
     def _reaction_weapon(self, a: Combatant, offer: PendingReaction) -> str | None:
         found = reaction_attack(self.document.state, self.document.encounter.ctx,
-                                cmd.React(offer.reactor))
+                                cmd.React(offer.reactor, offer=offer.id))
         return found[0].weapon if found else a.weapon
 
     def _fill_weapons(self, a: Combatant, offer: PendingReaction | None, fresh: bool) -> None:
@@ -472,8 +483,9 @@ class AttackPanel(QWidget):
         self.rolled.emit(events)
 
     def decline(self) -> None:
-        if self.reactor is not None:
-            self.document.apply(cmd.DeclineReaction(self.reactor))
+        offer = self.offer()
+        if offer is not None:
+            self.document.apply(cmd.DeclineReaction(offer.reactor, offer=offer.id))
 
     def _mark_previous(self) -> None:
         """Issue 26: the result card under a new set-up (another attacker, target or turn)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from tactical.core.dice import Dice, RandomDice
 from tactical.encounter import events as ev
-from tactical.encounter.change import Change
+from tactical.encounter.queries.change import Change
 from tactical.ui.dock import style
 from tactical.ui.dock.actbar import ActionsBar
 from tactical.ui.dock.attack import AttackPanel

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.encounter import commands as cmd
-from tactical.encounter.change import Change
 from tactical.encounter.model import Combatant, EncounterState, Phase
+from tactical.encounter.queries.change import Change
 from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce

@@ -121,6 +121,9 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
             return Line(f"{n(e.reactor)} declines the {e.kind}", Kind.REACTION)
         case ev.ReactionSpent():
             return Line(f"{n(e.reactor)} reacts ({e.kind})", Kind.REACTION)
+        case ev.ReactionWithdrawn():
+            return Line(f"{n(e.reactor)}'s {e.kind} is no longer on offer: {e.why}",
+                        Kind.REACTION)
         case ev.ActionSpent():
             paid = f" (paid with a {e.paid_with})" if e.paid_with != e.action else ""
             return Line(f"{n(e.combatant)} spends a {e.action.capitalize()} action: "

@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtGui import QPalette, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from tactical.encounter.change import Change
+from tactical.encounter.queries.change import Change
 from tactical.ui.dock import style
 from tactical.ui.dock.lines import Kind, Line, event_line
 from tactical.ui.document import EncounterDocument

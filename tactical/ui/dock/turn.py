@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from tactical.encounter import events as ev
-from tactical.encounter.change import Change
 from tactical.encounter.model import Combatant
+from tactical.encounter.queries.change import Change
 from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.dock.relayout import OneLayout

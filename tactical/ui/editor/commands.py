@@ -11,6 +11,7 @@ from PySide6.QtGui import QUndoCommand
 from shapely.geometry import Polygon
 
 from tactical.data.character import Character
+from tactical.data.gear import Armor, Weapon
 from tactical.data.maps import Background, Cover, Grid, Side, Token
 from tactical.ui.editor.model import EditorModel
 
@@ -191,6 +192,30 @@ class SetCharacter(_Edit):
 
     def undo(self) -> None:
         self.model.draft.characters = list(self.before)
+        self.model.touch()
+
+
+class SetGear(_Edit):
+    """Weapons and armor of the map's own, added or replaced (by id): the gear of an
+    imported character placed from its roster (the map stands alone)."""
+
+    def __init__(self, model: EditorModel, weapons: Sequence[Weapon],
+                 armor: Sequence[Armor]) -> None:
+        super().__init__(model, "Gear")
+        self.weapons, self.armor = list(weapons), list(armor)
+        self.before = list(model.draft.weapons), list(model.draft.armor)
+
+    def redo(self) -> None:
+        new_w, new_a = {w.id for w in self.weapons}, {a.id for a in self.armor}
+        self.model.draft.weapons = [*(w for w in self.before[0] if w.id not in new_w),
+                                    *self.weapons]
+        self.model.draft.armor = [*(a for a in self.before[1] if a.id not in new_a),
+                                  *self.armor]
+        self.model.touch()
+
+    def undo(self) -> None:
+        self.model.draft.weapons, self.model.draft.armor = (list(self.before[0]),
+                                                            list(self.before[1]))
         self.model.touch()
 
 

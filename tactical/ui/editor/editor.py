@@ -46,7 +46,7 @@ from tactical.ui.editor import commands as ec
 from tactical.ui.editor.character import CharacterDialog
 from tactical.ui.editor.model import Draft, EditorModel
 from tactical.ui.editor.panels import SidePanel
-from tactical.ui.editor.tools import TOOLS, Tool
+from tactical.ui.editor.tools import TOOLS, EditorTool
 from tactical.ui.editor.view import EditorView
 
 PANEL_MAX_PX = 440
@@ -76,7 +76,7 @@ class MapEditor(QWidget):
         self.panel.setFixedWidth(min(PANEL_MAX_PX, max(300, self.panel.minimumSizeHint().width())))
         self.toolbar = QToolBar("Map editor")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.tools: dict[str, Tool] = {t.name: t(self) for t in TOOLS}
+        self.tools: dict[str, EditorTool] = {t.name: t(self) for t in TOOLS}
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for key, (name, tool) in zip("SPRWC", self.tools.items(), strict=True):
@@ -116,6 +116,7 @@ class MapEditor(QWidget):
         self.panel.token.character.clicked.connect(lambda: self.edit_token_character())
         self.panel.open_roster.clicked.connect(self.choose_roster)
         self.opened: dict[str, Character] = {}  # characters from roster files the GM opened
+        self.opened_gear = Library()  # the gear those rosters carry (imported characters')
         self.panel.side_name.clicked.connect(self.rename_side)
         self.panel.side_colour.clicked.connect(self.colour_side)
         self.panel.side_add.clicked.connect(self.add_side)
@@ -124,7 +125,7 @@ class MapEditor(QWidget):
         self.model.changed.connect(self._refresh_panel)
         self.stack.cleanChanged.connect(self._clean_changed)
         self._roster_key: tuple[object, ...] | None = None
-        self.tool: Tool = self.tools["select"]
+        self.tool: EditorTool = self.tools["select"]
         self.use("polygon" if not draft.cover else "select")
         self._refresh_panel()
 
@@ -142,11 +143,11 @@ class MapEditor(QWidget):
         self.message.emit(text)
 
     def use(self, name: str) -> None:
-        self.tool.finish()
+        self.tool.cancel()
         self.tool = self.tools[name]
         self.view.tool = self.tool
         self.tool_actions[name].setChecked(True)
-        self.panel.hint.setText(self.tool.tip)
+        self.panel.hint.setText(self.tool.status())
 
     def _set_snapping(self, on: bool) -> None:
         self.snapping = on
@@ -239,6 +240,11 @@ class MapEditor(QWidget):
             self.stack.beginMacro(f"Place {len(tokens)} token{'s' if len(tokens) > 1 else ''}")
             for sheet in {c.id: c for c in copies}.values():
                 self.stack.push(ec.SetCharacter(self.model, sheet))
+            gear = self.opened_gear  # an imported character's own gear comes along
+            weapons = [gear.weapons[w] for c in copies for w in c.weapons if w in gear.weapons]
+            armor = [gear.armor[a] for c in copies for a in c.armor if a in gear.armor]
+            if weapons or armor:
+                self.stack.push(ec.SetGear(self.model, weapons, armor))
             self.stack.push(ec.PlaceTokens(self.model, tokens))
             self.stack.endMacro()
             self.select(tokens=range(len(draft.tokens) - len(tokens), len(draft.tokens)))
@@ -268,6 +274,7 @@ class MapEditor(QWidget):
             QMessageBox.warning(self, "Cannot open the roster", str(error)[:4000])
             return False
         self.opened.update({c.id: c for c in model.characters})
+        self.opened_gear = self.opened_gear.with_catalogue(model)
         self._roster_key = None
         self._refresh_panel()
         self.status(f"{len(model.characters)} characters from {path.name}")
@@ -290,7 +297,12 @@ class MapEditor(QWidget):
         if start is not None and not own:
             start = self._copy(start, known)
         taken = set(known) - ({start.id} if own and start is not None else set())
-        dialog = CharacterDialog(self.library, start, self, taken=taken, fixed_id=own)
+        draft, opened = self.model.draft, self.opened_gear  # the form offers their gear too
+        gear = Library({**self.library.weapons, **opened.weapons,
+                        **{w.id: w for w in draft.weapons}},
+                       {**self.library.armor, **opened.armor, **{a.id: a for a in draft.armor}},
+                       self.library.characters)
+        dialog = CharacterDialog(gear, start, self, taken=taken, fixed_id=own)
         if accept and dialog.exec() and dialog.character is not None:
             self.stack.push(ec.SetCharacter(self.model, dialog.character))
         return dialog
@@ -355,7 +367,7 @@ class MapEditor(QWidget):
 
     def _key(self, event: QKeyEvent) -> bool:
         if event.matches(QKeySequence.StandardKey.Undo):
-            self.tool.finish()
+            self.tool.cancel()
             self.stack.undo()
             return True
         if event.matches(QKeySequence.StandardKey.Redo) or (

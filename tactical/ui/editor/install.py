@@ -41,6 +41,14 @@ class EditMode(QObject):
             "import_vtt": self._action("&Import Universal VTT…", "Ctrl+I",
                                        "A map from a Dungeondraft or Dungeon Alchemist "
                                        "export (.dd2vtt, .uvtt, .df2vtt)", self.choose_import),
+            # issue 29: Chummer characters into a roster, and their wounds back out
+            "import_character": self._action(
+                "Import &character…", "Ctrl+Alt+I", "Chummer characters (.chum5) into a "
+                "roster, with what was read and what was not", self._import_character),
+            "chummer_write": self._action(
+                "Write wounds back to &Chummer…", "", "A Shadowrun token's condition "
+                "monitors into its Chummer file (only those boxes change)",
+                self._chummer_write),
             "save_map": self._action("Save &map", "Ctrl+S", "Save the map being edited",
                                      self.save),
             "save_map_as": self._action("Save map &as…", "Ctrl+Alt+S",
@@ -58,7 +66,9 @@ class EditMode(QObject):
         file_menu = window.menuBar().actions()[0].menu()
         if isinstance(file_menu, QMenu):
             file_menu.insertActions(file_menu.actions()[0], [self.actions["new_map"],
-                                            self.actions["import_vtt"]])
+                                            self.actions["import_vtt"],
+                                            self.actions["import_character"],
+                                            self.actions["chummer_write"]])
             file_menu.insertActions(file_menu.actions()[-1],
                                     [self.actions["save_map"], self.actions["save_map_as"]])
         window.toolbar.addSeparator()
@@ -88,6 +98,16 @@ class EditMode(QObject):
         editing = self.editor is not None
         self.actions["save_map"].setEnabled(editing)
         self.actions["save_map_as"].setEnabled(editing)
+
+    def _import_character(self) -> None:
+        from tactical.ui.chummer import choose_import
+
+        choose_import(self.window)
+
+    def _chummer_write(self) -> None:
+        from tactical.ui.chummer import choose_write_back
+
+        choose_write_back(self.window)
 
     # --- entering and leaving
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from tactical.data.character import Character
+from tactical.data.gear import Armor, Weapon
 from tactical.data.maps import Background, Cover, Grid, MapFile, Side, Token
 from tactical.rules import registry
 
@@ -29,6 +30,8 @@ class Draft:
     cover: list[Cover] = field(default_factory=list)
     tokens: list[Token] = field(default_factory=list)
     characters: list[Character] = field(default_factory=list)
+    weapons: list[Weapon] = field(default_factory=list)  # the map's own gear (imports)
+    armor: list[Armor] = field(default_factory=list)
 
     @classmethod
     def of(cls, m: MapFile, folder: Path | None) -> Draft:
@@ -39,14 +42,16 @@ class Draft:
                                   for t in m.tokens} or dict(DEFAULT_SIDES)
         return cls(name=m.name, grid=m.grid, background=m.background, picture=picture,
                    description=m.description, ruleset=m.ruleset, sides=sides,
-                   cover=list(m.cover), tokens=list(m.tokens), characters=list(m.characters))
+                   cover=list(m.cover), tokens=list(m.tokens), characters=list(m.characters),
+                   weapons=list(m.weapons), armor=list(m.armor))
 
     def to_map(self) -> MapFile:
         return MapFile.model_validate({
             "kind": "map", "name": self.name, "description": self.description,
             "ruleset": self.ruleset, "grid": self.grid, "background": self.background,
             "sides": self.sides, "cover": tuple(self.cover), "tokens": tuple(self.tokens),
-            "characters": tuple(self.characters)})
+            "characters": tuple(self.characters), "weapons": tuple(self.weapons),
+            "armor": tuple(self.armor)})
 
 
 class EditorModel(QObject):

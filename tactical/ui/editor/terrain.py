@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog
 
-from tactical.encounter import terrain
+from tactical.encounter.handlers import terrain
 
 if TYPE_CHECKING:
     from tactical.ui.host import WindowHost

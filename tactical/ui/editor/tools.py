@@ -1,5 +1,6 @@
-"""The editor's tools: each a class with the same small interface (press, move, release,
-key; `finish` when another tool is picked), in the manner of Tiled's tools (issue 15).
+"""The editor's tools: the board's tool interface (tactical/ui/tools.py: press, move,
+release, key; `cancel` when another tool is picked), in the manner of Tiled's tools
+(issue 15). A tool asks the editor only for what `EditorHost` names.
 
 Cover is drawn Tiled-style: click points (snapped to hex centres, corners and edge
 midpoints, shown by a marker; Ctrl toggles snapping), click the first point or press
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QUndoStack
 from PySide6.QtWidgets import QInputDialog
 
 from tactical.data.maps import Cover
@@ -28,10 +30,10 @@ from tactical.ui.editor.calibrate import (
     from_three_centres,
     placed,
 )
+from tactical.ui.editor.model import EditorModel
 from tactical.ui.editor.snapping import snap
-
-if TYPE_CHECKING:
-    from tactical.ui.editor.editor import MapEditor
+from tactical.ui.editor.view import EditorView
+from tactical.ui.tools import Tool
 
 Point = tuple[float, float]
 WALL_M = 0.3
@@ -50,36 +52,42 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
-class Tool:
-    """A gesture handler; the default does nothing. Points are metres on the map."""
+def _point(at: QPointF) -> Point:
+    return at.x(), at.y()
 
-    name = "tool"
-    title = "Tool"
-    tip = ""
 
-    def __init__(self, editor: MapEditor) -> None:
+class EditorHost(Protocol):
+    """What the editor's tools ask of the editor (`MapEditor`)."""
+
+    view: EditorView
+    model: EditorModel
+    stack: QUndoStack
+    snapping: bool
+
+    def add_cover(self, polygon: Sequence[Point], text: str = ...,
+                  wall: bool = ...) -> bool: ...
+
+    def cover_at(self, p: Point) -> int | None: ...
+
+    def select(self, covers: Sequence[int] = ..., tokens: Sequence[int] = ...) -> None: ...
+
+    def delete_selection(self) -> None: ...
+
+    def status(self, text: str) -> None: ...
+
+    def picture_size(self) -> tuple[int, int]: ...
+
+
+class EditorTool(Tool):
+    """A tool on the editor's board; the default takes nothing. Points are metres."""
+
+    def __init__(self, editor: EditorHost) -> None:
         self.editor = editor
 
-    def press(self, p: Point, event: QMouseEvent) -> None:
-        return
+    def status(self) -> str:
+        return self.tip
 
-    def move(self, p: Point, event: QMouseEvent) -> None:
-        return
-
-    def release(self, p: Point, event: QMouseEvent) -> None:
-        return
-
-    def key(self, event: QKeyEvent) -> bool:
-        return False
-
-    def claims(self, event: QKeyEvent) -> bool:
-        """Whether this key is the tool's now, ahead of the window's shortcuts."""
-        return False
-
-    def double_click(self, p: Point, event: QMouseEvent) -> None:
-        self.press(p, event)
-
-    def finish(self) -> None:
+    def cancel(self) -> None:
         """Another tool was picked: drop any half-drawn shape."""
         self.editor.view.show_preview([])
         self.editor.view.show_marker(None)
@@ -99,35 +107,38 @@ class Tool:
         return q
 
 
-class PolygonTool(Tool):
+class PolygonTool(EditorTool):
     name, title = "polygon", "Cover polygon"
     tip = ("Click points; click the first point or Shift+Enter closes; Backspace removes "
            "the last point; Esc ends; Ctrl toggles snapping")
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.points: list[Point] = []
-        self.cursor: Point | None = None
+        self.mouse: Point | None = None
 
     def _draw(self) -> None:
-        tail = [self.cursor] if self.cursor is not None and self.points else []
+        tail = [self.mouse] if self.mouse is not None and self.points else []
         self.editor.view.show_preview(self.points + tail)
 
-    def press(self, p: Point, event: QMouseEvent) -> None:
+    def press(self, at: QPointF, event: QMouseEvent) -> bool:
+        p = _point(at)
         if event.button() != Qt.MouseButton.LeftButton:
-            return
+            return False
         q = self.snapped(p, event)
         if len(self.points) >= 3 and math.dist(q, self.points[0]) <= \
                 self.editor.view.snap_radius():
             self.close()
-            return
+            return True
         if not self.points or q != self.points[-1]:
             self.points.append(q)
         self._draw()
+        return True
 
-    def move(self, p: Point, event: QMouseEvent) -> None:
-        self.cursor = self.show_snap(p, event)
+    def move(self, at: QPointF, event: QMouseEvent) -> bool:
+        self.mouse = self.show_snap(_point(at), event)
         self._draw()
+        return True
 
     def close(self) -> None:
         if len(self.points) >= 3:
@@ -150,16 +161,16 @@ class PolygonTool(Tool):
             return True
         return False
 
-    def finish(self) -> None:
+    def cancel(self) -> None:
         self.points = []
-        super().finish()
+        super().cancel()
 
 
-class RectangleTool(Tool):
+class RectangleTool(EditorTool):
     name, title = "rectangle", "Cover rectangle"
     tip = "Drag from one corner to the other (snapped; Ctrl toggles snapping)"
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.start: Point | None = None
 
@@ -168,60 +179,66 @@ class RectangleTool(Tool):
         (x0, y0), (x1, y1) = self.start, end
         return (x0, y0), (x1, y0), (x1, y1), (x0, y1)
 
-    def press(self, p: Point, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.start = self.snapped(p, event)
+    def press(self, at: QPointF, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.start = self.snapped(_point(at), event)
+        return True
 
-    def move(self, p: Point, event: QMouseEvent) -> None:
-        q = self.show_snap(p, event)
+    def move(self, at: QPointF, event: QMouseEvent) -> bool:
+        q = self.show_snap(_point(at), event)
         if self.start is not None:
             self.editor.view.show_preview(list(self._corners(q)), closed=True)
+        return True
 
-    def release(self, p: Point, event: QMouseEvent) -> None:
+    def release(self, at: QPointF, event: QMouseEvent) -> bool:
         if self.start is None:
-            return
-        q = self.snapped(p, event)
+            return False
+        q = self.snapped(_point(at), event)
         if abs(q[0] - self.start[0]) >= 0.05 and abs(q[1] - self.start[1]) >= 0.05:
             self.editor.add_cover(self._corners(q))
         self.start = None
         self.editor.view.show_preview([])
+        return True
 
 
-class WallTool(Tool):
+class WallTool(EditorTool):
     """Foundry-style chained walls: each click ends one wall and starts the next at the
     same point (no exact endpoint click needed); Esc ends the chain."""
 
     name, title = "wall", "Wall"
     tip = "Click wall ends; each click chains the next wall; Esc ends the chain"
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.last: Point | None = None
 
-    def press(self, p: Point, event: QMouseEvent) -> None:
+    def press(self, at: QPointF, event: QMouseEvent) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
-            return
-        q = self.snapped(p, event)
+            return False
+        q = self.snapped(_point(at), event)
         if self.last is not None and q != self.last:
             self.editor.add_cover(thick_line(self.last, q, WALL_M), "Add wall", wall=True)
         self.last = q
+        return True
 
-    def move(self, p: Point, event: QMouseEvent) -> None:
-        q = self.show_snap(p, event)
+    def move(self, at: QPointF, event: QMouseEvent) -> bool:
+        q = self.show_snap(_point(at), event)
         self.editor.view.show_preview([self.last, q] if self.last is not None else [])
+        return True
 
     def key(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_Escape and self.last is not None:
-            self.finish()
+            self.cancel()
             return True
         return False
 
-    def finish(self) -> None:
+    def cancel(self) -> None:
         self.last = None
-        super().finish()
+        super().cancel()
 
 
-class SelectTool(Tool):
+class SelectTool(EditorTool):
     """Click selects a token or a cover (the side panel edits it); dragging moves it (one
     undo step however long the drag); R rotates a selected cover; Delete removes the
     selection."""
@@ -230,7 +247,7 @@ class SelectTool(Tool):
     tip = ("Click to select, drag to move; R rotates a cover 15° clockwise (Shift+R "
            "counter-clockwise, Ctrl: 1°); Esc deselects; Delete removes")
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.drag: int | None = None
         self.origin: Point | None = None
@@ -249,11 +266,12 @@ class SelectTool(Tool):
         distance, vertex = min(near)
         return (index, vertex) if distance <= radius else None
 
-    def double_click(self, p: Point, event: QMouseEvent) -> None:
+    def double_click(self, at: QPointF, event: QMouseEvent) -> bool:
         """Tiled: double-click a selected shape's edge to insert a node there."""
+        p = _point(at)
         selected = self.editor.view.selected_covers
         if len(selected) != 1:
-            return
+            return False
         (index,) = selected
         cover = self.editor.model.draft.cover[index]
         points = list(cover.polygon)
@@ -263,20 +281,22 @@ class SelectTool(Tool):
             if best is None or d < best[0]:
                 best = (d, i)
         if best is None or best[0] > self.editor.view.snap_radius():
-            return
+            return False
         points.insert(best[1] + 1, self.snapped(p, event))
         new = cover.model_copy(update={"polygon": tuple(points)})
         self.editor.stack.push(ec.ReplaceCover(self.editor.model, index, new, "Insert node"))
+        return True
 
-    def press(self, p: Point, event: QMouseEvent) -> None:
+    def press(self, at: QPointF, event: QMouseEvent) -> bool:
+        p = _point(at)
         if event.button() != Qt.MouseButton.LeftButton:
-            return
+            return False
         draft = self.editor.model.draft
         self.node = self._node_at(p)
         if self.node is not None:  # Tiled: drag a selected shape's node to move it
             self.drag, self.origin = next(_drags), self.snapped(p, event)
             self.base = draft.cover[self.node[0]]
-            return
+            return True
         hex_ = point_to_hex(layout_for(draft.grid), p)
         token = next((i for i, t in enumerate(draft.tokens) if t.hex == hex_), None)
         cover = None if token is not None else self.editor.cover_at(p)
@@ -284,10 +304,12 @@ class SelectTool(Tool):
                            tokens=[] if token is None else [token])
         self.drag, self.origin = next(_drags), self.snapped(p, event)
         self.base = draft.cover[cover] if cover is not None else None
+        return True
 
-    def move(self, p: Point, event: QMouseEvent) -> None:
+    def move(self, at: QPointF, event: QMouseEvent) -> bool:
+        p = _point(at)
         if self.drag is None or self.origin is None:
-            return
+            return False
         editor = self.editor
         q = self.snapped(p, event)
         if self.node is not None and self.base is not None:
@@ -298,11 +320,11 @@ class SelectTool(Tool):
                 new = Cover.model_validate({**self.base.model_dump(by_alias=True),
                                             "polygon": tuple(points)})
             except ValueError:
-                return  # no area with the node here: wait for the next position
+                return True  # no area with the node here: wait for the next position
             if new != editor.model.draft.cover[index]:
                 editor.stack.push(ec.ReplaceCover(editor.model, index, new, "Move node",
                                                   self.drag))
-            return
+            return True
         if self.base is not None and editor.view.selected_covers:
             (index,) = editor.view.selected_covers
             dx, dy = q[0] - self.origin[0], q[1] - self.origin[1]
@@ -320,12 +342,15 @@ class SelectTool(Tool):
                 editor.stack.push(ec.ReplaceToken(
                     editor.model, index, draft.tokens[index].model_copy(update={"hex": hex_}),
                     "Move token", self.drag))
+        return True
 
-    def release(self, p: Point, event: QMouseEvent) -> None:
-        if self.drag is not None:
-            self.move(p, event)  # where the button comes up is where it lands
+    def release(self, at: QPointF, event: QMouseEvent) -> bool:
+        if self.drag is None:
+            return False
+        self.move(at, event)  # where the button comes up is where it lands
         self.drag = None
         self.node = None
+        return True
 
     def claims(self, event: QKeyEvent) -> bool:
         # With one cover selected, R rotates it rather than picking the Rectangle tool.
@@ -362,7 +387,7 @@ class SelectTool(Tool):
         return False
 
 
-class CalibrateTool(Tool):
+class CalibrateTool(EditorTool):
     """Click the centres of three hexes that touch each other on the picture; the grid is
     laid over it (scale, flat or pointy, offset). Arrow keys then nudge it a pixel (Shift:
     ten)."""
@@ -371,14 +396,18 @@ class CalibrateTool(Tool):
     tip = ("Click the centres of three neighbouring hexes on the picture (or Shift+click "
            "two points a known distance apart, the first a hex centre); arrows nudge")
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.clicks: list[Point] = []
         self.span: list[Point] = []
 
-    def press(self, p: Point, event: QMouseEvent) -> None:
+    def press(self, at: QPointF, event: QMouseEvent) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
-            return
+            return False
+        self._click(_point(at), event)
+        return True
+
+    def _click(self, p: Point, event: QMouseEvent) -> None:
         background = self.editor.model.draft.background
         if background is None:
             self.editor.status("Calibrating needs a picture: File ▸ New map…")
@@ -409,7 +438,7 @@ class CalibrateTool(Tool):
             self.editor.status("Calibrate: Shift+click the second point")
             return
         (a, b), self.span = self.span, []
-        metres, ok = QInputDialog.getDouble(self.editor, "Calibrate",
+        metres, ok = QInputDialog.getDouble(self.editor.view, "Calibrate",
                                             "Distance between the two points (metres):",
                                             10.0, 0.1, 10_000.0, 2)
         if not ok:
@@ -448,10 +477,10 @@ class CalibrateTool(Tool):
                                           moved, "Nudge the grid", nudge=True))
         return True
 
-    def finish(self) -> None:
+    def cancel(self) -> None:
         self.clicks, self.span = [], []
-        super().finish()
+        super().cancel()
 
 
-TOOLS: tuple[type[Tool], ...] = (SelectTool, PolygonTool, RectangleTool, WallTool,
+TOOLS: tuple[type[EditorTool], ...] = (SelectTool, PolygonTool, RectangleTool, WallTool,
                                  CalibrateTool)

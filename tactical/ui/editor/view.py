@@ -38,6 +38,7 @@ from tactical.data.maps import Grid
 from tactical.geometry.layout import Layout, hex_corners, hex_to_point, layout_for
 from tactical.ui.board.palette import COVER_COLOURS, side_colour, with_alpha
 from tactical.ui.editor.model import EditorModel
+from tactical.ui.tools import Tool
 
 MIME = "application/x-tactical-characters"
 SNAP_PX = 14.0  # how near (on screen) a click must be to snap
@@ -55,7 +56,7 @@ class EditorView(QGraphicsView):
         self._scene = QGraphicsScene()
         super().__init__(self._scene, parent)
         self.model = model
-        self.tool: object | None = None
+        self.tool: Tool | None = None
         self.selected_covers: set[int] = set()
         self.selected_tokens: set[int] = set()
         self.keys_first: Callable[[QKeyEvent], bool] | None = None
@@ -201,33 +202,28 @@ class EditorView(QGraphicsView):
 
     # --- input, forwarded to the tool
 
-    def _point(self, event: QMouseEvent) -> tuple[float, float]:
-        p = self.mapToScene(event.position().toPoint())
-        return p.x(), p.y()
+    def _point(self, event: QMouseEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.MiddleButton:
             super().mousePressEvent(event)
             return
         self.setFocus()
-        press = getattr(self.tool, "press", None)
-        if press is not None:
-            press(self._point(event), event)
+        if self.tool is not None:
+            self.tool.press(self._point(event), event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        move = getattr(self.tool, "move", None)
-        if move is not None:
-            move(self._point(event), event)
+        if self.tool is not None:
+            self.tool.move(self._point(event), event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        release = getattr(self.tool, "release", None)
-        if release is not None:
-            release(self._point(event), event)
+        if self.tool is not None:
+            self.tool.release(self._point(event), event)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        handler = getattr(self.tool, "double_click", None)
-        if handler is not None:
-            handler(self._point(event), event)
+        if self.tool is not None:
+            self.tool.double_click(self._point(event), event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
@@ -248,14 +244,12 @@ class EditorView(QGraphicsView):
         return super().event(event)
 
     def _tool_claims(self, event: QKeyEvent) -> bool:
-        claims = getattr(self.tool, "claims", None)
-        return bool(claims is not None and claims(event))
+        return self.tool is not None and self.tool.claims(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.keys_first is not None and self.keys_first(event):
             return
-        key = getattr(self.tool, "key", None)
-        if key is not None and key(event):
+        if self.tool is not None and self.tool.key(event):
             return
         super().keyPressEvent(event)
 

@@ -23,7 +23,7 @@ from tactical.ui.player.camera import (
 # frame comes first), so what needs the engine is imported where it is used, and the
 # options menu is filled when the first encounter arrives (or when it is first opened).
 if TYPE_CHECKING:
-    from tactical.encounter.audience import AudienceSettings, Detail
+    from tactical.encounter.queries.audience import AudienceSettings, Detail
     from tactical.ui.board.view import BoardView
     from tactical.ui.document import EncounterDocument
     from tactical.ui.player.view import StreamLook
@@ -83,7 +83,7 @@ class PlayerScreen(QObject):
         if self._filled:
             return
         self._filled = True
-        from tactical.encounter.audience import Detail
+        from tactical.encounter.queries.audience import Detail
 
         menu = self.menu
         camera = menu.addMenu("&Camera")
@@ -161,7 +161,7 @@ class PlayerScreen(QObject):
         if document is None:
             self.action.setChecked(False)
             return
-        from tactical.encounter.audience import default_settings
+        from tactical.encounter.queries.audience import default_settings
 
         self._fill_menu()
         self.sides = list(document.loaded.map.sides) or sorted({c.side for c in document.state})
@@ -331,7 +331,7 @@ class PlayerScreen(QObject):
         self.hide_action.blockSignals(False)
 
     def _with_enemy_detail(self, settings: AudienceSettings) -> AudienceSettings:
-        from tactical.encounter.audience import Detail
+        from tactical.encounter.queries.audience import Detail
 
         level = Detail(self._value("enemy_detail", Detail.COARSE.value))
         for side in self.sides:

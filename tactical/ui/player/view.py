@@ -11,8 +11,8 @@ from PySide6.QtCore import QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from tactical.encounter.change import Change
 from tactical.encounter.events import AttackResolved
+from tactical.encounter.queries.change import Change
 from tactical.ui.board.palette import CURRENT_ACTOR, LABEL_HEIGHT
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.fonts import load_app_font

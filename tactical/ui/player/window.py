@@ -1,5 +1,5 @@
 """The players' window: the same document as the GM's board through the players' audience
-(tactical/encounter/audience.py), with its own camera — follow the GM's view, locked, or
+(tactical/encounter/queries/audience.py), with its own camera — follow the GM's view, locked, or
 auto-framed — optionally at physical scale, on a chosen screen or as a plain window for a
 stream. The GM's board shows the frame of what the players see."""
 
@@ -17,9 +17,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
 
-from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettings
-from tactical.encounter.change import Change
-from tactical.encounter.fog import FogOfWar
+from tactical.encounter.queries.audience import Audience, AudienceFilter, AudienceSettings
+from tactical.encounter.queries.change import Change
+from tactical.encounter.queries.fog import FogOfWar
 from tactical.geometry.layout import hex_to_point
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView

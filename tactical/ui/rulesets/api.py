@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
     from tactical.encounter import commands as cmd
-    from tactical.encounter.preview import AttackPreview
+    from tactical.encounter.queries.preview import AttackPreview
     from tactical.ui.dock.style import Pips
     from tactical.ui.document import EncounterDocument
 

@@ -11,8 +11,8 @@ import tactical.rules.shadowrun as shadowrun
 from tactical.cli import main
 from tactical.data.kinds import load_file
 from tactical.data.problems import DataError
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
+from tactical.rules.chapter6.numbers import Chapter6Ruleset
 from tactical.rules.shadowrun.constants import HERE, shadowrun_ruleset
 
 PACKAGE = Path(shadowrun.__file__).parent

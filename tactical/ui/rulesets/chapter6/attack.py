@@ -21,17 +21,18 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.data.gear import FireMode
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import LEVELS
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, chapter6_numbers
 from tactical.rules.chapter6.setup import OPTION_NAMES, Option
+from tactical.rules.reactions import ReactionSpec, spec_named
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 
 if TYPE_CHECKING:
-    from tactical.encounter.preview import AttackPreview
+    from tactical.encounter.queries.preview import AttackPreview
     from tactical.ui.rulesets.api import AttackLabels
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
@@ -51,7 +52,7 @@ class Chapter6Attack:
 
     def __init__(self, document: EncounterDocument, form: QFormLayout) -> None:
         self.document = document
-        rules = document.encounter.ctx.rules
+        rules = chapter6_numbers(document.encounter.ctx.rules)
         self.mode_combo = QComboBox()
         self.mode_combo.setObjectName("modeCombo")
         self.mode_label = QLabel("Fire mode")
@@ -183,8 +184,21 @@ class Chapter6Attack:
         self.edge_combo.setToolTip(f"{a.name} has {a.edge} Edge. One Edge per attack: on the "
                                    "roll OR on damage, never both")
 
+    def _spec(self, offer: PendingReaction | None) -> ReactionSpec | None:
+        if offer is None:
+            return None
+        state = self.document.state
+        kinds = self.document.encounter.ctx.ruleset_of(state.ruleset).reaction_kinds
+        return spec_named(kinds, offer.kind)
+
+    def _stop_or_go_on(self, offer: PendingReaction | None) -> bool:
+        """The mover's choice settles it (an Intercept): the stop / go on combo."""
+        spec = self._spec(offer)
+        return spec is not None and spec.settle == "stop_or_go_on"
+
     def reaction_weapon_fixed(self, offer: PendingReaction) -> bool:
-        return offer.kind == "intercept"  # fights with what is in hand
+        spec = self._spec(offer)
+        return spec is not None and spec.fixed_weapon  # fights with what is in hand
 
     def weapon_chosen(self, a: Combatant | None, weapon_id: str | None,
                       keep: str | None) -> None:
@@ -197,7 +211,7 @@ class Chapter6Attack:
             combo.blockSignals(False)
             return
         weapon = self.document.loaded.library.weapons[weapon_id]
-        rules = self.document.encounter.ctx.rules
+        rules = chapter6_numbers(self.document.encounter.ctx.rules)
         loaded = a.rounds_loaded(weapon_id)
         model = combo.model()
         enabled: list[str] = []
@@ -248,7 +262,7 @@ class Chapter6Attack:
             w.setVisible(not reaction_mode)
         for w in (self.defence_combo, self.defence_label):
             w.setVisible(kind == "melee" and not reaction_mode)
-        intercept = offer is not None and offer.kind == "intercept"
+        intercept = self._stop_or_go_on(offer)
         for w in (self.intercept_combo, self.intercept_label):
             w.setVisible(intercept)
         for edge in (self.edge_combo, self.edge_label):
@@ -261,9 +275,10 @@ class Chapter6Attack:
         mode = self.mode_combo.currentData() if kind == "ranged" else None
         edge = self.edge_combo.currentData() if a.edge > 0 else None
         if offer is not None:
-            if offer.kind == "intercept":
-                return cmd.React(a.id, edge=edge, go_on=bool(self.intercept_combo.currentData()))
-            return cmd.React(a.id, weapon, mode, edge)
+            if self._stop_or_go_on(offer):
+                return cmd.React(a.id, edge=edge, go_on=bool(self.intercept_combo.currentData()),
+                                 offer=offer.id)
+            return cmd.React(a.id, weapon, mode, edge, offer=offer.id)
         if target is None:
             return None
         options = tuple(name for name, box in self.option_boxes.items()
@@ -279,7 +294,7 @@ class Chapter6Attack:
 
     def show(self, panel: AttackLabels, p: AttackPreview, target: Combatant | None,
              stop: bool) -> None:
-        rules = self.document.encounter.ctx.rules
+        rules = chapter6_numbers(self.document.encounter.ctx.rules)
         band = f" — {p.plan.band.band.capitalize()} band (+{p.plan.band.tn})" \
             if p.plan is not None and p.plan.band is not None else ""
         panel.show_sight(p, target, band)

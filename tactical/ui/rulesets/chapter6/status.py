@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from tactical.data.ruleset import Chapter6Ruleset
 from tactical.encounter import commands as cmd
-from tactical.encounter.limits import out_of_action, reaction_block
 from tactical.encounter.model import Combatant, Phase
+from tactical.encounter.queries.limits import out_of_action, reaction_block
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.injury import cumulative_state, fatigue_state
+from tactical.rules.chapter6.numbers import Chapter6Ruleset, chapter6_numbers
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
 
@@ -39,7 +39,7 @@ class Chapter6Status:
     def __init__(self, document: EncounterDocument, form: QFormLayout) -> None:
         self.document = document
         self.form = form
-        rules = document.encounter.ctx.rules
+        rules = chapter6_numbers(document.encounter.ctx.rules)
         lower = steps(rules.injury.edge_steps_lower)
         self.health = style.Bar(style.GREEN)
         self.health.setObjectName("healthBar")
@@ -74,7 +74,7 @@ class Chapter6Status:
 
     def show(self, c: Combatant) -> None:
         self.shown = c
-        rules = self.document.encounter.ctx.rules
+        rules = chapter6_numbers(self.document.encounter.ctx.rules)
         left = c.health - c.damage
         stun = f", {c.stun} of it Stun" if c.stun else ""
         state = cumulative_state(c.damage, c.health, rules).value

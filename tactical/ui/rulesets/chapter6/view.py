@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from tactical.encounter.model import Combatant, EncounterState
 from tactical.geometry.bands import BandSpan
 from tactical.rules.chapter6 import labels
+from tactical.rules.chapter6.numbers import chapter6_numbers
 from tactical.rules.chapter6.ruleset import Chapter6
 from tactical.ui.rulesets.api import TokenArcs, TurnRows
 from tactical.ui.rulesets.chapter6 import reactions
@@ -122,5 +123,5 @@ class Chapter6View:
         return f"{weapon.name} ({weapon.damage}{ammo})"
 
     def attack_number_tip(self, document: EncounterDocument) -> str:
-        rules = document.encounter.ctx.rules  # the encounter's (house) numbers
+        rules = chapter6_numbers(document.encounter.ctx.rules)  # the encounter's (house) numbers
         return f"The target number the {labels.check_roll(rules)} + skill must reach"

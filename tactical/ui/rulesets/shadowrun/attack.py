@@ -22,7 +22,7 @@ from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets.shadowrun.status import numbers_of
 
 if TYPE_CHECKING:
-    from tactical.encounter.preview import AttackPreview
+    from tactical.encounter.queries.preview import AttackPreview
     from tactical.ui.rulesets.api import AttackLabels
 
 
@@ -113,7 +113,7 @@ class ShadowrunAttack:
     def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
                 offer: PendingReaction | None) -> cmd.Attack | cmd.React | None:
         if offer is not None:
-            return cmd.React(a.id, weapon)
+            return cmd.React(a.id, weapon, offer=offer.id)
         if target is None:
             return None
 
