@@ -86,10 +86,8 @@ def draw(map_path: Path) -> Path:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(px(2, 1), px(20, 27)))  # painted aisle lines
         painter.fillRect(QRectF(px(25, -1), px(41, 17)), QColor("#8b857a"))  # office floor
-        painter.setPen(QPen(QColor("#4e4b45"), 0.05 * ppm))
-        for i in range(0, 60, 4):  # floor slab joints
-            painter.drawLine(px(i, -2), px(i, 40))
-            painter.drawLine(px(-2, i), px(45, i))
+        # no floor slab joints: a square grid under the board's hex grid read as a second
+        # grid to count by (issue 26)
 
     for cover in map_file.cover:
         fill = QColor(OBJECT_FILL.get(cover.label, "#777777"))

@@ -22,8 +22,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter  # noqa: E402
 
-from tactical.encounter.audience import default_settings  # noqa: E402
 from tactical.encounter.events import AttackResolved  # noqa: E402
+from tactical.encounter.queries.audience import default_settings  # noqa: E402
 from tactical.overlay.pages import SIZES  # noqa: E402
 from tests.overlay.chromium import Chromium, find  # noqa: E402
 from tests.overlay.served import feed_at, golden, serving  # noqa: E402

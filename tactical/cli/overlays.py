@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from tactical.core.errors import TacticalError
-from tactical.encounter.audience import AudienceSettings, default_settings
 from tactical.encounter.model import EncounterState
+from tactical.encounter.queries.audience import AudienceSettings, default_settings
 from tactical.overlay.feed import TOPICS, Feed
 from tactical.overlay.follow import Follower
 from tactical.overlay.server import OverlayServer

@@ -356,6 +356,24 @@ class GMMove:
     hex: Hex
 
 
+@dataclass(frozen=True, slots=True)
+class SetSide:
+    """The GM puts a combatant on another side (a turncoat, a token added on the wrong
+    one): one of the map's sides or a new one (an id: lowercase letters, digits, "-")."""
+
+    combatant: str
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class GMMoveGroup:
+    """The GM moves several tokens at once by the same hex offset `by` (axial q, r): the
+    group keeps its formation; no action, no reaction, logged as a GM move of each."""
+
+    combatants: tuple[str, ...]
+    by: Hex
+
+
 Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | Move
            | Disengage | Attack | React | DeclineReaction | DeclareOverwatch
            | DropProne | GetUp | ReadyWeapon | Evade | Refocus | UseEdgeForInitiative
@@ -363,7 +381,7 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | EditVitals | RemoveCombatant | AddCombatant | GMMove
            | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
            | Assist | DisciplineCheck | ApplyTraumaPatch | ApplyStimPatch | Rest
-           | Mount | Dismount | SetHidden)
+           | Mount | Dismount | SetHidden | SetSide | GMMoveGroup)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -393,4 +411,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
     Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
-    SetHidden)}
+    SetHidden, SetSide, GMMoveGroup)}

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from tactical.core.dice import Dice
 from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
 from tactical.encounter.context import Context, initial_state
 from tactical.encounter.engine import decide_and_fold
 from tactical.encounter.evolve import evolve, fold
@@ -49,7 +50,8 @@ class Encounter:
         events, after = decide_and_fold(self.state, command, self.ctx, self.dice)
         if not events:
             return ()
-        entry = self.history.prepare(label or command_label(command, self.state), events)
+        entry = self.history.prepare(label or command_label(command, self.state, events),
+                                     events)
         if self.sink is not None:
             self.sink.append_many(entry_records(entry))
         self.history.commit(entry)
@@ -108,8 +110,9 @@ class Encounter:
             self._snapshots.append((k, state))
 
 
-def command_label(command: Any, state: EncounterState) -> str:
-    """What the Edit menu says: "Undo Move Kicker 3 hexes"."""
+def command_label(command: Any, state: EncounterState, events: tuple[Any, ...] = ()) -> str:
+    """What the Edit menu says: "Undo Move Kicker 3 hexes" — what happened (`events`): a
+    move that halted after 1 hex says 1 hex, not the path it was given (issue 26)."""
 
     def name(cid: str | None) -> str:
         return state.combatants[cid].name if cid is not None and cid in state.combatants \
@@ -117,7 +120,11 @@ def command_label(command: Any, state: EncounterState) -> str:
 
     match command:
         case cmd.Move(combatant=c, path=p, how=how):
-            return f"{how.capitalize()} {name(c)} {len(p)} hex{'es' if len(p) != 1 else ''}"
+            walked = [e for e in events if isinstance(e, ev.Moved) and e.combatant == c]
+            n = sum(len(e.path) for e in walked) if events else len(p)
+            halted = any(isinstance(e, ev.MoveHalted) and e.combatant == c for e in events)
+            return (f"{how.capitalize()} {name(c)} {n} hex{'es' if n != 1 else ''}"
+                    + (" (halted)" if halted else ""))
         case cmd.Attack(attacker=a, target=t):
             return f"{name(a)} attacks {name(t)}"
         case cmd.React(reactor=r, offer=o):
@@ -130,6 +137,11 @@ def command_label(command: Any, state: EncounterState) -> str:
             return f"{n} damage to {name(c)}"
         case cmd.GMMove(combatant=c):
             return f"GM move ({name(c)})"
+        case cmd.GMMoveGroup(combatants=group):
+            names = ", ".join(name(c) for c in group[:3]) + (" …" if len(group) > 3 else "")
+            return f"GM move of {len(group)} ({names})"
+        case cmd.SetSide(combatant=c, side=side):
+            return f"{name(c)} to the {side} side"
         case cmd.AddCombatant(character=sheet, name=newcomer):
             return f"Add {newcomer or sheet}"
     words = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in type(command).__name__)

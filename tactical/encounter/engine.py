@@ -62,6 +62,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.RemoveCombatant: gm.remove_combatant,
     cmd.AddCombatant: gm.add_combatant,
     cmd.GMMove: gm.gm_move,
+    cmd.GMMoveGroup: gm.gm_move_group,
+    cmd.SetSide: gm.set_side,
     cmd.RecoverWeapon: marks.recover_weapon,
     cmd.BreakFree: marks.break_free,
     cmd.AutoFire: autofire.auto_fire,

@@ -397,6 +397,16 @@ class TokenPlaced:
 
 
 @event
+class SideChanged:
+    """The GM put a combatant on another side (`was`: the side it leaves)."""
+
+    combatant: str
+    side: str
+    was: str
+    source: str = "GM"
+
+
+@event
 class Mounted:
     """Ch.6 Mount/Dismount (l.208): the rider gets onto `mount` and is now at its hex."""
 

@@ -391,6 +391,11 @@ def _vitals_set(state: EncounterState, e: ev.VitalsSet) -> EncounterState:
     return _update(state, e.combatant, health=e.health, stamina=e.stamina, edge=e.edge)
 
 
+@handles(ev.SideChanged)
+def _side_changed(state: EncounterState, e: ev.SideChanged) -> EncounterState:
+    return _update(state, e.combatant, side=e.side)
+
+
 @handles(ev.CombatantAdded)
 def _combatant_added(state: EncounterState, e: ev.CombatantAdded) -> EncounterState:
     template = state.combatants.get(e.template) if e.template else None

@@ -4,7 +4,7 @@ updated live by server-sent events. Qt-free: the window (tactical/ui/player/over
 and `tactical overlays` (tactical/cli/overlays.py) both feed it.
 
 - `payload.py` — what each page shows, from the stream model through the players' audience
-  filter (tactical/encounter/audience.py: the one place that decides);
+  filter (tactical/encounter/queries/audience.py: the one place that decides);
 - `feed.py` — the latest prepared JSON of each page, handed from the GUI thread to the
   server's threads;
 - `pages.py` — the pages themselves (HTML, CSS and script inline; the bundled fonts);

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from tactical.core.errors import TacticalError
-from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettings
 from tactical.encounter.model import EncounterState
+from tactical.encounter.queries.audience import Audience, AudienceFilter, AudienceSettings
 from tactical.overlay.feed import Feed
 from tactical.overlay.payload import Payload
 from tactical.rules import registry

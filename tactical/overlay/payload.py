@@ -1,5 +1,5 @@
 """What each overlay page shows, as JSON text: the stream model's initiative strip, last
-rolls, party and reaction banner (tactical/encounter/stream.py), built through the players'
+rolls, party and reaction banner (tactical/encounter/queries/stream.py), built through the players'
 audience filter — the same filter as the players' window, never a second set of rules.
 
 The pages get only what they draw: names, the players' side flag, the acting mark, shares of
@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tactical.encounter import stream
-from tactical.encounter.audience import AudienceFilter
-from tactical.encounter.change import Change, How
 from tactical.encounter.events import AttackResolved, RoundStarted
 from tactical.encounter.model import EncounterState
+from tactical.encounter.queries import stream
+from tactical.encounter.queries.audience import AudienceFilter
+from tactical.encounter.queries.change import Change, How
 from tactical.rules.reactions import ReactionSpec
 
 

@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from tactical.ui.menus import LAYERS
+from tactical.ui.shortcuts import two_columns
 
 
 @dataclass(frozen=True)
@@ -148,4 +149,6 @@ def shortcut_table(actions: dict[str, QAction]) -> str:
                 "reaction)</td></tr>")
     rows.append("<tr><td><b>Right-click</b></td><td>A token's or a hex's menu</td></tr>")
     rows.append("<tr><td><b>Hold M, middle drag</b></td><td>Ruler (metres, band)</td></tr>")
-    return "<table cellspacing=6>" + "".join(rows) + "</table>"
+    rows.append("<tr><td><b>Ctrl-click, Ctrl-drag</b></td><td>Choose several tokens; a GM "
+                "move of one moves them all</td></tr>")
+    return two_columns(rows)  # two columns: the list fits a 720p screen (issue 26)

@@ -22,9 +22,11 @@ from PySide6.QtWidgets import (
 from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
 from tactical.encounter.handlers import terrain
+from tactical.encounter.handlers.moves import hex_problems
 from tactical.encounter.model import Condition, Phase
+from tactical.encounter.queries.preview import engine_refusals
 from tactical.geometry.bands import weapon_range
-from tactical.geometry.hexgrid import hex_distance, hex_line
+from tactical.geometry.hexgrid import hex_distance, hex_line, hex_neighbours
 from tactical.geometry.layout import hex_corners
 from tactical.geometry.visibility import Sector, sector_polygon
 from tactical.ui.board.tools import StartedBy
@@ -74,51 +76,80 @@ class Hands:
                                  else "resolve the pending reactions first")
         library = self.document.loaded.library
         weapons = [w for w in library.characters[c.character].weapons if w in library.weapons]
-        ready = [Entry(("Reload " if w == c.weapon else "Draw ") + library.weapons[w].name,
-                       "ReadyWeapon", run=self._later(cmd.ReadyWeapon(cid, w)))
-                 for w in weapons]
+        ready = [self._do(("Reload " if w == c.weapon else "Draw ") + library.weapons[w].name,
+                          cmd.ReadyWeapon(cid, w)) for w in weapons]
         patients = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
-        aid = [Entry(o.name, "FirstAid", run=self._later(cmd.FirstAid(cid, o.id)))
-               for o in patients] or [Entry("no injured combatant next to " + c.name,
-                                            "FirstAid", enabled=False)]
-        overwatch = [Entry("Everywhere in sight", "DeclareOverwatch",
-                           run=lambda: self.apply(cmd.DeclareOverwatch(cid))),
+        aid = [self._do(o.name, cmd.FirstAid(cid, o.id)) for o in patients] or [
+            Entry("no injured combatant next to " + c.name, "FirstAid", enabled=False)]
+        overwatch = [self._do("Everywhere in sight", cmd.DeclareOverwatch(cid)),
                      Entry("On a sector… (click where to watch)", "DeclareOverwatch",
-                           run=lambda: self.overwatch_sector(cid))]
+                           run=lambda: self.overwatch_sector(cid),
+                           probe=cmd.DeclareOverwatch(cid))]
         prone = c.has(Condition.PRONE)
         rules = self.document.encounter.ctx.rules  # the numbers in the words (ruleset.yaml)
         evade = rules.actions.evade
+        step = self._free_step(cid)
+        # a Charge's own hex is the GM's click to come; a Sprint of one hex asks the engine
+        # whether the Full action it takes is there to spend
+        full_move = cmd.Move(cid, (step,), "sprint") if step is not None else None
         entries = [
             Entry("Declare Overwatch", "DeclareOverwatch", "Major", children=overwatch),
             Entry("Ready weapon", "ReadyWeapon", "Major", children=ready or [
                 Entry("no weapon carried", "ReadyWeapon", enabled=False)]),
-            Entry("Evade", "Evade", " + ".join(f"{n} {a.capitalize()}" if n > 1
-                                               else a.capitalize()
-                                               for a, n in Counter(evade).items()),
-                  lambda: self.apply(cmd.Evade(cid)),
-                  tip=f"+{rules.movement.evade_tn} TN against ranged attacks until its "
-                      "next turn"),
-            Entry("Disengage", "Disengage", "Major", lambda: self.apply(cmd.Disengage(cid)),
-                  tip="leave melee this turn without an Attack of Opportunity"),
+            self._do("Evade", cmd.Evade(cid), " + ".join(
+                f"{n} {a.capitalize()}" if n > 1 else a.capitalize()
+                for a, n in Counter(evade).items()),
+                tip=f"+{rules.movement.evade_tn} TN against ranged attacks until its "
+                    "next turn"),
+            self._do("Disengage", cmd.Disengage(cid), "Major",
+                     tip="leave melee this turn without an Attack of Opportunity"),
             Entry("Charge…", "Move", "Full", lambda: self.straight(cid, "charge"),
                   tip="click the hex to charge to (a straight line, at least "
-                      f"{rules.movement.charge_min_m:g} m)"),
+                      f"{rules.movement.charge_min_m:g} m)", probe=full_move),
             Entry("Sprint…", "Move", "Full", lambda: self.straight(cid, "sprint"),
-                  tip="click the hex to sprint to (a straight line)"),
-            Entry("Get up", "GetUp", "Move", lambda: self.apply(cmd.GetUp(cid))) if prone
-            else Entry("Drop prone", "DropProne", "Minor",
-                       lambda: self.apply(cmd.DropProne(cid))),
-            Entry("Refocus", "Refocus", "Full", lambda: self.apply(cmd.Refocus(cid)),
-                  tip="roll initiative anew"),
+                  tip="click the hex to sprint to (a straight line)", probe=full_move),
+            self._do("Get up", cmd.GetUp(cid), "Move") if prone
+            else self._do("Drop prone", cmd.DropProne(cid), "Minor"),
+            self._do("Refocus", cmd.Refocus(cid), "Full", tip="roll initiative anew"),
             Entry("First aid on", "FirstAid", "Major", children=aid),
             Entry("More actions", children=self.more_turn_entries(cid),
                   tip="Auto fire at several, Dash, Use a skill, Assist, patches, Mount…"),
         ]
         for entry in entries:
+            self._judge(entry)
             entry.enabled = entry.enabled and acting
             if why and not entry.tip:
                 entry.tip = why
         return self._worded(entries)
+
+    def _do(self, text: str, command: object, cost: str = "", tip: str = "") -> Entry:
+        """An entry that sends `command` as it is (the engine judges it: `_judge`)."""
+        return Entry(text, type(command).__name__, cost, self._later(command), tip=tip,
+                     probe=command)
+
+    def _judge(self, entry: Entry) -> None:
+        """Issue 26: an entry is enabled exactly when the engine would accept its command
+        now (its dry run, up to the first die: tactical.encounter.queries.preview), the engine's
+        reasons as its tip otherwise; a submenu when one of its entries is."""
+        children = [child for child in entry.children if child is not None]
+        for child in children:
+            self._judge(child)
+        if entry.probe is not None:
+            refusals = engine_refusals(self.document.state, self.document.encounter.ctx,
+                                       entry.probe)
+            entry.enabled = entry.enabled and not refusals
+            if refusals:
+                entry.tip = "; ".join(refusals)
+        elif children and entry.command:
+            entry.enabled = entry.enabled and any(child.enabled for child in children)
+
+    def _free_step(self, cid: str) -> tuple[int, int] | None:
+        """A hex next to `cid` it could step into (for a probe of a move's cost)."""
+        state, c = self.document.state, self.document.state.get(cid)
+        grid = self.document.loaded.map.grid
+        return next((h for h in hex_neighbours(c.hex) if grid.contains(h)
+                     and not hex_problems(state, self.document.oracle, cid, h, last=True,
+                                          came_from=c.hex)), None)
 
     def _worded(self, entries: list[Entry]) -> list[Entry]:
         """Costs in the running ruleset's words (Shadowrun: Complex, Simple; issue 14)."""
@@ -138,27 +169,31 @@ class Hands:
         sheets = self.document.loaded.library.characters
         mounts = [o for o in allies if hex_distance(o.hex, c.hex) <= 1
                   and o.character in sheets and sheets[o.character].carries > 0]
+        step = self._free_step(cid)
+        skills = sorted(sheets[c.character].skills) if c.character in sheets else []
         return self._worded([
             Entry("Auto fire at", "AutoFire", "Major + Minor", children=[
-                Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id)) for o in enemies]
+                Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id),
+                      probe=self._auto_fire_command(cid, o.id)) for o in enemies]
                 or [Entry("no enemy", "AutoFire", enabled=False)],
                 tip="the target and every enemy in its vicinity, each at Disadvantage"),
             Entry("Dash…", "Dash", "Full", lambda: self.dash(cid),
-                  tip="click the hex to dash to"),
-            Entry("Use a skill…", "UseSkill", "Major", lambda: self.use_skill(cid)),
+                  tip="click the hex to dash to",
+                  probe=cmd.Dash(cid, (step,)) if step is not None else None),
+            Entry("Use a skill…", "UseSkill", "Major", lambda: self.use_skill(cid),
+                  probe=cmd.UseSkill(cid, skills[0], "moderate") if skills else None),
             Entry("Assist", "Assist", "Major", children=[
-                Entry(o.name, "Assist", run=self._later(cmd.Assist(cid, o.id)))
-                for o in allies] or [Entry("no ally", "Assist", enabled=False)]),
+                self._do(o.name, cmd.Assist(cid, o.id)) for o in allies]
+                or [Entry("no ally", "Assist", enabled=False)]),
             Entry("Trauma patch on", "ApplyTraumaPatch", "Minor", children=[
-                Entry(o.name, "ApplyTraumaPatch",
-                      run=self._later(cmd.ApplyTraumaPatch(cid, o.id))) for o in near]
+                self._do(o.name, cmd.ApplyTraumaPatch(cid, o.id)) for o in near]
                 or [Entry("no injured combatant here", "ApplyTraumaPatch", enabled=False)]),
             Entry("Stim patch…", "ApplyStimPatch", "Minor", lambda: self.stim(cid)),
-            Entry("Recover weapon", "RecoverWeapon", run=self._later(cmd.RecoverWeapon(cid))),
-            Entry("Break free", "BreakFree", "Major", self._later(cmd.BreakFree(cid))),
+            self._do("Recover weapon", cmd.RecoverWeapon(cid)),
+            self._do("Break free", cmd.BreakFree(cid), "Major"),
             # Ch.6 Mount/Dismount, l.208 (a Move action each way)
             Entry("Mount", "Mount", "Move", children=[
-                Entry(o.name, "Mount", run=self._later(cmd.Mount(cid, o.id))) for o in mounts]
+                self._do(o.name, cmd.Mount(cid, o.id)) for o in mounts]
                 or [Entry(f"no mount or vehicle next to {c.name}", "Mount", enabled=False)],
                 tip="get onto a mount or vehicle next to it and move with it"),
             Entry("Dismount…", "Dismount", "Move", lambda: self.dismount(cid),
@@ -175,15 +210,17 @@ class Hands:
         self.view.pick_point(f"{c.name}: click the hex to get off onto", onto)
 
     def _auto_fire(self, cid: str, first: str) -> Callable[[], None]:
-        def fire() -> None:
-            state = self.document.state
-            rules = self.document.encounter.ctx.rules
-            hexes = rules.auto_fire_spread.vicinity_m / rules.metres_per_hex
-            target = state.get(first)
-            others = tuple(o.id for o in state if o.side == target.side and o.id != first
-                           and hex_distance(o.hex, target.hex) <= hexes)
-            self.apply(cmd.AutoFire(cid, (first, *others)))
-        return fire
+        return lambda: self.apply(self._auto_fire_command(cid, first))
+
+    def _auto_fire_command(self, cid: str, first: str) -> cmd.AutoFire:
+        """Auto fire at `first` and every enemy in its vicinity (Ch.6 l.464)."""
+        state = self.document.state
+        rules = self.document.encounter.ctx.rules
+        hexes = rules.auto_fire_spread.vicinity_m / rules.metres_per_hex
+        target = state.get(first)
+        others = tuple(o.id for o in state if o.side == target.side and o.id != first
+                       and hex_distance(o.hex, target.hex) <= hexes)
+        return cmd.AutoFire(cid, (first, *others))
 
     def dash(self, cid: str) -> None:
         c = self.document.state.get(cid)
@@ -269,6 +306,8 @@ class Hands:
                   tip="it used Stealth: enemies not Fully aware have not detected it"
                   if not c.hidden else "every enemy detects it again"),
             Entry("Set/clear condition", "SetCondition", children=conditions),
+            Entry("Side", "SetSide", children=self.side_entries(cid),
+                  tip="put it on another side (a turncoat; logged, undoable)"),
             None,
             Entry("Apply damage…", "ApplyDamage", run=lambda: self.damage(cid)),
             Entry("Heal by hand…", "HealByHand", run=lambda: self.heal(cid),
@@ -425,13 +464,49 @@ class Hands:
         self.apply(terrain.AddCover(unique("rubble", taken), "Rubble", "medium", "low",
                                     tuple((round(x, 2), round(y, 2)) for x, y in corners)))
 
+    # --- sides (issue 26: an imported map has none; the GM names them)
+
+    NEW_SIDE = "New side…"
+
+    def sides(self) -> dict[str, str]:
+        """The sides a GM may choose, id → name: the map's, then those in play."""
+        named = {sid: side.name for sid, side in self.document.loaded.map.sides.items()}
+        for c in self.document.state:
+            named.setdefault(c.side, c.side)
+        return named
+
+    def side_entries(self, cid: str) -> list[Entry]:
+        c = self.document.state.get(cid)
+        return [*(Entry(name, "SetSide", checked=sid == c.side,
+                        run=self._later(cmd.SetSide(cid, sid)), enabled=sid != c.side)
+                  for sid, name in self.sides().items()),
+                Entry(self.NEW_SIDE, "SetSide", run=lambda: self._new_side_for(cid))]
+
+    def _new_side_for(self, cid: str) -> None:
+        side = self._new_side()
+        if side is not None:
+            self.apply(cmd.SetSide(cid, side))
+
+    def _new_side(self) -> str | None:
+        name = self.ask.text("New side", "The side's name", "")
+        if not name or not name.strip():
+            return None
+        return slug(name, "side")
+
     def _side_for(self, character: str) -> str | None:
-        sides = list(self.document.loaded.map.sides)
+        """Asks which side the newcomer joins: the map's sides or those in play (the one
+        its character's tokens are on first), or a new one."""
+        named = self.sides()
         same = [c.side for c in self.document.state if c.character == character]
-        if not sides:
-            return same[0] if same else "npcs"
-        current = sides.index(same[0]) if same and same[0] in sides else len(sides) - 1
-        return self.ask.choice("Add combatant", "Side", sides, current)
+        ids = list(named)
+        current = ids.index(same[0]) if same else max(0, len(ids) - 1)
+        label = self.ask.choice("Add combatant", "Side", [*named.values(), self.NEW_SIDE],
+                                current)
+        if label is None:
+            return None
+        if label == self.NEW_SIDE:
+            return self._new_side()
+        return next(sid for sid, name in named.items() if name == label)
 
     def add(self, h: tuple[int, int], character: str, name: str | None = None) -> None:
         sheet = self.document.loaded.library.characters[character]

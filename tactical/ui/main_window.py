@@ -77,6 +77,7 @@ class MainWindow(WindowHost):
         self.rest_dialog: RestDialog | None = None
         self.ask: Asker = DialogAsker(self)
         self.last_menu: QMenu | None = None  # the context menu shown last (tests, docs)
+        self.shortcuts_dialog: QWidget | None = None  # F1's list, while it is open
         # a start on a map keeps its board's first frame for the next (startcache.py)
         self.start_key: str | None = None
         self._start_shown: QImage | None = None  # the picture the start showed
@@ -630,7 +631,13 @@ class MainWindow(WindowHost):
             self.view.viewport().update()
 
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", acts.shortcut_table(self.action_map))
+        from tactical.ui.shortcuts import ShortcutsDialog
+
+        dialog = ShortcutsDialog(acts.shortcut_table(self.action_map), self)
+        dialog.setModal(True)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.show()  # (not exec: the tests and the docs renderer look at it open)
+        self.shortcuts_dialog = dialog
 
     def copy_support_details(self) -> None:
         from tactical.ui.support import copy_support_details  # issue 23

@@ -97,6 +97,9 @@ class Entry:
     enabled: bool = True
     tip: str = ""
     checked: bool | None = None  # a condition's tick
+    # the command the entry sends, or one that costs what it costs (a dialog's choices to
+    # come): the engine's dry run says whether it is enabled (issue 26: one source)
+    probe: object | None = None
 
     @property
     def label(self) -> str:

@@ -127,3 +127,51 @@ def test_add_combatant_under_shadowrun_keeps_its_own_monitors(arena, oracle):
     assert new.extension == registry.ruleset("sr5").combatant_extension(sheet)
     assert new.extension != enc.state.get("kicker").extension  # not a copy of a stranger's
     assert replayed(enc) == enc.state
+
+
+def test_set_side_is_logged_undone_and_read_back(enc):
+    """Issue 26: the token menu's "Side" — a turncoat changes sides, to a map side or a new
+    one; the GM's hand, undone like any other, and refused while a reaction involves it."""
+    events = enc.apply(cmd.SetSide("guard", "runners"))
+    assert events == (ev.SideChanged("guard", "runners", "corp"),)
+    assert enc.state.get("guard").side == "runners"
+    assert enc.history.undo_label == f"{enc.state.get('guard').name} to the runners side"
+    enc.apply(cmd.SetSide("monster", "wild-things"))  # a side the map does not have
+    assert enc.state.get("monster").side == "wild-things"
+    assert replayed(enc) == enc.state
+    enc.undo()
+    enc.undo()
+    assert (enc.state.get("guard").side, enc.state.get("monster").side) == ("corp", "corp")
+    with pytest.raises(IllegalCommand, match="on the corp side already"):
+        enc.apply(cmd.SetSide("guard", "corp"))
+    with pytest.raises(IllegalCommand, match="no side id"):
+        enc.apply(cmd.SetSide("guard", "Bad Side!"))
+    assert cmd.command_from_payload({"type": "SetSide", "combatant": "guard",
+                                     "side": "runners"}) == cmd.SetSide("guard", "runners")
+
+
+def test_a_new_side_for_a_newcomer(enc):
+    enc.apply(cmd.AddCombatant("ganger-1", "ganger", (7, 2), "halloweeners"))
+    assert enc.state.get("ganger-1").side == "halloweeners"
+    with pytest.raises(IllegalCommand, match="no side id"):
+        enc.apply(cmd.AddCombatant("ganger-2", "ganger", (8, 2), ""))
+
+
+def test_group_move_keeps_the_formation_in_one_step(enc, oracle):
+    """Issue 26: several tokens moved at once by one offset: one undo puts all back; a
+    member may step into another member's hex; one blocked hex refuses the whole group."""
+    before = {cid: enc.state.get(cid).hex for cid in ("guard", "shield")}  # (6,1), (5,2)
+    events = enc.apply(cmd.GMMoveGroup(("guard", "shield"), (1, -1)))
+    assert events == (ev.TokenPlaced("guard", (7, 0), "GM placement"),
+                      ev.TokenPlaced("shield", (6, 1), "GM placement"))  # guard's old hex
+    names = ", ".join(enc.state.get(cid).name for cid in ("guard", "shield"))
+    assert enc.history.undo_label == f"GM move of 2 ({names})"
+    assert replayed(enc) == enc.state
+    enc.undo()
+    assert {cid: enc.state.get(cid).hex for cid in before} == before
+    oracle.blocked.add((6, 2))
+    with pytest.raises(IllegalCommand, match="a wall"):
+        enc.apply(cmd.GMMoveGroup(("guard", "shield"), (1, 0)))
+    assert {cid: enc.state.get(cid).hex for cid in before} == before
+    with pytest.raises(IllegalCommand, match="already stands there"):  # not a member's hex
+        enc.apply(cmd.GMMoveGroup(("kicker",), (0, 2)))  # vanya at (1, 5)

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tactical.encounter.audience import Audience, AudienceFilter, AudienceSettings
+from tactical.encounter.queries.audience import Audience, AudienceFilter, AudienceSettings
 from tactical.encounter.store.files import LogView, read
 from tactical.overlay.feed import Feed
 from tactical.overlay.follow import publish

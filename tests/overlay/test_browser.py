@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from tactical.encounter import commands as cmd
-from tactical.encounter.audience import default_settings
+from tactical.encounter.queries.audience import default_settings
 from tactical.overlay.pages import SIZES
 from tests.overlay.chromium import Chromium, find
 from tests.overlay.served import feed_at, golden, serving

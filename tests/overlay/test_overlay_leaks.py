@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tactical.encounter.audience import default_settings
+from tactical.encounter.queries.audience import default_settings
 from tactical.overlay.feed import TOPICS
 from tactical.overlay.pages import overlay_page, parse_look
 from tactical.overlay.payload import NotForPlayers, Payload
@@ -104,7 +104,7 @@ def test_the_bytes_of_every_route_and_event_hold_only_the_filtered_topics(view):
 
 
 def test_the_gm_filter_cannot_feed_the_overlays(view):
-    from tactical.encounter.audience import Audience, AudienceFilter
+    from tactical.encounter.queries.audience import Audience, AudienceFilter
 
     with pytest.raises(NotForPlayers):
         Payload().build(view.state_at(), view.events, AudienceFilter(Audience.GM), ())
@@ -112,8 +112,8 @@ def test_the_gm_filter_cannot_feed_the_overlays(view):
 
 def test_the_control_the_gm_knows_what_the_overlays_leave_out(view):
     # if the fight had no hidden enemy's roll, no NPC numbers, the test above could not fail
-    from tactical.encounter.audience import Audience, AudienceFilter
-    from tactical.encounter.stream import party, rolls
+    from tactical.encounter.queries.audience import Audience, AudienceFilter
+    from tactical.encounter.queries.stream import party, rolls
 
     gm = AudienceFilter(Audience.GM)
     state = view.state_at()

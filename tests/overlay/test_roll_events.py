@@ -48,8 +48,8 @@ def test_the_kept_roll_events_match_the_history_through_undo_and_redo(qapp):
 
 
 def test_the_banner_from_the_kept_attacks_is_the_stream_models_at_every_point():
-    from tactical.encounter import stream
-    from tactical.encounter.audience import Audience, AudienceFilter, default_settings
+    from tactical.encounter.queries import stream
+    from tactical.encounter.queries.audience import Audience, AudienceFilter, default_settings
     from tactical.overlay.payload import banner
     from tactical.rules import registry
     from tests.overlay.served import golden

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tactical.encounter.audience import default_settings
+from tactical.encounter.queries.audience import default_settings
 from tactical.overlay.feed import TOPICS, Feed
 from tactical.overlay.pages import POSITIONS, overlay_page, parse_look
 from tactical.overlay.server import LOOPBACK, OverlayServer, PortInUse

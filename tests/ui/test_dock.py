@@ -14,7 +14,7 @@ from tactical.encounter.batch import Batch
 from tactical.encounter.handlers.fight import build_setup
 from tactical.encounter.model import Phase
 from tactical.rules.chapter6.odds import attack_odds
-from tactical.ui.dock import CombatDock
+from tactical.ui.dock import CombatDock, style
 from tactical.ui.dock.initiative import reorder_values, shown_order
 from tactical.ui.dock.style import percent
 from tactical.ui.document import EncounterDocument
@@ -313,7 +313,8 @@ def test_refusals_are_logged_in_their_own_colour(make_dock):
     dock.initiative.next_button.click()  # no combat yet
     line = dock.log.lines[-1]
     assert line.kind == "refusal" and "combat has not started" in line.text
-    assert "#D55E00" in dock.log.toHtml().upper()
+    # vermillion, darkened to read at 4.5:1 on the log's white (issue 26)
+    assert style.readable(style.VERMILLION, "#ffffff").upper() in dock.log.toHtml().upper()
 
 
 def test_trick_shot_takes_the_gms_tn(make_dock):

@@ -401,8 +401,10 @@ def remove_combatant(win: MainWindow) -> None:
 
 
 def add_combatant(win: MainWindow) -> None:
-    win.set_asker(Script("corp"))
+    script = Script("Corporate security")
+    win.set_asker(script)
     choose(right_click(win, (6, 8)), "Add combatant here", "Ganger")
+    assert script.asked == ["Side"]
     new = next(c for c in win.document.state if c.character == "ganger")
     assert (new.hex, new.side, new.name) == ((6, 8), "corp", "Ganger")
     assert new.id in win.scene.tokens
@@ -447,8 +449,9 @@ def use_skill(win: MainWindow) -> None:
 
 def assist(win: MainWindow) -> None:
     in_combat(win)
+    win.document.apply(cmd.GMMove("vanya", free_next_to(win, "kicker")))  # l.192: beside him
     more(win, "kicker", "Assist", "Vanya")
-    assert said(win, "Vanya")
+    assert any(t.kind == "assisted" for t in win.document.state.get("vanya").timers)
 
 
 def trauma_patch(win: MainWindow) -> None:
@@ -467,15 +470,27 @@ def stim_patch(win: MainWindow) -> None:
 
 
 def recover_weapon(win: MainWindow) -> None:
+    """Ch.6 Disarm, l.394-398: Kicker's perfect hit sends the shield guard's baton flying;
+    on his turn, Recover weapon (the entry is enabled only then: the engine's dry run)."""
     in_combat(win)
-    more(win, "kicker", "Recover weapon")
-    assert "Refused" in win.statusBar().currentMessage()  # Kicker has not been disarmed
+    win.document.encounter.dice = ScriptedDice(d10=[9] * 40, d6=[3] * 100)
+    win.document.apply(cmd.Move("kicker", APPROACH))
+    win.document.apply(cmd.GMMove("guard-shield", (8, 4)))
+    win.document.apply(cmd.Attack("kicker", "guard-shield", options=("disarm",)))
+    assert win.document.state.get("guard-shield").weapon is None
+    while win.document.state.actor != "guard-shield":
+        win.document.apply(cmd.EndTurn())
+    more(win, "guard-shield", "Recover weapon")
+    assert win.document.state.get("guard-shield").weapon == "stun-baton"
 
 
 def break_free(win: MainWindow) -> None:
     in_combat(win)
+    win.document.apply(cmd.SetCondition("kicker", "grappled"))
     more(win, "kicker", "Break free")
-    assert "Refused" in win.statusBar().currentMessage()  # nobody grapples Kicker
+    history = win.document.encounter.history
+    spent = history.entries[history.done[-1]].events[0]
+    assert (type(spent).__name__, spent.purpose) == ("ActionSpent", "Break free")
 
 
 def edge_reaction(win: MainWindow) -> None:
@@ -561,6 +576,42 @@ def dismount(win: MainWindow) -> None:
     assert log_has(win, f"Kicker gets off Pony onto {list(onto)}")
 
 
+def set_side(win: MainWindow) -> None:
+    """Issue 26: the token menu's Side ▸ a map side (or a new one), logged and undoable."""
+    choose(token_menu(win, "guard-office"), "Side", "Runners")
+    assert win.document.state.get("guard-office").side == "runners"
+    assert log_has(win, "Guard (office) changes sides: corp → runners (GM)")
+    win.set_asker(Script("Halloweeners"))
+    choose(token_menu(win, "abomination"), "Side", "New side…")
+    assert win.document.state.get("abomination").side == "halloweeners"
+    win.action_map["undo"].trigger()
+    win.action_map["undo"].trigger()
+    state = win.document.state
+    assert (state.get("guard-office").side, state.get("abomination").side) == ("corp", "corp")
+
+
+def group_move(win: MainWindow) -> None:
+    """Issue 26: Ctrl-click two tokens, Shift-drag one: both move by the same offset (the
+    formation kept), in one undoable step."""
+    before = {cid: win.document.state.get(cid).hex for cid in ("guard-shotgun", "guard-shield")}
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    left = Qt.MouseButton.LeftButton
+    for cid in before:
+        mouse(win, QEvent.Type.MouseButtonPress, before[cid], left, left, ctrl)
+        mouse(win, QEvent.Type.MouseButtonRelease, before[cid], Qt.MouseButton.NoButton, left,
+              ctrl)
+    assert win.view.group.ids == tuple(before)
+    start = before["guard-shotgun"]
+    drag(win, (start, (start[0], start[1] + 1), (start[0], start[1] + 2)),
+         Qt.KeyboardModifier.ShiftModifier)
+    state = win.document.state
+    assert {cid: state.get(cid).hex for cid in before} == {
+        cid: (h[0], h[1] + 2) for cid, h in before.items()}
+    assert win.document.undo_text.startswith("Undo GM move of 2")
+    win.action_map["undo"].trigger()
+    assert {cid: win.document.state.get(cid).hex for cid in before} == before
+
+
 def carry_in(win: MainWindow) -> None:
     """File ▸ Bring in a campaign's party… (issue 29): Kicker starts with 3 damage."""
     import tempfile
@@ -591,6 +642,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "UseEdgeForReaction": edge_reaction, "DisciplineCheck": discipline, "Rest": rest,
     "Mount": mount, "Dismount": dismount,  # Ch.6 l.208
     "SetHidden": set_hidden,  # Ch.6 l.46
+    "SetSide": set_side, "GMMoveGroup": group_move,  # issue 26
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
     "CarryIn": carry_in,  # a campaign's party (issue 29)

@@ -5,7 +5,8 @@ action, no reaction). Each is a logged, undoable event like any rule's."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass
+import re
+from dataclasses import asdict, is_dataclass, replace
 from typing import Any
 
 from tactical.data.character import Character
@@ -88,9 +89,7 @@ def add_combatant(batch: Batch, command: cmd.AddCombatant) -> None:
         (bool(command.combatant) and command.combatant not in batch.state.combatants,
          f"the id '{command.combatant}' is taken"),
         (on_map, f"{list(h)} is off the map"),
-        (command.side in batch.ctx.loaded.map.sides or not batch.ctx.loaded.map.sides,
-         f"unknown side '{command.side}'; the map has: "
-         f"{', '.join(batch.ctx.loaded.map.sides)}"),
+        _side_ok(command.side),
         (command.template is None or command.template in batch.state.combatants,
          f"no combatant '{command.template}' to copy"))
     assert sheet is not None
@@ -107,6 +106,26 @@ def add_combatant(batch: Batch, command: cmd.AddCombatant) -> None:
         sheet.weapons[0] if sheet.weapons else None, ammo, template, extension=fields))
 
 
+SIDE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")  # a map's side id (data/gear.py Slug)
+
+
+def _side_ok(side: str) -> tuple[bool, str]:
+    """One of the map's sides or a new one (issue 26: the GM names it), as an id a map
+    could hold."""
+    return bool(SIDE_ID.match(side)), (f"'{side}' is no side id: lowercase letters, digits "
+                                       "and '-', at most 64")
+
+
+def set_side(batch: Batch, command: cmd.SetSide) -> None:
+    """The GM's hand (no rule): a combatant changes sides. Not while a reaction or a halted
+    move involves it: who may react to whom was decided by the sides."""
+    c = batch.combatant(command.combatant)
+    refuse_unless(_side_ok(command.side),
+                  (command.side != c.side, f"{c.name} is on the {command.side} side already"),
+                  _not_busy(batch, c.id, f"changing {c.name}'s side"))
+    batch.emit(ev.SideChanged(c.id, command.side, c.side))
+
+
 def gm_move(batch: Batch, command: cmd.GMMove) -> None:
     """RULINGS-free: the GM's hand, not a rule; the token is put down, nothing triggers."""
     c = batch.combatant(command.combatant)
@@ -119,6 +138,32 @@ def gm_move(batch: Batch, command: cmd.GMMove) -> None:
     refuse_unless(*((False, f"{list(h)}: {p}") for p in problems))
     batch.emit(ev.TokenPlaced(c.id, h, "GM move" if batch.state.phase is Phase.COMBAT
                               else "GM placement"))
+
+
+def gm_move_group(batch: Batch, command: cmd.GMMoveGroup) -> None:
+    """Several tokens put down at once, each `by` the same hex offset (the formation kept):
+    all or none. A group member's hex is free to another member; a rider whose mount is in
+    the group goes with its mount (Ch.6 l.208)."""
+    state = batch.state
+    group = tuple(dict.fromkeys(command.combatants))
+    refuse_unless((len(group) >= 1, "a group move names at least one combatant"))
+    members = [batch.combatant(cid) for cid in group]
+    by = (int(command.by[0]), int(command.by[1]))
+    if by == (0, 0):
+        return
+    moving = [c for c in members if c.riding is None or c.riding not in group]
+    outside = {cid: c for cid, c in state.combatants.items() if cid not in group}
+    for c in moving:
+        h = (c.hex[0] + by[0], c.hex[1] + by[1])
+        refuse_unless((batch.ctx.loaded.map.grid.contains(h),
+                       f"{c.name}: {list(h)} is off the map"),
+                      _not_busy(batch, c.id, f"moving {c.name}"))
+        alone = replace(state, combatants={**outside, c.id: c})  # the others out of the way
+        problems = hex_problems(alone, batch.ctx.oracle, c.id, h, last=True)
+        refuse_unless(*((False, f"{c.name}: {list(h)}: {p}") for p in problems))
+    source = "GM move" if state.phase is Phase.COMBAT else "GM placement"
+    for c in moving:
+        batch.emit(ev.TokenPlaced(c.id, (c.hex[0] + by[0], c.hex[1] + by[1]), source))
 
 
 def _extension(batch: Batch, sheet: Character,

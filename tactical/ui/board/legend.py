@@ -27,15 +27,20 @@ from tactical.ui.rulesets import RulesetView
 class Entry:
     text: str
     colour: str
-    style: str  # "ring", "high", "low", "band"
+    style: str  # "ring", "high", "low", "band", "ramp"
+    ramp: tuple[str, ...] = ()  # "ramp": the colours, weakest first
 
 
 def legend_entries(view: RulesetView) -> tuple[Entry, ...]:
     """The ruleset's reactions as rings (none under Shadowrun), cover, bands, and what the
     token arcs show (Health and Stamina, or the condition monitors)."""
     triggers = tuple(Entry(name, colour, "ring") for name, colour in view.reaction_looks.values())
+    # issue 26: a high cover is filled in its class's colour ("high, medium": the medium
+    # brown), so the legend shows the whole ramp, not one brown for each height
     cover = (Entry("High cover (blocks sight)", COVER_COLOURS[CoverClass.REINFORCED], "high"),
-             Entry("Low cover", COVER_COLOURS[CoverClass.MEDIUM], "low"))
+             Entry("Low cover", COVER_COLOURS[CoverClass.MEDIUM], "low"),
+             Entry("Cover: weak → strong", COVER_COLOURS[CoverClass.MEDIUM], "ramp",
+                   tuple(COVER_COLOURS[c] for c in CoverClass)))
     bands = tuple(Entry(f"{b.value.capitalize()} range", BAND_COLOURS[b], "band") for b in Band)
     left, right = view.arc_names()
     tokens = (Entry(f"{left} (left arc)", HEALTH.name(), "arc"),
@@ -165,6 +170,14 @@ class Legend:
             elif entry.style == "high":
                 painter.setPen(QPen(QColor(10, 10, 10), 3))
                 painter.setBrush(colour)
+                painter.drawRect(swatch)
+            elif entry.style == "ramp":  # one stripe per cover class, weakest first
+                stripe = swatch.width() / len(entry.ramp)
+                for k, shade in enumerate(entry.ramp):
+                    painter.fillRect(QRectF(swatch.left() + k * stripe, swatch.top(), stripe,
+                                            swatch.height()), QColor(shade))
+                painter.setPen(QPen(QColor(10, 10, 10), 1))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(swatch)
             elif entry.style == "low":
                 painter.setPen(QPen(colour.lighter(130), 2, Qt.PenStyle.DashLine))

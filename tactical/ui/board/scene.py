@@ -6,6 +6,9 @@ update alike); nothing here writes domain state."""
 from __future__ import annotations
 
 import gc
+import math
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -475,19 +478,53 @@ class BoardScene(QGraphicsScene):
             self._apply_layer("bands", item)
 
     def _label_zones(self, centre: tuple[float, float], radii: list[float]) -> None:
-        direction = label_point([z.geom for z in self.zones], centre, radii)
-        for item, r in zip(self.zones, radii, strict=True):
+        labels = [LabelItem(item.label, BAND_LABEL_HEIGHT) for item in self.zones]
+        # issue 26: the labels' line keeps clear of the tokens (a band or reach label was
+        # drawn over a token's initials): each label's box, grown by a token's radius,
+        # must not hold a token's centre
+        boxes = [label.boundingRect().adjusted(-TOKEN_RADIUS, -TOKEN_RADIUS, TOKEN_RADIUS,
+                                               TOKEN_RADIUS) for label in labels]
+        tokens = [hex_to_point(self.layout, c.hex) for c in self.document.state]
+
+        def covers(point: tuple[float, float], k: int) -> bool:
+            box = boxes[k].translated(*point)
+            return any(box.contains(QPointF(x, y)) for x, y in tokens)
+
+        direction = label_point([z.geom for z in self.zones], centre, radii, covers)
+        for k, (item, r) in enumerate(zip(self.zones, radii, strict=True)):
             if direction is None or item.geom.is_empty:
                 continue
-            label = LabelItem(item.label, BAND_LABEL_HEIGHT)
-            point = (centre[0] + direction[0] * r, centre[1] + direction[1] * r)
-            if not item.geom.contains(shapely.Point(point)):
-                rp = item.geom.representative_point()
-                point = (rp.x, rp.y)
+            label = labels[k]
+            point = self._label_spot(item, centre, direction, r, partial(covers, k=k))
             label.setPos(*point)
             self.addItem(label)
             self._apply_layer("bands", label)
             self.zone_labels.append(label)
+
+    @staticmethod
+    def _label_spot(item: ZoneItem, centre: tuple[float, float],
+                    direction: tuple[float, float], r: float,
+                    covers: Callable[[tuple[float, float]], bool]) -> tuple[float, float]:
+        """Where a zone's label goes: on the labels' line at `r` if that is inside its zone
+        and clear of the tokens; else a little out or in, then round the zone at that
+        radius; else its representative point (issue 26: never on a token if it can)."""
+        turns = [math.atan2(direction[1], direction[0])] + [
+            math.radians(10 * step) for step in range(36)]
+        for a in turns:
+            for d in (0.0, 0.8, -0.8, 1.6, -1.6):
+                point = (centre[0] + math.cos(a) * (r + d), centre[1] + math.sin(a) * (r + d))
+                if item.geom.contains(shapely.Point(point)) and not covers(point):
+                    return point
+        rp = item.geom.representative_point()
+        if not covers((rp.x, rp.y)):
+            return rp.x, rp.y
+        x0, y0, x1, y1 = item.geom.bounds  # the band runs off the map: anywhere inside it
+        step = max(1.0, max(x1 - x0, y1 - y0) / 20)
+        for y in np.arange(y0 + step / 2, y1, step):
+            for x in np.arange(x0 + step / 2, x1, step):
+                if item.geom.contains(shapely.Point(x, y)) and not covers((x, y)):
+                    return float(x), float(y)
+        return rp.x, rp.y
 
     def set_detail(self, px_per_metre: float) -> None:
         """Called by the view when the zoom changes: names too small to read are not even

@@ -26,6 +26,7 @@ from tactical.ui.board.toolbox import Toolbox
 from tactical.ui.board.tools import StartedBy
 from tactical.ui.board.tools.aim import AimTool, Shape
 from tactical.ui.board.tools.drag import DragTool
+from tactical.ui.board.tools.group import TokenGroup
 from tactical.ui.board.tools.ruler import RulerTool
 
 #: Keys the scroll area moves the view with.
@@ -74,6 +75,9 @@ class BoardView(QGraphicsView):
         self._status = ""  # and their status words
         self.tools = Toolbox(scene, self)
         self.drag_tool = self._tool("drag", DragTool)
+        # Ctrl-click, Ctrl-drag: several tokens; a GM move of one moves them all (issue 26)
+        self.group = self._tool("group", TokenGroup)
+        self.drag_tool.moves_with = self.group.moves_with
         self.drag_tool.setParent(self)  # it goes with the view (its document connection too)
         self._ruler = self._tool("ruler", RulerTool)
         self._aim = self._tool("aim", AimTool)

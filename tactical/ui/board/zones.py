@@ -4,6 +4,7 @@ labelled with its TN modifier), melee reach, and overwatch zones."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import shapely
 from PySide6.QtCore import QRectF, Qt
@@ -53,18 +54,24 @@ class ZoneItem(QGraphicsItem):
 
 
 def label_point(geoms: list[BaseGeometry], centre: tuple[float, float],
-                radii: list[float]) -> tuple[float, float] | None:
+                radii: list[float],
+                covers: Callable[[tuple[float, float], int], bool] | None = None,
+                ) -> tuple[float, float] | None:
     """One direction from `centre` along which every band's mid-radius point lies inside its
-    band (labels then stack on one line, never on each other); None if there is none."""
-    best: tuple[int, float] | None = None
+    band (labels then stack on one line, never on each other), and — among those — where
+    `covers(point, k)` (label k at point would cover a token) is false for the most labels;
+    None if there is none. Straight up is tried first, then ever further to each side."""
+    best: tuple[int, int, float] | None = None
     for step in range(36):
         deg = -90 + (step + 1) // 2 * 10 * (1 if step % 2 else -1)
         a = math.radians(deg)
-        hits = sum(bool(g.contains(shapely.Point(centre[0] + r * math.cos(a),
-                                                 centre[1] + r * math.sin(a))))
-                   for g, r in zip(geoms, radii, strict=True))
-        if best is None or hits > best[0]:
-            best = (hits, a)
-        if hits == len(geoms):
+        points = [(centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)) for r in radii]
+        hits = sum(bool(g.contains(shapely.Point(p)))
+                   for g, p in zip(geoms, points, strict=True))
+        clear = len(points) if covers is None else sum(
+            not covers(p, k) for k, p in enumerate(points))
+        if best is None or (hits, clear) > best[:2]:
+            best = (hits, clear, a)
+        if hits == len(geoms) and clear == len(points):
             break
-    return None if best is None else (math.cos(best[1]), math.sin(best[1]))
+    return None if best is None else (math.cos(best[2]), math.sin(best[2]))

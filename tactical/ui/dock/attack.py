@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -30,6 +30,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
 from tactical.encounter.queries.change import Change
+from tactical.encounter.queries.oracle import GeometryOracle as MapOracle
 from tactical.encounter.queries.preview import AttackPreview, preview, reaction_attack
 from tactical.geometry.hexgrid import hex_distance
 from tactical.ui import rulesets
@@ -68,6 +69,7 @@ class AttackPanel(QWidget):
         self._last: ev.AttackResolved | None = None
         self._last_batch = (0, -1)  # (batches in effect, the last one's number) when rolled
         self._last_lines: list[str] = []
+        self._turn: tuple[int, int, int] | None = None  # the turn the card was rolled in
         self._build()
         # widgets shown and hidden, laid out once (the ruleset parts' rows are in the form)
         self._one_layout = OneLayout(self, self.body)
@@ -97,6 +99,7 @@ class AttackPanel(QWidget):
         self.target_combo = QComboBox()
         self.target_combo.setObjectName("targetCombo")
         self.target_combo.setToolTip("The target; or press the crosshair and click a token")
+        self.target_combo.setPlaceholderText("no target")  # short: it sizes the combo
         self.pick_button = QToolButton()
         self.pick_button.setObjectName("pickTarget")
         self.pick_button.setText("⊕ Pick")
@@ -238,6 +241,8 @@ class AttackPanel(QWidget):
         self.roll_button.setFocus()
 
     def set_target(self, cid: str | None) -> None:
+        if cid != self.target:
+            self._mark_previous()
         self.target = cid
         index = self.target_combo.findData(cid)
         if index >= 0 and index != self.target_combo.currentIndex():
@@ -246,6 +251,8 @@ class AttackPanel(QWidget):
             self.refresh()
 
     def _target_chosen(self) -> None:
+        if self.target_combo.currentData() != self.target:
+            self._mark_previous()
         self.target = self.target_combo.currentData()
         self.refresh()
 
@@ -302,7 +309,11 @@ class AttackPanel(QWidget):
         else:
             self.heading.setText(f"{a.name} attacks")
             self.heading.setToolTip("")
-        self._fill_targets(state, a, offer)
+        turn = (state.round, state.turn, state.initiative_pass)
+        if fresh or turn != self._turn:
+            self._mark_previous()  # the card is the last roll's, not this set-up's
+        self._turn = turn
+        self._fill_targets(state, a, offer, fresh)
         self._fill_weapons(a, offer, fresh)
         self.part.weapon_chosen(a, self.weapon_combo.currentData(),
                                 keep=None if fresh else self.part.mode())
@@ -319,7 +330,7 @@ class AttackPanel(QWidget):
             part.set_enabled(on)
 
     def _fill_targets(self, state: EncounterState, a: Combatant,
-                      offer: PendingReaction | None) -> None:
+                      offer: PendingReaction | None, fresh: bool = False) -> None:
         # Ch.6 l.46: an enemy the attacker has not detected is no target; the tip says why
         unseen = [why for c in state if (why := undetected_reason(a, c))]
         others = sorted((c for c in state if c.id != a.id and c.id not in a.undetected),
@@ -328,10 +339,16 @@ class AttackPanel(QWidget):
         self.target_combo.setToolTip("\n".join(
             ["The target; or press the crosshair and click a token",
              *(f"Left out: {why}" for why in unseen)]))
-        keep = offer.mover if offer else self.target
+        # issue 26: a new attacker starts on the nearest enemy it can see and reach, never
+        # on the last attacker's target (an ally now); none if no enemy is in sight and reach
+        keep = offer.mover if offer else (None if fresh else self.target)
         if keep not in {cid for _t, cid in items}:
-            keep = nearest_enemy(state, a)
+            keep = nearest_enemy(state, a, self.document.oracle)
         _set_items(self.target_combo, items, keep)
+        if keep is None:
+            self.target_combo.blockSignals(True)
+            self.target_combo.setCurrentIndex(-1)  # the placeholder: no one in sight and reach
+            self.target_combo.blockSignals(False)
         self.target = self.target_combo.currentData()
         self.target_combo.setEnabled(offer is None)
         self.pick_button.setEnabled(offer is None)
@@ -470,6 +487,16 @@ class AttackPanel(QWidget):
         if offer is not None:
             self.document.apply(cmd.DeclineReaction(offer.reactor, offer=offer.id))
 
+    def _mark_previous(self) -> None:
+        """Issue 26: the result card under a new set-up (another attacker, target or turn)
+        says it is the previous roll's, not this one's."""
+        if self._last is None or not self.result_frame.isVisible() \
+                or self.result_title.text().startswith(PREVIOUS):
+            return
+        self.result_title.setText(PREVIOUS + self.result_title.text())
+        style.tint(self.result_title, style.readable(
+            style.GREY, self.palette().color(QPalette.ColorRole.Window)))
+
     def _show_result(self, e: ev.AttackResolved) -> None:
         self._last = e
         done = self.document.encounter.history.done  # e is in the batch applied last
@@ -489,10 +516,24 @@ class AttackPanel(QWidget):
         self.result_frame.show()
 
 
-def nearest_enemy(state: EncounterState, a: Combatant) -> str | None:
-    """The default target: the nearest enemy still standing that it has detected."""
-    enemies = [c for c in state if c.side != a.side and not c.has(Condition.DEAD)
-               and c.id not in a.undetected]
+PREVIOUS = "Previous roll: "
+
+
+def nearest_enemy(state: EncounterState, a: Combatant, oracle: MapOracle) -> str | None:
+    """The default target (issue 26): the nearest enemy still standing that it has
+    detected (Ch.6 l.46), sees and reaches with its ready weapon (its range; a melee
+    weapon or none: its reach); None if there is none — never an ally."""
+    enemies = sorted((c for c in state if c.side != a.side and not c.has(Condition.DEAD)
+                      and c.id not in a.undetected),
+                     key=lambda c: (hex_distance(a.hex, c.hex), c.name))
     if not enemies:
         return None
-    return min(enemies, key=lambda c: (hex_distance(a.hex, c.hex), c.name)).id
+    me = oracle.reactor(state, a)
+    reach_m = me.weapon.max_m if me.weapon is not None else me.reach_m
+    per_hex = oracle.params.metres_per_hex
+    for c in enemies:  # nearest first: the first seen and reached is the one
+        if hex_distance(a.hex, c.hex) * per_hex > reach_m + 1e-9:
+            return None  # the rest are farther still
+        if oracle.sight(state, a.id, c.id).line_of_sight:
+            return c.id
+    return None

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.core.dice import Dice, RandomDice
+from tactical.encounter import events as ev
+from tactical.encounter.queries.change import Change
 from tactical.ui.dock import style
 from tactical.ui.dock.actbar import ActionsBar
 from tactical.ui.dock.attack import AttackPanel
@@ -103,6 +105,7 @@ class CombatDock(QDockWidget):
         # attack's (the main window's Space → EndTurn may roll bleeding)
         document.changed.connect(self._forget_purpose)
         document.refused.connect(self._forget_purpose)
+        document.changed.connect(self._offers_into_view)
         self.attack.picking_target.connect(self.picking_target)
 
         self.actions_bar = ActionsBar(document, hands) if hands is not None else None
@@ -176,6 +179,22 @@ class CombatDock(QDockWidget):
         dice = self.document.encounter.dice
         if isinstance(dice, AskDice):
             dice.begin("the roll")
+
+    def _offers_into_view(self, change: Change) -> None:
+        """Issue 26: a command that halts a move for reactions (a drop, a Charge) brings
+        the pending reactions, their Resolve and Decline, into view, wherever the dock was
+        scrolled (the attack panel below only says "resolve … first")."""
+        if change.pending and self.document.state.pending and any(
+                isinstance(e, ev.ReactionOffered) for e in change.new_events):
+            QTimer.singleShot(0, self._scroll_to_offers)
+
+    def _scroll_to_offers(self) -> None:
+        scroll = self.sections_scroll
+        inner = scroll.widget()
+        if inner is not None:
+            inner.adjustSize()
+        if self.reactions.isVisible():
+            scroll.ensureWidgetVisible(self.reactions, 0, 0)
 
     # --- for the main window
 

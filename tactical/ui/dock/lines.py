@@ -163,6 +163,9 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
                         f"Edge {e.edge} ({e.source})", Kind.NOTE)
         case ev.CombatantAdded():
             return Line(f"{e.name} joins the fight at {_hex(e.hex)} ({e.side})", Kind.NOTE)
+        case ev.SideChanged():
+            return Line(f"{n(e.combatant)} changes sides: {e.was} → {e.side} ({e.source})",
+                        Kind.NOTE)
         case ev.CombatantRemoved():
             return Line(f"{n(e.combatant)} is removed from the fight ({e.source})", Kind.NOTE)
         case ev.TokenPlaced():

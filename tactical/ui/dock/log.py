@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QPalette, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from tactical.encounter.queries.change import Change
@@ -22,8 +22,10 @@ KIND_MARKS = {Kind.HIT: "⚔ ", Kind.MISS: "⚔ ", Kind.DAMAGE: "✚ ", Kind.REF
               Kind.ROUND: "◆ ", Kind.TURN: "▶ ", Kind.REACTION: "↯ "}
 
 
-def line_html(line: Line) -> str:
+def line_html(line: Line, background: str = "#ffffff") -> str:
+    """A line in its kind's colour, made readable on the log's `background` (4.5:1)."""
     colour = KIND_COLOURS.get(line.kind, "")
+    colour = style.readable(colour, background) if colour else ""
     text = escape(KIND_MARKS.get(line.kind, "") + line.text)
     bold = line.kind in (Kind.ROUND, Kind.TURN, Kind.REFUSAL)
     if bold:
@@ -55,6 +57,7 @@ class CombatLog(QTextBrowser):
         self._count = 0  # lines in all blocks
         self._hidden = 0  # the oldest lines, not in the widget (scroll up for them)
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self._background = self.palette().color(QPalette.ColorRole.Base).name()
         document.changed.connect(self.sync)
         document.refused.connect(self.refused)
         self.sync()
@@ -142,7 +145,7 @@ class CombatLog(QTextBrowser):
             if not first:
                 cursor.insertBlock()
             first = False
-            cursor.insertHtml(line_html(line))
+            cursor.insertHtml(line_html(line, self._background))
         cursor.endEditBlock()
         over = self._count - self._hidden - (self.WINDOW + self.CHUNK)
         if over > 0:  # keep a window of recent lines: drop the oldest from the widget
@@ -173,7 +176,7 @@ class CombatLog(QTextBrowser):
         cursor.movePosition(QTextCursor.MoveOperation.Start)
         cursor.beginEditBlock()
         for i, line in enumerate(older):
-            cursor.insertHtml(line_html(line))
+            cursor.insertHtml(line_html(line, self._background))
             if i < len(older) - 1 or not empty:
                 cursor.insertBlock()
         cursor.endEditBlock()

@@ -69,6 +69,39 @@ def rule() -> QFrame:
     return line
 
 
+def luminance(colour: str | QColor) -> float:
+    """WCAG 2 relative luminance of a colour."""
+    c = QColor(colour)
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(
+        c.blueF())
+
+
+def contrast(a: str | QColor, b: str | QColor) -> float:
+    """WCAG 2 contrast ratio (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+READABLE = 4.5  # WCAG AA for body text
+
+
+def readable(colour: str, background: str | QColor) -> str:
+    """`colour`, darkened on a light background (lightened on a dark one) in steps of
+    its own hue until its text reads at 4.5:1 (issue 26: the log's grey and Okabe–Ito
+    lines were 2.2–3.4:1 on white)."""
+    c = QColor(colour)
+    dark_ground = luminance(background) < 0.18
+    for _ in range(40):
+        if contrast(c, background) >= READABLE:
+            break
+        c = c.lighter(108) if dark_ground else c.darker(108)
+    return str(c.name())
+
+
 def side_colour(sides: list[str], side: str) -> str:
     index = sides.index(side) if side in sides else len(sides)
     return SIDE_COLOURS[index % len(SIDE_COLOURS)]

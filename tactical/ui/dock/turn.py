@@ -38,6 +38,7 @@ class TurnPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.heading = style.title("")
         self.heading.setObjectName("turnHeading")
+        self.heading.setWordWrap(True)  # a long name wraps, never widens the dock (issue 26)
         layout.addWidget(self.heading)
         grid = QGridLayout()
         self.pips: dict[str, style.Pips] = {}

@@ -49,6 +49,8 @@ from tactical.ui.editor.panels import SidePanel
 from tactical.ui.editor.tools import TOOLS, EditorTool
 from tactical.ui.editor.view import EditorView
 
+PANEL_MAX_PX = 440
+
 
 class MapEditor(QWidget):
     """`saved(path)` after a save; `message(text)` for the status bar."""
@@ -69,7 +71,9 @@ class MapEditor(QWidget):
                            [*self.library.characters.values(), *draft.characters]}
         self.view.rebuild()
         self.panel = SidePanel()
-        self.panel.setFixedWidth(300)
+        # as wide as its widest row of buttons (issue 26: a fixed 300 px cut "New character…"
+        # to "ew character" at 1920 × 1080), never more than PANEL_MAX_PX
+        self.panel.setFixedWidth(min(PANEL_MAX_PX, max(300, self.panel.minimumSizeHint().width())))
         self.toolbar = QToolBar("Map editor")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.tools: dict[str, EditorTool] = {t.name: t(self) for t in TOOLS}

@@ -4,6 +4,7 @@ tokens join."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from PySide6.QtCore import QMimeData, Qt, Signal
@@ -149,8 +150,13 @@ class RosterList(QListWidget):
 
     def fill(self, characters: Iterable[Character]) -> None:
         self.clear()
-        for c in sorted(characters, key=lambda c: c.name.lower()):
-            item = QListWidgetItem(f"{c.name}  ({c.id})")
+        ordered = sorted(characters, key=lambda c: c.name.lower())
+        names = Counter(c.name for c in ordered)
+        for c in ordered:
+            # the name (its id only when two share it): a "(security-guard-shield)" after
+            # each name ran past the panel (issue 26); the id is in the tooltip
+            item = QListWidgetItem(c.name if names[c.name] == 1 else f"{c.name}  ({c.id})")
+            item.setToolTip(f"{c.name} — id {c.id}")
             item.setData(Qt.ItemDataRole.UserRole, c.id)
             self.addItem(item)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QScreen
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QToolBar
 
@@ -264,8 +264,8 @@ class PlayerScreen(QObject):
         self.fog_action.blockSignals(True)
         self.fog_action.setChecked(self._flag(self._fog_key(), False))
         self.fog_action.blockSignals(False)
-        if was_open:
-            self.open()
+        if was_open:  # issue 26: the players' window follows, behind the GM's board
+            self.open(front=False)
 
     def _fog_key(self) -> str:
         name = self.document.loaded.map.name if self.document is not None else ""
@@ -279,7 +279,9 @@ class PlayerScreen(QObject):
         elif not on:
             self._close_window()
 
-    def open(self) -> PlayerWindow | None:
+    def open(self, front: bool = True) -> PlayerWindow | None:
+        """The players' window on its screen; `front` False (it follows a newly opened
+        encounter): shown without taking the focus, the GM's window kept in front."""
         from tactical.ui.player.window import PlayerWindow, screens
 
         if self.document is None or self.audience is None:
@@ -297,7 +299,12 @@ class PlayerScreen(QObject):
         full = self._flag("full_screen", len(screens()) > 1)
         if target is not None and target.name == gm_name and remembered not in (None, gm_name):
             full = False  # its own screen is gone: a window, not over the GM's board
+        if not front:
+            self.window.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.window.place(target, full)
+        if not front:
+            self.main.raise_()
+            self.main.activateWindow()
         self.action.blockSignals(True)
         self.action.setChecked(True)
         self.action.blockSignals(False)

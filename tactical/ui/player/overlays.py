@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QInputDialog, QMainWindow, QMenu
 
 if TYPE_CHECKING:  # the window is built before the engine is imported (issue 13)
-    from tactical.encounter.change import Change
+    from tactical.encounter.queries.change import Change
     from tactical.overlay.feed import Feed
     from tactical.overlay.payload import Payload, RollEvents
     from tactical.overlay.server import OverlayServer
@@ -195,7 +195,7 @@ class StreamOverlays(QObject):
         document, settings = self.document, self.screen.audience
         if self.feed is None or self.payload is None or document is None or settings is None:
             return
-        from tactical.encounter.audience import Audience, AudienceFilter
+        from tactical.encounter.queries.audience import Audience, AudienceFilter
         from tactical.overlay.payload import RollEvents
 
         t0 = time.perf_counter()

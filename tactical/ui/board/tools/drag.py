@@ -8,16 +8,19 @@ no second scan)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
-from tactical.encounter.commands import GMMove, Move
+from tactical.encounter.commands import GMMove, GMMoveGroup, Move
 from tactical.encounter.model import Phase
 from tactical.encounter.queries.change import Change
 from tactical.encounter.queries.movepreview import MovePreview, move_preview
 from tactical.geometry.layout import hex_to_point, hexes_along
+from tactical.rules.reactions import ReactionOffer as Reaction
 from tactical.ui.board.palette import PATH_TOO_LONG, Z
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.tools import BoardTool, Line, board_tool
@@ -49,6 +52,8 @@ class DragTool(BoardTool, QObject):
         self.gm = False  # this drag is a GM move
         self.drop_note = ""  # why the last drop moved nothing (shown on the board)
         self._last: tuple[float, float] | None = None
+        # who a GM move of a token moves (issue 26: the board's group, formation kept)
+        self.moves_with: Callable[[str], tuple[str, ...]] = lambda cid: (cid,)
         self.document.changed.connect(self._document_changed)
         for signal in (self.started, self.stepped, self.finished):
             signal.connect(lambda *_: self.changed())
@@ -178,6 +183,7 @@ class DragTool(BoardTool, QObject):
             self.blocked = None
             self.scene.overlay.clear()
             self._place_token()
+            self._place_group()
             self.stepped.emit(None)
             return
         self.evaluations += 1
@@ -209,14 +215,30 @@ class DragTool(BoardTool, QObject):
         now = token.pos()
         self.scene.arrange_labels([QRectF(was, was), QRectF(now, now)])
 
+    def _place_group(self) -> None:
+        """A GM move of a group: the others follow the dragged token by the same offset."""
+        assert self.token_id is not None
+        start, end = self.path[0], self.path[-1]
+        state = self.document.state
+        for cid in self.moves_with(self.token_id):
+            if cid != self.token_id and cid in self.scene.tokens:
+                h = state.get(cid).hex
+                self.scene.tokens[cid].setPos(*hex_to_point(
+                    self.scene.layout, (h[0] + end[0] - start[0], h[1] + end[1] - start[1])))
+
     def commit(self) -> bool:
         token_id, path, report, gm = self.token_id, tuple(self.path[1:]), self.report, self.gm
+        start = self.path[0] if self.path else None
         self._end()
         if token_id is None or not path:
             self.finished.emit(False)
             return False
-        if gm:
-            command: Move | GMMove = GMMove(token_id, path[-1])
+        group = self.moves_with(token_id)
+        if gm and len(group) > 1 and start is not None:
+            command: Move | GMMove | GMMoveGroup = GMMoveGroup(
+                group, (path[-1][0] - start[0], path[-1][1] - start[1]))
+        elif gm:
+            command = GMMove(token_id, path[-1])
         else:
             legal = min(len(path), report.allowed) if report is not None else len(path)
             if legal < 1:
@@ -295,7 +317,9 @@ def drag_summary(tool: DragTool) -> list[Line]:
     step = tool.document.oracle.params.metres_per_hex
     length = (len(tool.path) - 1) * step
     if tool.gm:
-        return [(f"GM move: {name} {length:g} m — no action, no reaction", "#FFFFFF")]
+        group = tool.moves_with(tool.token_id)
+        who = f"{name} and {len(group) - 1} more (formation kept)" if len(group) > 1 else name
+        return [(f"GM move: {who} {length:g} m — no action, no reaction", "#FFFFFF")]
     over = length > tool.limit_m + 1e-9
     lines = [(f"{name} moves {length:g} m of {tool.limit_m:g} m"
               + (" — too far: the drop stops at the limit" if over else ""),
@@ -306,10 +330,16 @@ def drag_summary(tool: DragTool) -> list[Line]:
     if report is not None:
         reach = min(report.allowed, len(tool.path) - 1)
         within = [r for r in report.reactions if r.step <= reach]
-        for r in within:
+        beyond = [r for r in report.reactions if r.step > reach]
+
+        def said(r: Reaction, before: str = "") -> Line:
             who = state.get(r.reactor).name if r.reactor in state.combatants else r.reactor
             name, colour = tool.scene.view.reaction_looks[r.kind]
-            lines.append((f"{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour))
-        if not within:
-            lines.append((tool.scene.view.no_reactions_note, "#FFFFFF"))
+            return f"{before}{name}: {who} at {r.hex[0]},{r.hex[1]} — {r.why}", colour
+
+        lines += [said(r) for r in within]
+        if not within:  # issue 26: not "No reactions" while the board rings one further on
+            lines.append(("No reactions within the movement left" if beyond
+                          else tool.scene.view.no_reactions_note, "#FFFFFF"))
+        lines += [said(r, "Past the limit, not this Move — ") for r in beyond]
     return lines
