@@ -393,6 +393,11 @@ def test_write_chummer_refuses_a_file_saved_since_the_import(tmp_path: Path, cap
     assert main(["campaign", str(path), "--write-chummer"]) == 1
     assert "changed since it was imported" in capsys.readouterr().err
     assert source.read_bytes() == saved and not (tmp_path / "newer.chum5.bak").exists()
+    capsys.readouterr()
+    assert main(["campaign", str(path), "--write-chummer", "--force", "--dry-run"]) == 0
+    dry = capsys.readouterr().out
+    assert "glitch: would write" in dry and "Physical 3 → 2, Stun 2 → 7" in dry
+    assert source.read_bytes() == saved  # --dry-run writes nothing
     assert main(["campaign", str(path), "--write-chummer", "--force"]) == 0
     assert b"<stuncmfilled>7</stuncmfilled>" in source.read_bytes()
     assert b"Glitch2" in source.read_bytes()  # the player's own change is kept
