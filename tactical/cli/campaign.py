@@ -42,6 +42,12 @@ def add_parser(sub: Any) -> None:
                         help="list the changes without writing the file")
     parser.add_argument("--undo-rest", action="store_true",
                         help="take the last rest back (until the next fight starts)")
+    parser.add_argument("--write-chummer", action="store_true",
+                        help="write each Chummer member's carried monitors back into its "
+                        ".chum5 (a backup kept beside it; only the filled boxes change)")
+    parser.add_argument("--force", action="store_true",
+                        help="with --write-chummer: write into a .chum5 saved in Chummer "
+                        "since it was imported")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -89,6 +95,8 @@ def _run(args: argparse.Namespace) -> int:
         campaign, changes = rested.campaign, rested.changes or ("nothing changed",)
     if (passing or args.undo_rest) and not args.dry_run:
         save_campaign(path, campaign)
+    if args.write_chummer:
+        changes = (*changes, *_write_chummer(campaign, path, args.dry_run, args.force))
     if args.json:
         out = campaign_json(campaign)
         out["changes"] = list(changes)
@@ -122,3 +130,18 @@ def campaign_lines(campaign: Campaign) -> list[str]:
             log = f" — log {entry.log}" if entry.log else ""
             lines.append(f"  {entry.when} {entry.kind}: {entry.title}{log}")
     return lines
+
+
+def _write_chummer(campaign: Campaign, path: Path, dry_run: bool, force: bool) -> list[str]:
+    """--write-chummer: every Chummer member's carried boxes into its .chum5 (all checked
+    before any is written); what was (or, --dry-run, would be) written."""
+    from tactical.data.chummer.party import party_writes, plan_party, write_party
+
+    writes = party_writes(campaign, path)
+    if not writes:
+        return ["no member of the party is linked to a .chum5: nothing written"]
+    done = plan_party(writes, force=force) if dry_run else write_party(writes, force=force)
+    verb = "would write" if dry_run else "wrote"
+    return [f"{w.member.id}: {verb} {d.file}: {', '.join(d.changes)}"
+            + ("" if dry_run else f" (the file as it was: {d.backup.name})")
+            for w, d in zip(writes, done, strict=True)]

@@ -15,7 +15,9 @@ import yaml
 from pydantic import Field
 
 from tactical.core.atomic import write_file
+from tactical.core.errors import TacticalError
 from tactical.data.character import Character, Roster
+from tactical.data.chummer.importer import read_character
 from tactical.data.gear import Slug, duplicate_ids
 from tactical.data.kinds import load_file
 from tactical.data.problems import DataError, Loc
@@ -195,17 +197,20 @@ def save_campaign(path: Path, campaign: Campaign) -> None:
 
 # --- sheets
 
-#: Readers of character files by suffix (".chum5": the Chummer import registers its own);
-#: each returns the Character a file holds.
-SHEET_READERS: dict[str, Callable[[Path], Character]] = {}
+#: Readers of character files by suffix: each returns the file's character as a
+#: one-character roster with the gear it carries (".chum5": the Chummer import's
+#: conversion, tactical/data/chummer/importer.py).
+SHEET_READERS: dict[str, Callable[[Path], Roster]] = {".chum5": read_character}
 
 
-def member_sheet(member: Member, campaign_file: Path,
-                 characters: dict[str, Character]) -> Character:
-    """The member's sheet (DataError naming the campaign file when it cannot be found)."""
+def member_source(member: Member, campaign_file: Path, characters: dict[str, Character]
+                  ) -> tuple[Character, Roster | None]:
+    """The member's sheet and the roster it comes from, whose gear (an imported
+    character's own weapons and armor) goes into the fight's library with it; DataError
+    naming the campaign file when it cannot be found."""
     base = Path(campaign_file).parent
     if member.sheet is not None:
-        return member.sheet
+        return member.sheet, None
     if member.roster is not None:
         _doc, model = load_file(base / member.roster)
         if not isinstance(model, Roster):
@@ -215,17 +220,32 @@ def member_sheet(member: Member, campaign_file: Path,
         if found is None:
             raise _sheet_error(campaign_file, member, f"no character '{member.character}' "
                                                       f"in {member.roster}")
-        return found
+        return found, model
     if member.chum5 is not None:
-        reader = SHEET_READERS.get(".chum5")
+        reader = SHEET_READERS.get(Path(member.chum5).suffix.lower())
         if reader is None:
-            raise _sheet_error(campaign_file, member, "this Tactical cannot read .chum5 "
-                                                      "files; import it into a roster")
-        return reader(base / member.chum5)
+            raise _sheet_error(campaign_file, member, f"chum5: {member.chum5}: this Tactical "
+                                                      "reads only .chum5 files")
+        try:
+            read = reader(base / member.chum5)
+        except TacticalError as error:
+            raise _sheet_error(campaign_file, member, f"chum5: {error}") from None
+        sheet = read.characters[0]
+        if sheet.id != member.character:
+            raise _sheet_error(campaign_file, member, (
+                f"chum5: {member.chum5} holds '{sheet.id}' ({sheet.name}), not the member's "
+                f"character '{member.character}'; set character: {sheet.id}"))
+        return sheet, read
     if member.character not in characters:
         raise _sheet_error(campaign_file, member, f"unknown character '{member.character}';"
                                                   " give a sheet, a roster or a .chum5 file")
-    return characters[member.character]
+    return characters[member.character], None
+
+
+def member_sheet(member: Member, campaign_file: Path,
+                 characters: dict[str, Character]) -> Character:
+    """The member's sheet (DataError naming the campaign file when it cannot be found)."""
+    return member_source(member, campaign_file, characters)[0]
 
 
 def _sheet_error(campaign_file: Path, member: Member, message: str) -> DataError:

@@ -18,7 +18,7 @@ from tactical.data.campaign import (
     Lasting,
     Member,
     RestPlan,
-    member_sheet,
+    member_source,
 )
 from tactical.data.character import Character
 from tactical.data.library import Library, LoadedMap
@@ -39,8 +39,21 @@ class CampaignRefused(TacticalError):
 
 def party_sheets(campaign: Campaign, campaign_file: Path,
                  library: Library) -> dict[str, Character]:
+    return party_library(campaign, campaign_file, library)[0]
+
+
+def party_library(campaign: Campaign, campaign_file: Path,
+                  library: Library) -> tuple[dict[str, Character], Library]:
+    """The members' sheets, and `library` with them and the gear their rosters (or
+    `.chum5` files) carry: an imported runner's own weapons and armor come with it, as
+    they do into a map from the editor's roster."""
     characters = dict(library.characters)
-    return {m.id: member_sheet(m, campaign_file, characters) for m in campaign.party}
+    sheets: dict[str, Character] = {}
+    for member in campaign.party:
+        sheets[member.id], source = member_source(member, campaign_file, characters)
+        if source is not None:
+            library = library.with_catalogue(source)
+    return sheets, library.with_characters(sheets.values())
 
 
 def token_of(member: Member, tokens: Sequence[Token]) -> Token | None:
@@ -59,8 +72,7 @@ def with_party(loaded: LoadedMap, campaign: Campaign, campaign_file: Path,
     if rid != campaign.ruleset:
         raise CampaignRefused(f"{campaign_file}: the campaign plays {campaign.ruleset}; "
                               f"this encounter is {rid}")
-    sheets = party_sheets(campaign, campaign_file, loaded.library)
-    library = loaded.library.with_characters(sheets.values())
+    sheets, library = party_library(campaign, campaign_file, loaded.library)
     tokens = list(loaded.map.tokens)
     taken = {(t.hex[0], t.hex[1]) for t in tokens}
     sides = loaded.map.sides
@@ -195,8 +207,7 @@ def rest(campaign: Campaign, campaign_file: Path, plan: RestPlan, when: str,
     from tactical.data.library import bundled_library
 
     rules = registry.ruleset(campaign.ruleset)
-    sheets = party_sheets(campaign, campaign_file, library or bundled_library())
-    lib = (library or bundled_library()).with_characters(sheets.values())
+    sheets, lib = party_library(campaign, campaign_file, library or bundled_library())
     states: dict[str, Lasting] = {}
     changes: list[str] = []
     reasons: list[str] = []

@@ -34,6 +34,9 @@ SPECS = {
                      "Before combat: the party's tokens start with their campaign's state"),
     "rest": Spec("rest", "&Rest the party…", (),
                  "Pass time for a campaign's party: rests, healing, reload, Edge"),
+    "party_chummer": Spec("party_chummer", "Write the party's wounds back to C&hummer…", (),
+                          "A campaign's Chummer runners: their carried condition monitors "
+                          "into their .chum5 files (only those boxes change)"),
     "save_as": Spec("save_as", "Save encounter &as…", ("Ctrl+Shift+S",),
                     "Write a compact copy of this encounter (the autosave goes on)"),
     "export": Spec("export", "&Export board image…", ("Ctrl+E",),
@@ -92,7 +95,7 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction],
     its own actions there)."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
-    for name in ("new", "open", "continue", "carry_in", "rest"):
+    for name in ("new", "open", "continue", "carry_in", "rest", "party_chummer"):
         file_menu.addAction(actions[name])
     file_menu.addMenu(recent)
     file_menu.addSeparator()

@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.core.errors import TacticalError
+from tactical.data.campaign import load_campaign
 from tactical.data.character import Character, Roster
 from tactical.data.chummer.importer import IdClash, ImportResult, import_characters, summary
+from tactical.data.chummer.party import PartyWrite, party_writes, write_party
 from tactical.data.chummer.writeback import (
     ChangedSinceImport,
     Wounds,
@@ -166,3 +168,52 @@ def choose_write_back(window: WindowHost) -> WriteBack | None:
     # counts overflow too
     wounds = Wounds(fighter.damage, fighter.stun)
     return write_wounds_back(window, linked[tokens[token]], Path(name), wounds)
+
+
+def _planned(writes: list[PartyWrite]) -> tuple[list[WriteBack], list[str]]:
+    """What each write does, and the files saved in Chummer since their import."""
+    planned, changed = [], []
+    for w in writes:
+        try:
+            planned.append(plan(w.character, w.roster, w.wounds))
+        except ChangedSinceImport as error:
+            changed.append(str(error))
+            planned.append(plan(w.character, w.roster, w.wounds, force=True))
+    return planned, changed
+
+
+def write_party_back(parent: QWidget, campaign_path: Path) -> list[WriteBack] | None:
+    """A campaign's Chummer runners (a roster entry's `chummer:` link or a `chum5:`
+    member): what each one's carried monitors write is listed and asked; a file saved in
+    Chummer since its import is named and asked again before it is written anyway. What
+    was written, or None (refused, declined, nothing to write)."""
+    title = "Write the party's wounds back to Chummer"
+    try:
+        writes = party_writes(load_campaign(campaign_path), campaign_path)
+        if not writes:
+            QMessageBox.information(parent, title, f"No member of {campaign_path.name}'s "
+                                    "party is linked to a Chummer file: nothing to write.")
+            return None
+        planned, changed = _planned(writes)
+        lines = [f"{w.member.id}: {p.file.name}: {', '.join(p.changes)}"
+                 for w, p in zip(writes, planned, strict=True)]
+        answer = QMessageBox.question(
+            parent, title, "Write into the Chummer files:\n" + "\n".join(lines)
+            + "\n\nOnly those boxes change; each file as it is now is kept beside it as "
+              "FILE.chum5.bak.")
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+        if changed:
+            answer = QMessageBox.question(
+                parent, title, "\n".join(changed) + "\n\nWrite the wounds into it anyway? "
+                "The player's own changes are kept: only the monitors are written.")
+            if answer != QMessageBox.StandardButton.Yes:
+                return None
+        done = write_party(writes, force=bool(changed))
+    except (TacticalError, OSError) as error:
+        QMessageBox.warning(parent, "Cannot write back to Chummer", str(error)[:4000])
+        return None
+    QMessageBox.information(parent, "Written back to Chummer", "\n".join(
+        f"{d.file}: {', '.join(d.changes)} (the file as it was: {d.backup.name})"
+        for d in done))
+    return done

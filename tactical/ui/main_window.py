@@ -94,6 +94,7 @@ class MainWindow(WindowHost):
         self.stream_overlays = StreamOverlays(self, self.prefs, self.player_screen)
         acts.connect(self.action_map, {
             "new": self.choose_map, "open": self.choose_file, "rest": self.rest_party,
+            "party_chummer": self.write_party_to_chummer,
             "carry_in": self.carry_in_party,
             "continue": self.choose_encounter, "save_as": self.save_as,
             "export": self.export_image, "quit": self.close, "undo": self.undo,
@@ -498,6 +499,21 @@ class MainWindow(WindowHost):
             QMessageBox.warning(self, "Cannot open the campaign", str(error)[:4000])
             return
         self.rest_dialog.open()
+
+    def write_party_to_chummer(self, campaign: Path | None = None) -> None:
+        """File ▸ Write the party's wounds back to Chummer…: the open fight's campaign,
+        else one the GM picks; what is written is listed and asked first."""
+        from tactical.ui.campaign import document_campaign
+        from tactical.ui.chummer import write_party_back
+
+        if campaign is None and self.document is not None:
+            campaign = document_campaign(self.document)
+        if campaign is None:
+            path, _ = QFileDialog.getOpenFileName(self, "The campaign whose party goes back "
+                                                  "to Chummer", "", "Campaigns (*.yaml *.yml)")
+            campaign = Path(path) if path else None
+        if campaign is not None:
+            write_party_back(self, campaign)
 
     def choose_ruleset(self, map_path: Path) -> str | None:
         """Which ruleset runs the new encounter (the map's own is offered first)."""

@@ -3,11 +3,14 @@ between fights by the rules (docs/campaign.md)."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from tactical.cli import main
 from tactical.core.dice import RandomDice, ScriptedDice
 from tactical.core.errors import IllegalCommand
 from tactical.core.paths import maps_dir
@@ -294,3 +297,107 @@ def test_first_aid_names_what_is_wrong(campaign_file: Path) -> None:
     plan = RestPlan.model_validate({"first_aid": [{"healer": "vanya", "patient": "kicker"}]})
     with pytest.raises(CampaignRefused, match="Kicker has no injury"):
         rest(campaign, campaign_file, plan, "now")
+
+
+CHUMMER = Path(__file__).parents[1] / "data" / "chummer"
+FILLED = re.compile(rb"(<physicalcmfilled>|<stuncmfilled>)[^<]*(</)")
+
+
+def _sr5_fight(enc: Encounter, physical: int) -> None:
+    for cid in enc.state.combatants:
+        enc.apply(cmd.SetInitiative(cid, 10))
+    enc.apply(cmd.StartCombat())
+    # Physical boxes only: the GM's Stun override under SR counts Chapter 6's way (its
+    # Stun also fills the total), so the Stun comes from the campaign's state here
+    enc.apply(cmd.ApplyDamage("glitch", physical))
+    enc.apply(cmd.EndCombat())
+
+
+def _sr5_encounter(map_name: str, path: Path) -> Encounter:
+    loaded = with_party(load_map(maps_dir() / map_name), load_campaign(path), path, "sr5")
+    enc = Encounter(Context(loaded, GeometryOracle(loaded), ruleset="sr5"), RandomDice(5))
+    save_campaign(path, begin(enc, load_campaign(path), path, "start"))
+    return enc
+
+
+@pytest.mark.parametrize("link", ["roster", "chum5"])
+def test_round_trip_of_a_chummer_runner_ends_in_its_chum5(tmp_path: Path, link: str) -> None:
+    """Issue 29 Done when: a runner imported from Chummer (a roster entry's `chummer:`
+    link, or the campaign's own `chum5:` link) is hurt, carried, rested, fights on another
+    map with the carried boxes, is carried again and written back into its .chum5: only
+    the filled boxes change, a backup is kept."""
+    shutil.copy(CHUMMER / "newer.chum5", tmp_path)
+    source = tmp_path / "newer.chum5"
+    original = source.read_bytes()
+    sheet = "roster: party.yaml"
+    if link == "roster":
+        assert main(["import", str(source), "--out", str(tmp_path / "party.yaml")]) == 0
+    else:
+        sheet = "chum5: newer.chum5"
+    path = tmp_path / "run.yaml"
+    path.write_text(f"kind: campaign\nruleset: sr5\nparty:\n"
+                    f"  - {{id: glitch, character: glitch, side: runners, {sheet},\n"
+                    f"     state: {{stun: 6}}}}\n",
+                    encoding="utf-8")
+
+    enc = _sr5_encounter("warehouse.yaml", path)
+    # the runner's own imported gear came into the fight with it
+    assert any(w.startswith("glitch-") for w in enc.ctx.loaded.library.weapons)
+    _sr5_fight(enc, 4)
+    carried, _ = carry_out(load_campaign(path), path, enc.state, enc.ctx, "end", "one.jsonl")
+    save_campaign(path, carried)
+    assert (carried.member("glitch").state.damage, carried.member("glitch").state.stun) \
+        == (4, 6)
+    rested = rest(carried, path, RestPlan(rest="short"), "rest").campaign
+    save_campaign(path, rested)
+    stun = rested.member("glitch").state.stun
+    assert stun < 6 and rested.member("glitch").state.damage == 4  # an hour heals Stun only
+
+    street = _sr5_encounter("street.yaml", path)
+    g = street.state.get("glitch")
+    assert (g.damage, g.stun) == (4, stun)  # the carried boxes start the next fight
+    _sr5_fight(street, 1)
+    carried, _ = carry_out(load_campaign(path), path, street.state, street.ctx, "end",
+                           "two.jsonl")
+    save_campaign(path, carried)
+    assert main(["campaign", str(path), "--write-chummer"]) == 0
+
+    after = source.read_bytes()
+    texts = re.findall(rb"<physicalcmfilled>([^<]*)<|<stuncmfilled>([^<]*)<", after)
+    assert [a or b for a, b in texts][:2] == [b"5", str(stun).encode()]
+    assert FILLED.sub(rb"\1\2", after) == FILLED.sub(rb"\1\2", original)  # every other byte
+    assert (tmp_path / "newer.chum5.bak").read_bytes() == original
+
+
+def test_a_chum5_member_of_another_character_is_named(tmp_path: Path) -> None:
+    shutil.copy(CHUMMER / "newer.chum5", tmp_path)
+    path = tmp_path / "run.yaml"
+    path.write_text("kind: campaign\nruleset: sr5\nparty:\n"
+                    "  - {id: dodger, character: dodger, chum5: newer.chum5}\n",
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=r"run.yaml:1:1: party.dodger: chum5: newer.chum5 "
+                                        r"holds 'glitch' \(Glitch\).*set character: glitch"):
+        with_party(load_map(maps_dir() / "street.yaml"), load_campaign(path), path, "sr5")
+
+
+def test_write_chummer_refuses_a_file_saved_since_the_import(tmp_path: Path, capsys) -> None:
+    shutil.copy(CHUMMER / "newer.chum5", tmp_path)
+    source = tmp_path / "newer.chum5"
+    assert main(["import", str(source), "--out", str(tmp_path / "party.yaml")]) == 0
+    path = tmp_path / "run.yaml"
+    path.write_text("kind: campaign\nruleset: sr5\nparty:\n"
+                    "  - {id: glitch, character: glitch, roster: party.yaml,\n"
+                    "     state: {damage: 2, stun: 7}}\n", encoding="utf-8")
+    saved = source.read_bytes().replace(b"Glitch", b"Glitch2")  # saved again in Chummer
+    source.write_bytes(saved)
+    assert main(["campaign", str(path), "--write-chummer"]) == 1
+    assert "changed since it was imported" in capsys.readouterr().err
+    assert source.read_bytes() == saved and not (tmp_path / "newer.chum5.bak").exists()
+    capsys.readouterr()
+    assert main(["campaign", str(path), "--write-chummer", "--force", "--dry-run"]) == 0
+    dry = capsys.readouterr().out
+    assert "glitch: would write" in dry and "Physical 3 → 2, Stun 2 → 7" in dry
+    assert source.read_bytes() == saved  # --dry-run writes nothing
+    assert main(["campaign", str(path), "--write-chummer", "--force"]) == 0
+    assert b"<stuncmfilled>7</stuncmfilled>" in source.read_bytes()
+    assert b"Glitch2" in source.read_bytes()  # the player's own change is kept

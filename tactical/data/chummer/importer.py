@@ -22,7 +22,7 @@ from tactical.core.errors import TacticalError
 from tactical.data.character import Character, ChummerLink, Roster
 from tactical.data.chummer.convert import Imported, convert
 from tactical.data.chummer.sheet import ChumSheet, read_sheet, slug
-from tactical.data.chummer.xmltree import read_chum5
+from tactical.data.chummer.xmltree import Node, read_chum5
 from tactical.data.kinds import load_file, validate_document
 from tactical.data.library import bundled_library, reference_problems
 from tactical.data.problems import DataError
@@ -109,6 +109,44 @@ def _picture(sheet: ChumSheet, ident: str, out: Path, replaced: Character | None
     raise TacticalError(f"{out.parent}: no free name for {ident}'s portrait")
 
 
+def _not_character(path: Path, root: Node) -> str:
+    return (f"{path}:{root.line}:{root.column}: <{root.tag}> is not a Chummer character "
+            "(a .chum5 starts with <character>)")
+
+
+def _ident(sheet: ChumSheet, path: Path) -> str:
+    return slug(sheet.alias or sheet.name or path.stem).replace("_", "-")
+
+
+def _link(file: str, raw: bytes, sheet: ChumSheet) -> dict[str, Any]:
+    """The roster entry's `chummer:` link: the file, its hash, the monitors as read."""
+    return {"file": file, "sha256": file_digest(raw), "edition": sheet.edition,
+            "physical_boxes": sheet.physical_boxes, "stun_boxes": sheet.stun_boxes,
+            "physical_filled": sheet.physical_filled, "stun_filled": sheet.stun_filled,
+            "vehicles": [{"index": v.index, "name": v.name, "guid": v.guid,
+                          "boxes": v.boxes, "filled": v.filled} for v in sheet.vehicles]}
+
+
+def read_character(path: Path) -> Roster:
+    """A `.chum5` read as `tactical import` converts it, without writing anything: a
+    one-character roster with the gear the import makes (a campaign member's `chum5:`
+    sheet, docs/campaign.md). The link keeps the file's absolute path; no portrait is
+    written (a read writes no file), so the token has none."""
+    root, raw = read_chum5(path)
+    if root.tag != "character":
+        raise TacticalError(_not_character(path, root))
+    sheet = read_sheet(root)
+    imported = convert(sheet, _ident(sheet, path), _link(str(Path(path).resolve()), raw,
+                                                         sheet))
+    document: dict[str, Any] = {"kind": "characters", "version": 1,
+                                "characters": [imported.character],
+                                "weapons": imported.weapons, "armor": imported.armor}
+    text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=96)
+    model = _check(text, Path(path))
+    assert isinstance(model, Roster)
+    return model
+
+
 def import_characters(files: list[Path], out: Path, *, force: bool = False) -> ImportResult:
     """Read `files`, add them to the roster `out`; TacticalError (nothing written) when a
     file cannot be read or an id clashes without `force`."""
@@ -126,11 +164,10 @@ def import_characters(files: list[Path], out: Path, *, force: bool = False) -> I
             problems.append(str(error))
             continue
         if root.tag != "character":
-            problems.append(f"{path}:{root.line}:{root.column}: <{root.tag}> is not a Chummer "
-                            "character (a .chum5 starts with <character>)")
+            problems.append(_not_character(path, root))
             continue
         sheet = read_sheet(root)
-        ident = slug(sheet.alias or sheet.name or path.stem).replace("_", "-")
+        ident = _ident(sheet, path)
         if ident in made:
             problems.append(f"{path}: its character '{ident}' is imported twice")
             continue
@@ -139,13 +176,7 @@ def import_characters(files: list[Path], out: Path, *, force: bool = False) -> I
             clashes.append(f"{path}: {out} already has a character '{ident}' "
                             f"({replaced.name}); use --force to replace it")
             continue
-        link = {"file": link_path(path, out), "sha256": file_digest(raw),
-                "edition": sheet.edition, "physical_boxes": sheet.physical_boxes,
-                "stun_boxes": sheet.stun_boxes, "physical_filled": sheet.physical_filled,
-                "stun_filled": sheet.stun_filled,
-                "vehicles": [{"index": v.index, "name": v.name, "guid": v.guid,
-                              "boxes": v.boxes, "filled": v.filled} for v in sheet.vehicles]}
-        imported = convert(sheet, ident, link)
+        imported = convert(sheet, ident, _link(link_path(path, out), raw, sheet))
         picture = _picture(sheet, ident, out, replaced, {p for p, _ in pictures})
         if picture is not None:
             pictures.append(picture)
@@ -201,7 +232,7 @@ def roster_with_link(out: Path, ident: str, link: ChummerLink) -> str:
     return text
 
 
-def _check(text: str, out: Path) -> None:
+def _check(text: str, out: Path) -> object:
     """The roster as `tactical validate` will read it (a conversion bug is refused here,
     not written)."""
     doc = parse_yaml(text, str(out))
@@ -209,3 +240,4 @@ def _check(text: str, out: Path) -> None:
     problems = reference_problems(doc, model, bundled_library())
     if problems:
         raise DataError(problems)
+    return model

@@ -44,12 +44,16 @@ class WriteBack:
     link: ChummerLink  # the roster's link after the write
 
 
-def source_of(character: Character, roster: Path) -> Path:
+def source_of(character: Character, roster: Path | None) -> Path:
+    """The character's `.chum5`: its link's path, relative to the roster's folder (a
+    campaign member's `chum5:` sheet, `roster` None, keeps an absolute path)."""
     if character.chummer is None:
         raise TacticalError(f"{character.name} ({character.id}) was not imported from "
                             "Chummer: no chummer: link in the roster")
     path = Path(character.chummer.file)
-    return path if path.is_absolute() else roster.resolve().parent / path
+    if path.is_absolute() or roster is None:
+        return path
+    return roster.resolve().parent / path
 
 
 def wounds_of(link: ChummerLink) -> Wounds:
@@ -80,7 +84,7 @@ def _element(parent: Node, tag: str, where: str, file: Path) -> Node:
     return node
 
 
-def plan(character: Character, roster: Path, wounds: Wounds, *,
+def plan(character: Character, roster: Path | None, wounds: Wounds, *,
          force: bool = False) -> WriteBack:
     """What writing `wounds` back would do (nothing is written): the new bytes, or
     ChangedSinceImport / TacticalError naming why not."""
@@ -132,16 +136,19 @@ def plan(character: Character, roster: Path, wounds: Wounds, *,
                      new_link)
 
 
-def write_back(character: Character, roster: Path, wounds: Wounds, *,
+def write_back(character: Character, roster: Path | None, wounds: Wounds, *,
                force: bool = False) -> WriteBack:
     """Write `wounds` into the character's `.chum5` (a copy of it as it was kept beside
     it) and the new link into the roster; all three files or none. The one function the
     campaign's "Write wounds back to Chummer" calls (ask the GM on ChangedSinceImport,
-    then call again with `force`)."""
+    then call again with `force`). `roster` None: a campaign member read straight from
+    its `.chum5` (no roster link to update: the file and its backup only)."""
     from tactical.data.chummer.importer import roster_with_link  # the roster's writer
 
     done = plan(character, roster, wounds, force=force)
-    text = roster_with_link(roster, character.id, done.link)
-    write_files([(done.backup, done.original), (done.file, done.data),
-                 (roster, text.encode("utf-8"))])
+    files = [(done.backup, done.original), (done.file, done.data)]
+    if roster is not None:
+        text = roster_with_link(roster, character.id, done.link)
+        files.append((roster, text.encode("utf-8")))
+    write_files(files)
     return done
