@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tactical import __version__
 
-SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "render",
+SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "path", "render",
                "import")
 MODULES = {"import": "importvtt"}  # a tool named like a Python keyword
 # What the window's first frame needs that is not Qt (the map, the engine, the log, the
