@@ -68,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
     except (TacticalError, OSError) as exc:
         return fail("path", exc)
     stops_at = list(path[preview.allowed + 1]) if preview.allowed + 1 < len(path) else None
-    reactions = [{"reactor": r.reactor, "kind": r.kind, "step": r.step, "hex": list(r.hex),
-                  "band": r.band, "cover": r.cover, "why": r.why}
-                 for r in preview.reactions if r.step <= preview.allowed]
+    reactions: list[dict[str, Any]] = [
+        {"reactor": r.reactor, "kind": r.kind, "step": r.step, "hex": list(r.hex),
+         "band": r.band, "cover": r.cover, "why": r.why}
+        for r in preview.reactions if r.step <= preview.allowed]
     out: dict[str, Any] = {"path": [list(h) for h in path], "metres": preview.metres,
                            "allowance_m": preview.limit_m, "stops_at": stops_at,
                            "reactions": reactions}

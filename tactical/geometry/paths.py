@@ -26,6 +26,7 @@ __all__ = ["MAX_NODES", "join", "safest_path", "shortest_path"]
 
 MAX_NODES = 40_000  # hexes expanded at most: a path round a long wall, not the whole map
 _SQRT3 = math.sqrt(3.0)
+_LEAVE = 1_000.0  # a hex off the kept path outweighs any straightness
 
 
 def _off_line(start: Hex, goal: Hex) -> Callable[[Hex], float]:
@@ -57,11 +58,14 @@ def _walk_back(parent: dict[Hex, Hex | None], end: Hex) -> list[Hex]:
 
 
 def shortest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
-                  can_end: Callable[[Hex], bool],
-                  max_nodes: int = MAX_NODES) -> list[Hex] | None:
+                  can_end: Callable[[Hex], bool], max_nodes: int = MAX_NODES,
+                  keep: frozenset[Hex] = frozenset()) -> list[Hex] | None:
     """The hexes from `start` to `goal` (both included) of a shortest legal path, None when
     there is none within `max_nodes` expanded hexes. Among shortest paths the one whose
-    hexes keep nearest the straight line (summed) is taken."""
+    hexes keep nearest the straight line (summed) is taken; `keep` (a drag's path of the
+    step before): first the one that leaves fewest of those hexes, so that a path one hex
+    longer keeps its way instead of swinging to a new line of equal length (the drawn path
+    does not flicker, and the preview extends its scan instead of starting again)."""
     if start == goal:
         return [start]
     if not can_end(goal):
@@ -86,7 +90,7 @@ def shortest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
             if nxt in done:
                 continue
             known = best.get(nxt)
-            ndev = dev + off(nxt)
+            ndev = dev + off(nxt) + (0.0 if not keep or nxt in keep else _LEAVE)
             if known is not None and (known[0], known[1]) <= (steps, ndev):
                 continue
             if not can_step(here, nxt):

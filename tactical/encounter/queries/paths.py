@@ -104,11 +104,13 @@ class PathPlanner:
 
     # --- paths
 
-    def leg(self, a: Hex, b: Hex, safest_within: int = 0) -> list[Hex]:
-        """The hexes from `a` to `b` (both included): the shortest legal path, or with
-        `safest_within` > 0 the least exposed in that many steps; the straight line when
-        none is found (the preview then names the first hex it cannot enter)."""
-        found = shortest_path(a, b, self.can_step, self.can_end, self.max_nodes) \
+    def leg(self, a: Hex, b: Hex, safest_within: int = 0,
+            keep: frozenset[Hex] = frozenset()) -> list[Hex]:
+        """The hexes from `a` to `b` (both included): the shortest legal path (among equal
+        ones, the one staying on `keep`, then the straightest), or with `safest_within` > 0
+        the least exposed in that many steps; the straight line when none is found (the
+        preview then names the first hex it cannot enter)."""
+        found = shortest_path(a, b, self.can_step, self.can_end, self.max_nodes, keep) \
             if safest_within <= 0 else safest_path(a, b, self.can_step, self.can_end,
                                                    self.exposure, safest_within,
                                                    self.max_nodes)
@@ -146,12 +148,13 @@ class PathPlanner:
         return path
 
     def extend(self, path: Sequence[Hex], target: Hex, safest: bool = False,
-               checked: bool = True) -> list[Hex]:
+               checked: bool = True, keep: Sequence[Hex] = ()) -> list[Hex]:
         """`path` (start first, ending at the last waypoint) on to `target`: the drag's
-        step (only the last leg is searched again). `safest` with `checked`: the least
-        exposed leg, kept only when the whole offers no more reactions than the shortest."""
+        step (only the last leg is searched again; `keep`: the path drawn before, kept
+        where an equally short way allows). `safest` with `checked`: the least exposed leg,
+        kept only when the whole offers no more reactions than the shortest."""
         left = max(0, self.allowance_steps() - (len(path) - 1))
-        short = join([list(path), self.leg(path[-1], target)])
+        short = join([list(path), self.leg(path[-1], target, keep=frozenset(keep))])
         if not safest or left == 0 or self.oracle is None:
             return short
         safe = join([list(path), self.leg(path[-1], target, left)])

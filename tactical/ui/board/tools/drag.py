@@ -193,7 +193,7 @@ class DragTool(BoardTool, QObject):
             return False
         self.target = target
         pinned = self._pinned or self.path[:1]
-        path = self.planner().extend(pinned, target, self.wants_safest)
+        path = self.planner().extend(pinned, target, self.wants_safest, keep=self.path)
         if path == self.path:
             return False
         self.path = path
