@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tactical import __version__
 
-SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "render",
+SUBCOMMANDS = ("validate", "attack", "replay", "play", "sight", "triggers", "path", "render",
                "overlays", "import", "chummer-write", "campaign")
 # a tool named like a Python keyword, or with a dash
 MODULES = {"import": "importvtt", "chummer-write": "chummerwrite"}

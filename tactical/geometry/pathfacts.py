@@ -364,6 +364,16 @@ class PathScan:
         rows, firsts = _fold(self.prepared, self.rows[:length], mover.path)
         return PathScan(self.prepared, mover, self.enemies, self.candidates, rows, firsts)
 
+    def exposure(self, h: Hex, skip: frozenset[str] = frozenset()) -> int:
+        """How many of the mover's enemies able to react would see it in hex `h` within a
+        band limit, a watched zone or reach — what a step into `h` exposes it to (the
+        safest path's cost, issue 26; the same flags a scan step computes)."""
+        row = _facts(self.prepared, self.candidates, h)
+        hit = self.candidates & ((row & _SEEN) > 0) & ((row & _RANGES) > 0)
+        if skip:
+            hit &= np.array([i not in skip for i in self.prepared.ids], dtype=bool)
+        return int(hit.sum())
+
     def facts(self) -> PathFacts:
         f, mover = self.firsts, self.mover
         return PathFacts(self.prepared.ids, mover.path, len(self.rows) - 1, mover.id,

@@ -146,6 +146,10 @@ def shortcut_table(actions: dict[str, QAction]) -> str:
             rows.append(f"<tr><td><b>{keys}</b></td><td>{action.text().replace('&', '')}"
                         "</td></tr>")
     rows.append("<tr><td><b>Esc</b></td><td>Cancel a drag</td></tr>")
+    rows.append("<tr><td><b>Space / right click (dragging)</b></td><td>Pin a waypoint; "
+                "<b>Backspace</b> removes the last</td></tr>")
+    rows.append("<tr><td><b>Alt (dragging)</b></td><td>Safest path: fewest reactions"
+                "</td></tr>")
     rows.append("<tr><td><b>Wheel</b></td><td>Zoom around the cursor</td></tr>")
     rows.append("<tr><td><b>Drag empty board</b></td><td>Pan</td></tr>")
     rows.append("<tr><td><b>Shift-drag a token</b></td><td>GM move (no action, no "

@@ -1,6 +1,9 @@
 """The whole window end to end (issue 13): the real MainWindow at 1920 × 1080, offscreen,
 driven with mouse events. Prints ONE JSON line:
 
+- drag_step_{p50,p95,max}_ms_{200,400}_{path,safest} (issue 26): one hex step of a drag whose
+  cursor runs 40 hexes from the shotgun mover among the covers, the shortest path searched
+  again each step, with and without waypoints; `_safest`: Alt held (fewest reactions).
 - drag_step_{p50,p95,max}_ms_{200,400}_{melee,shotgun}: one hex step of a drag in combat
   (the mouse move, the engine's move preview with its reactions, the repaint it causes), the
   mover acting, on a generated 200 × 200 map (2,000 covers, 100 tokens) and a 400 × 400 map
@@ -60,6 +63,7 @@ WIDTH, HEIGHT = 1920, 1080
 CLASSES = ("flimsy", "light", "medium", "tough", "reinforced", "impenetrable")
 MOVERS = {"melee": "cutter", "shotgun": "security-guard"}
 STEPS = 14  # hexes out, then the same back (the path shortens): 28 steps a drag
+PATH_STEPS = 40  # issue 26: the cursor's run from the token, round the covers
 DRAGS = 4
 EVENTS = 10_000
 HERE = Path(__file__).resolve().parent
@@ -131,11 +135,12 @@ def pump() -> None:
 
 
 def mouse(view: QGraphicsView, kind: QEvent.Type, pos: QPointF,
-          button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+          button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+          modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     buttons = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseButtonRelease else button
     event = QMouseEvent(kind, pos, view.viewport().mapToGlobal(pos.toPoint()).toPointF(),
                         button if kind != QEvent.Type.MouseMove else Qt.MouseButton.NoButton,
-                        buttons, Qt.KeyboardModifier.NoModifier)
+                        buttons, modifiers)
     QApplication.sendEvent(view.viewport(), event)
 
 
@@ -164,6 +169,42 @@ def drag_steps(window: MainWindow, token: str) -> tuple[list[float], list[float]
             pump()
             times.append((time.perf_counter() - t0) * 1000.0)
             cpu.append((time.process_time() - c0) * 1000.0)
+        view.cancel_drag()
+        mouse(view, QEvent.Type.MouseButtonRelease, QPointF(view.mapFromScene(scene.centre(start))))
+        pump()
+    return times, cpu
+
+
+def path_drag_steps(window: MainWindow, token: str, safest: bool = False
+                    ) -> tuple[list[float], list[float]]:
+    """Issue 26: milliseconds per hex step of a drag whose cursor runs PATH_STEPS hexes from
+    the token, winding among the generated map's covers (the shortest path is searched
+    again at each step), once plain, once pinning a waypoint every third of the way (Space);
+    `safest`: with Alt held (the fewest-reactions search)."""
+    view, scene = window.view, window.scene
+    assert view is not None and scene is not None
+    alt = Qt.KeyboardModifier.AltModifier if safest else Qt.KeyboardModifier.NoModifier
+    times: list[float] = []
+    cpu: list[float] = []
+    for pins in (False, True, False, True):
+        start = scene.document.state.get(token).hex
+        view.set_zoom(0.5)
+        view.centerOn(scene.centre((start[0] + PATH_STEPS // 2, start[1] - PATH_STEPS // 4)))
+        pump()
+        mouse(view, QEvent.Type.MouseButtonPress, QPointF(view.mapFromScene(scene.centre(start))))
+        pump()
+        q, r = start
+        # east, bending north and back south: the cursor crosses covers, the path goes round
+        route = [(q + i, r - i // 2 + (3 if (i // 8) % 2 else 0)) for i in range(1, PATH_STEPS + 1)]
+        for n, h in enumerate(route, 1):
+            at = QPointF(view.mapFromScene(scene.centre(h)))
+            t0, c0 = time.perf_counter(), time.process_time()
+            mouse(view, QEvent.Type.MouseMove, at, modifiers=alt)
+            pump()
+            times.append((time.perf_counter() - t0) * 1000.0)
+            cpu.append((time.process_time() - c0) * 1000.0)
+            if pins and n % (PATH_STEPS // 3) == 0:
+                view.drag_tool.pin()
         view.cancel_drag()
         mouse(view, QEvent.Type.MouseButtonRelease, QPointF(view.mapFromScene(scene.centre(start))))
         pump()
@@ -325,6 +366,10 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
                 document.apply(cmd.EndTurn())
             assert document.state.actor == token, (document.state.actor, token)
             drag_figures(results, f"{size}_{mover}", *drag_steps(window, token))
+            if mover == "shotgun":  # issue 26: the shortest and the safest path, 40 hexes
+                drag_figures(results, f"{size}_path", *path_drag_steps(window, token))
+                drag_figures(results, f"{size}_safest",
+                             *path_drag_steps(window, token, safest=True))
             with_player_view(window)
             drag_figures(results, f"{size}_{mover}_player", *drag_steps(window, token))
             window.player_screen.action.setChecked(False)  # closed again

@@ -1,6 +1,6 @@
-"""The board's drag shows a step a thin wall blocks (issue 15): dragging Kicker across an
-imported Universal VTT wall marks the first hex he cannot enter and names the wall; once the
-GM opens the door, the drag through it is clear at once."""
+"""The board's drag and a thin wall (issue 15): dragging Kicker to a hex across an
+imported Universal VTT wall takes the shortest way round it (issue 26), never a step the wall
+blocks; once the GM opens the door, the drag through it is clear at once."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from tactical.data.library import load_map
 from tactical.encounter.commands import SetInitiative, StartCombat
 from tactical.encounter.handlers import terrain
 from tactical.ui.board import BoardScene, BoardView
-from tactical.ui.board.palette import PATH_TOO_LONG
 from tactical.ui.board.tools.drag import drag_summary
 from tactical.ui.document import EncounterDocument
 from tests.cli.uvttfiles import room, write_uvtt
@@ -46,15 +45,19 @@ def board(qtbot, tmp_path, capsys):
     return document, scene, view
 
 
-def test_the_drag_marks_the_wall_and_the_open_door_lets_it_through(board, qtbot):
+def test_the_drag_goes_round_the_wall_and_the_open_door_lets_it_through(board, qtbot):
+    """Issue 26: the drag's path is the shortest legal one, so a hex across the wall is
+    reached round it (no step the wall blocks), not through it."""
     document, scene, view = board
     drag_through(view, (5, 0), ((5, -1), (6, -1)))  # north along the wall, then across it
     tool = view.drag_tool
     qtbot.waitUntil(lambda: tool.dragging and tool.path[-1] == (6, -1))
-    assert tool.blocked == (2, "6,-1: wall (wall-1) is in the way from [5, -1]")
-    assert scene.overlay.path.allowed == 1
-    assert ("Cannot enter 6,-1: wall (wall-1) is in the way from [5, -1]",
-            PATH_TOO_LONG.name()) in drag_summary(tool)
+    assert tool.blocked is None and len(tool.path) > 3  # not the 2 steps across the wall
+    oracle = document.oracle
+    assert all(oracle.step_blocked(document.state, a, b) is None
+               for a, b in zip(tool.path, tool.path[1:], strict=False))
+    assert ("wall" not in " ".join(text for text, _c in drag_summary(tool)))
+    assert scene.overlay.path.hexes == tuple(tool.path)
     view.cancel_drag()
     assert document.apply(terrain.RemoveCover("door-1", "opened")) is not None
     drag_through(view, (5, 0), ((6, 0), (7, 0)))  # through the open door

@@ -37,10 +37,13 @@ def test_drag_resolve_from_the_dock_and_undo(qtbot, demo_window):
     # mid-drag: exactly the Snapshot and the Intercept light up
     QTest.mousePress(window.view.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, at(window, (7, 5)))
-    for h in CHARGE:
+    for h in CHARGE:  # a waypoint on each hex (Space): the charge, not the shortest way
         send(window, QEvent.Type.MouseMove, at(window, h), Qt.MouseButton.LeftButton)
+        QTest.keyClick(window.view, Qt.Key.Key_Space)
     tool = window.view.drag_tool
     qtbot.waitUntil(lambda: tool.dragging and tool.path[-1] == (11, 2))
+    assert tool.path == [(7, 5), *CHARGE] and tool.waypoints == list(CHARGE)
+    assert window.document.state.actor == "kicker"  # Space pinned, it did not end the turn
     marks = {(m.reactor, m.kind) for m in window.scene.overlay.reaction_marks}
     assert marks == {("guard-shotgun", "snapshot"),
                      ("guard-shield", "intercept")}

@@ -1,7 +1,11 @@
-"""The move tool: press on a token (it becomes selected), drag it hex by hex, drop to commit
-ONE Move — or, with Shift held or before combat, ONE GMMove (the GM's hand: no action, no
-reaction; issue 14). A drop past the mover's allowance moves the legal part; when no part
-is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview
+"""The move tool: press on a token (it becomes selected), drag it, drop to commit ONE Move —
+or, with Shift held or before combat, ONE GMMove (the GM's hand: no action, no reaction;
+issue 14). The path drawn is the shortest legal one from the token, through the waypoints
+pinned on the way (Space or a right click; Backspace takes the last one off), to the hex
+under the cursor; Alt held (or the safest toggle) asks for the one that triggers the fewest
+reactions within the allowance (issue 26; tactical.encounter.queries.paths). The Move
+committed is exactly that path. A drop past the mover's allowance moves the legal part;
+when no part is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview
 (tactical.encounter.queries.movepreview) once and draws exactly that; the Move on release finds
 the same prepared reactors and path scan in the engine's oracle (no second preparation,
 no second scan)."""
@@ -11,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
@@ -19,6 +23,7 @@ from tactical.encounter.commands import GMMove, GMMoveGroup, Move
 from tactical.encounter.model import Phase
 from tactical.encounter.queries.change import Change
 from tactical.encounter.queries.movepreview import MovePreview, move_preview
+from tactical.encounter.queries.paths import DRAG_NODES, PathPlanner
 from tactical.geometry.layout import hex_to_point, hexes_along
 from tactical.rules.reactions import ReactionOffer as Reaction
 from tactical.ui.board.palette import PATH_TOO_LONG, Z
@@ -54,6 +59,12 @@ class DragTool(BoardTool, QObject):
         self._last: tuple[float, float] | None = None
         # who a GM move of a token moves (issue 26: the board's group, formation kept)
         self.moves_with: Callable[[str], tuple[str, ...]] = lambda cid: (cid,)
+        self.waypoints: list[Hex] = []  # pinned on the way (issue 26), in order
+        self.target: Hex | None = None  # the hex the path goes to (under the cursor)
+        self.safest = False  # the status bar's toggle: always the safest path
+        self.alt = False  # Alt held: the safest path while it is
+        self._planner: PathPlanner | None = None
+        self._pinned: list[Hex] = []  # the path up to the last waypoint (start first)
         self.document.changed.connect(self._document_changed)
         for signal in (self.started, self.stepped, self.finished):
             signal.connect(lambda *_: self.changed())
@@ -61,6 +72,9 @@ class DragTool(BoardTool, QObject):
     # --- the tool: the left button (Shift: a GM move)
 
     def press(self, at: QPointF, event: QMouseEvent) -> bool:
+        if event.button() == Qt.MouseButton.RightButton and self.dragging:
+            self.pin()  # a right click during a drag pins a waypoint, no menu
+            return True
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         pressed = self.grab(at, gm=_shift(event))
@@ -69,8 +83,33 @@ class DragTool(BoardTool, QObject):
 
     def move(self, at: QPointF, event: QMouseEvent) -> bool:
         if event.buttons() & Qt.MouseButton.LeftButton:
+            self.set_alt(_alt(event))
             self.follow(at)
         return False
+
+    def key(self, event: QKeyEvent) -> bool:
+        if not self.dragging:
+            return False
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self.pin()
+            return True
+        if event.key() == Qt.Key.Key_Backspace:
+            self.unpin()
+            return True
+        if event.key() == Qt.Key.Key_Alt:
+            self.set_alt(True)
+            return True
+        return False
+
+    def key_release(self, event: QKeyEvent) -> bool:
+        if self.dragging and event.key() == Qt.Key.Key_Alt:
+            self.set_alt(False)
+            return True
+        return False
+
+    def claims(self, event: QKeyEvent) -> bool:
+        """Space and Backspace are the drag's while it goes on (not End turn)."""
+        return self.dragging and event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Backspace)
 
     def release(self, at: QPointF, event: QMouseEvent) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -115,9 +154,13 @@ class DragTool(BoardTool, QObject):
             # the first step asks for its path's preview once (not for the empty path
             # first, then again: issue 22)
             self.begin(self.token_id, preview=False)
-        hexes = hexes_along(self.scene.layout, self._last, point)[1:]
-        self._last = point
-        if not self.step_to(hexes) and first:
+        last, self._last = self._last, point
+        if self.gm:  # the GM's hand goes where the cursor went (a GMMove takes its end)
+            hexes = hexes_along(self.scene.layout, last, point)[1:]
+            if not self.step_to(hexes) and first:
+                self._refresh()
+            return
+        if not self.aim(self.scene.hex_at(pos)) and first:
             self._refresh()
 
     def drop(self, pos: QPointF, gm: bool = False) -> bool:
@@ -128,6 +171,89 @@ class DragTool(BoardTool, QObject):
             return self.commit()
         self.token_id = None
         return False
+
+    # --- the path: shortest through the waypoints (issue 26)
+
+    @property
+    def wants_safest(self) -> bool:
+        return self.safest or self.alt
+
+    def planner(self) -> PathPlanner:
+        assert self.token_id is not None
+        planner = self._planner
+        if planner is None or planner.state is not self.document.state \
+                or planner.mover != self.token_id:
+            planner = self._planner = PathPlanner(self.document.state,
+                                                  self.document.encounter.ctx,
+                                                  self.token_id, DRAG_NODES)
+        return planner
+
+    def aim(self, target: Hex) -> bool:
+        """The path to `target`: the pinned part, then the shortest (or safest) leg from
+        the last waypoint. Asks the engine once if the path changed; True if it did."""
+        if not self.dragging or self.token_id is None:
+            return False
+        target = (int(target[0]), int(target[1]))
+        if not self.document.loaded.map.grid.contains(target):
+            return False
+        self.target = target
+        pinned = self._pinned or self.path[:1]
+        path = self.planner().extend(pinned, target, self.wants_safest, keep=self.path)
+        if path == self.path:
+            return False
+        self.path = path
+        self._refresh()
+        return True
+
+    def pin(self) -> bool:
+        """Pin a waypoint at the path's end (Space, a right click): the path up to it
+        stays; True if one was pinned."""
+        if not self.dragging or self.gm or len(self.path) < 2:
+            return False
+        end = self.path[-1]
+        if self.waypoints and self.waypoints[-1] == end:
+            return False
+        self.waypoints.append(end)
+        self._pinned = list(self.path)
+        self.changed()
+        return True
+
+    def unpin(self) -> bool:
+        """Backspace: the last waypoint off; the path to the cursor is searched again."""
+        if not self.waypoints:
+            return False
+        self.waypoints.pop()
+        self._pinned = self._replan(self.waypoints)
+        if self.target is not None and not self.aim(self.target):
+            self.changed()
+        return True
+
+    def set_alt(self, held: bool) -> None:
+        if held != self.alt:
+            self.alt = held
+            self._re_aim()
+
+    def set_safest(self, on: bool) -> None:
+        """The status bar's toggle: the safest path for every drag while on."""
+        if on != self.safest:
+            self.safest = on
+            self._re_aim()
+
+    def _re_aim(self) -> None:
+        if self.dragging and not self.gm and self.target is not None:
+            self._pinned = self._replan(self.waypoints)
+            if not self.aim(self.target):
+                self.changed()
+        else:
+            self.changed()
+
+    def _replan(self, waypoints: list[Hex]) -> list[Hex]:
+        if not waypoints:
+            return []
+        path = self.path[:1]
+        for w in waypoints:
+            path = self.planner().extend(path, w, self.wants_safest)
+        return path
 
     # --- the same, by hexes (the render command and tests)
 
@@ -284,6 +410,11 @@ class DragTool(BoardTool, QObject):
         self.blocked = None
         self._last = None
         self.gm = False
+        self.waypoints = []
+        self._pinned = []
+        self.target = None
+        self.alt = False
+        self._planner = None
 
     def _document_changed(self, _change: Change) -> None:
         """The state under the preview changed (undo mid-drag, another view): the drag is
@@ -297,6 +428,10 @@ class DragTool(BoardTool, QObject):
 
 def _shift(event: QMouseEvent) -> bool:
     return bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+
+
+def _alt(event: QMouseEvent) -> bool:
+    return bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
 
 
 def _could_react(reasons: tuple[str, ...]) -> bool:
@@ -342,4 +477,14 @@ def drag_summary(tool: DragTool) -> list[Line]:
             lines.append(("No reactions within the movement left" if beyond
                           else tool.scene.view.no_reactions_note, "#FFFFFF"))
         lines += [said(r, "Past the limit, not this Move — ") for r in beyond]
+    lines.append((_path_words(tool), "#FFFFFF"))
     return lines
+
+
+def _path_words(tool: DragTool) -> str:
+    """The waypoints and the way asked for, with the keys that change them."""
+    way = "safest path (fewest reactions)" if tool.wants_safest else "shortest path"
+    pins = len(tool.waypoints)
+    pinned = f"{pins} waypoint{'s' if pins != 1 else ''}" if pins else "no waypoint"
+    return (f"{way}, {pinned} — Space / right click: waypoint, Backspace: remove it, "
+            "hold Alt: safest")
