@@ -25,7 +25,7 @@ def test_off_by_default_and_the_port_is_shown_and_changeable(qtbot, tmp_path):
     assert not overlays.action.isChecked() and overlays.server is None
     assert "http://127.0.0.1:8728/" in overlays.action.text()
     overlays.set_port(18931)
-    assert overlays.settings.value("stream_overlays/port") in (18931, "18931")
+    assert overlays.settings.store.value("stream_overlays/port") in (18931, "18931")
     assert "http://127.0.0.1:18931/" in overlays.action.text()
     assert "18931" in overlays.port_action.text()
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tactical.core.dice import ScriptedDice
@@ -53,10 +54,12 @@ def mouse(win: MainWindow, kind: QEvent.Type, h: tuple[int, int], buttons: Qt.Mo
 
 
 def drag_to(win: MainWindow, path: tuple[tuple[int, int], ...], drop: bool = True) -> None:
-    """Press on `path[0]`, move the mouse over each hex after it, and drop (or hold)."""
+    """Press on `path[0]`, move the mouse over each hex after it, pinning a waypoint on each
+    (Space: the path drawn, not the shortest way), and drop (or hold)."""
     mouse(win, QEvent.Type.MouseButtonPress, path[0], LEFT, LEFT)
     for h in path[1:]:
         mouse(win, QEvent.Type.MouseMove, h, LEFT)
+        QTest.keyClick(win.view, Qt.Key.Key_Space)
     if drop:
         mouse(win, QEvent.Type.MouseButtonRelease, path[-1], Qt.MouseButton.NoButton, LEFT)
 
