@@ -530,6 +530,18 @@ class Ruleset(Protocol):
         """Area attacks (AreaRules), or None: this game offers none."""
         ...
 
+    def monitor_damage(self, who: Fighter, amount: int, damage_type: str,
+                       *, heal: bool = False) -> MonitorMarks | None:
+        """The GM's Apply damage (or, `heal`, Heal) on the game's condition monitors: the
+        boxes after marking or clearing `amount` on the `damage_type` monitor; None: the
+        game has no monitors (its injuries take the damage)."""
+        ...
+
+    def monitors_json(self, who: Fighter) -> dict[str, Any] | None:
+        """The combatant's monitors for `tactical play --json` (`monitors`,
+        `wound_modifier`, `conscious`); None: the game has no monitors."""
+        ...
+
     @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """The reactions a move on the map can offer, in the order a step lists them

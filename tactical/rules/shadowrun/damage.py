@@ -129,6 +129,17 @@ def mark(monitors: Monitors, code: DamageCode, boxes: int, rules: MonitorRules) 
                    overflow=monitors.overflow + boxes - taken)
 
 
+def clear(monitors: Monitors, code: DamageCode, boxes: int) -> Monitors:
+    """Healing clears boxes on the monitor of its code (ruling, docs/rules-shadowrun.md:
+    the GM's Heal; Physical clears its overflow first, then its own boxes; Stun never
+    clears Physical boxes that Stun overflow put there)."""
+    if code == "S":
+        return replace(monitors, stun=max(0, monitors.stun - boxes))
+    from_overflow = min(boxes, monitors.overflow)
+    return replace(monitors, overflow=monitors.overflow - from_overflow,
+                   physical=max(0, monitors.physical - (boxes - from_overflow)))
+
+
 def wound_modifier(monitors: Monitors, rules: MonitorRules) -> int:
     # RULINGS: "-1 die per 3 boxes of damage" (each monitor counted on its own, then added)
     per = rules.boxes_per_wound_die

@@ -28,7 +28,14 @@ from tactical.rules.api import (
     MonitorMarks,
 )
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
-from tactical.rules.shadowrun.damage import Monitors, Status, wound_modifier
+from tactical.rules.shadowrun.damage import (
+    DamageCode,
+    Monitors,
+    Status,
+    clear,
+    mark,
+    wound_modifier,
+)
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
@@ -79,6 +86,32 @@ def monitors_with(c: Fighter | None, physical: int, stun: int,
     if not isinstance(ext, ShadowrunState):
         return None
     return Monitors(ext.physical_size, ext.stun_size, physical, stun, overflow, ext.body)
+
+
+def monitor_damage(c: Fighter, amount: int, damage_type: str, rules: ShadowrunRuleset, *,
+                   heal: bool = False) -> MonitorMarks | None:
+    """The GM's Apply damage / Heal under Shadowrun (RULINGS "Damage on the monitors"):
+    boxes marked or cleared on Physical or Stun (Stun overflows onto Physical, Physical
+    into overflow), no injury, no dice. Energy damage goes on Physical (SR has no
+    Energy type)."""
+    m = monitors(c)
+    if m is None:
+        return None
+    code: DamageCode = "S" if damage_type == "stun" else "P"
+    after = clear(m, code, amount) if heal else mark(m, code, amount, rules.monitors)
+    return MonitorMarks(after.physical, after.stun, after.overflow)
+
+
+def monitors_json(c: Fighter, rules: ShadowrunRuleset) -> dict[str, object] | None:
+    m = monitors(c)
+    if m is None:
+        return None
+    return {"monitors": {"physical": {"boxes": m.physical, "size": m.physical_size},
+                         "stun": {"boxes": m.stun, "size": m.stun_size},
+                         "overflow": m.overflow},
+            "wound_modifier": wound_modifier(m, rules.monitors),
+            # RULINGS: "a full Stun monitor means unconscious" (so do dying and dead)
+            "conscious": m.status is Status.OK and "unconscious" not in c.conditions}
 
 
 # --- initiative ---------------------------------------------------------------------
