@@ -48,8 +48,9 @@ def modified_av(armor: int, ap: int) -> int:
 
 
 def damage_code(code: DamageCode, dv: int, av: int, rules: DamageRules) -> DamageCode:
-    """Physical becomes Stun when the modified DV does not exceed the modified AV (SR4 step 4;
-    the ruleset option "dv_below_av" follows the SR5 notes' "Stun DV < AV")."""
+    """Each edition its own text (RULINGS): "dv_not_above_av", SR4 — Physical becomes Stun
+    when the modified DV does not exceed the modified AV (sr4 l.33); "dv_below_av", SR5 —
+    Physical when DV >= AV, Stun when DV < AV (sr5 l.19-21), so a tie stays Physical."""
     if code == "S":
         return "S"
     if rules.stun_conversion == "dv_not_above_av":
