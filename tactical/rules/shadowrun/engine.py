@@ -182,7 +182,11 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
     if reasons:
         raise IllegalCommand(reasons)
-    defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
+    if rules.sheet.parry_with == "ready":  # SR4: the weapon in hand, no Parry with a gun
+        defender_weapon = next((w for w in facts.target_weapons
+                                if w.id == target.weapon and w.kind == "melee"), None)
+    else:
+        defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
     declaration = DefenceDeclaration((choice.defence,)) if choice.defence else DEFAULT
     return attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,

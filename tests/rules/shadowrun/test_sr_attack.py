@@ -167,9 +167,9 @@ def test_sr4_uses_impact_in_melee_and_half_strength():
     assert (result.attack.limited_hits, result.defense.pool, result.net_hits) == (8, 3, 6)
     dmg = result.damage
     assert dmg is not None
-    # lined coat Impact 4 - 3 = 1; 3 + 6 = 9P > 1
-    assert (dmg.armor_kind, dmg.armor, dmg.modified_av, dmg.modified_dv) == ("impact", 4, 1, 9)
-    assert dmg.resist.pool == 7  # Body 6 + 1
+    # SR4 hand razors (the catalogue's sr4: block) have no AP: lined coat Impact 4; 9P > 4
+    assert (dmg.armor_kind, dmg.armor, dmg.modified_av, dmg.modified_dv) == ("impact", 4, 4, 9)
+    assert dmg.resist.pool == 10  # Body 6 + 4
 
 
 def test_sr4_melee_table_from_the_sheets():
