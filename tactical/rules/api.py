@@ -187,6 +187,7 @@ class AttackFacts:
     # GM's word that the target is exposed (the −5 variant with 2+ allies)
     crossfire_allies: int = 1
     target_exposed: bool = False
+    pass_number: int = 1  # Shadowrun: the initiative pass the attack is made in
 
 
 class InjuryEffects(Protocol):

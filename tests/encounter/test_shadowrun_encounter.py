@@ -258,3 +258,19 @@ def test_sr4_reads_the_catalogues_sr4_numbers():
     four, five = weapon_numbers(predator, sr4), weapon_numbers(predator, sr5)
     assert four is not None and five is not None
     assert (four.accuracy, five.accuracy) == (None, 5)
+
+
+def test_a_defence_is_paid_from_the_pass_score(alley):
+    """RULINGS "Initiative cost of a defence": in pass 2 Cutter's 13 is a pass score of 3, so
+    a Dodge (−5) is refused; on main it was checked against the turn's 13 (issue 25)."""
+    enc = Encounter(Context(alley, GeometryOracle(alley)),
+                    ScriptedDice(d10=[1, 2], d6=[3] * 40))
+    enc.apply(cmd.SetInitiative("wombat", 25))
+    enc.apply(cmd.SetInitiative("cutter", 13))
+    enc.apply(cmd.StartCombat())
+    enc.apply(cmd.EndTurn())
+    enc.apply(cmd.EndTurn())  # pass 2: Wombat 15, Cutter 3
+    assert enc.state.initiative_pass == 2 and enc.state.actor == "wombat"
+    with pytest.raises(IllegalCommand, match="costs 5 Initiative; the score is 3"):
+        enc.apply(cmd.Attack("wombat", "cutter", defence="dodge"))
+    assert enc.state.get("cutter").initiative == 13  # nothing paid

@@ -41,6 +41,7 @@ from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
     acting_order,
     initiative_parts,
+    score_in_pass,
 )
 from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_initiative
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
@@ -194,8 +195,11 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         attack_modifiers=[Modifier(s, v) for s, v in choice.attack_modifiers],
         defence_modifiers=[Modifier(s, v) for s, v in choice.defence_modifiers],
         attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
-        defender_initiative=target.effective_initiative() if target.initiative is not None
-        else None,
+        # RULINGS "Initiative cost of a defence": paid from the current pass's score, and
+        # refused when it is more than that score (SR5: the score less 10 per pass taken)
+        defender_initiative=score_in_pass(target.effective_initiative(), facts.pass_number,
+                                          rules.initiative)
+        if target.initiative is not None else None,
         defender_weapon=defender_weapon)
 
 
