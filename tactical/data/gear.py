@@ -82,7 +82,8 @@ class Weapon(Frozen):
     magazine: int | None = Field(default=None, ge=1, le=1000)
     tags: tuple[Slug, ...] = ()
     notes: str = ""
-    shadowrun: ShadowrunWeapon | None = None
+    shadowrun: ShadowrunWeapon | None = None  # SR5's numbers
+    sr4: ShadowrunWeapon | None = None  # SR4's (no Accuracy: SR4 has no limits)
 
     @model_validator(mode="after")
     def _kind_fields(self) -> Weapon:

@@ -113,6 +113,12 @@ class SheetRules(Frozen):
     defaulting: int = -1  # an unskilled attack: attribute only, -1
     unarmed_limit: Literal["physical"] | None = None  # SR5: Physical limit without Accuracy
     physical_limit: LimitFormula | None = None  # needed by unarmed_limit: physical
+    # Which block of a catalogue weapon holds this edition's numbers: `shadowrun` (SR5's)
+    # or `sr4`; a weapon without that block falls back on `shadowrun`
+    weapon_numbers: Literal["shadowrun", "sr4"] = "shadowrun"
+    # Parry needs a melee weapon "in hand": "carried" (on the sheet: SR5) or "ready" (the
+    # weapon the defender holds: SR4, no Parry with a firearm ready)
+    parry_with: Literal["carried", "ready"] = "carried"
 
 
 RestName = Literal["brief", "short", "long", "partial_long"]

@@ -311,10 +311,13 @@ class SetCondition:
 
 @dataclass(frozen=True, slots=True)
 class HealByHand:
-    """The GM's override: damage taken back by hand (a potion, a ruling, a mistake)."""
+    """The GM's override: damage taken back by hand (a potion, a ruling, a mistake).
+    `damage_type` names the monitor cleared in a game with condition monitors (Shadowrun:
+    "physical" or "stun"); Chapter 6 heals its one total."""
 
     combatant: str
     amount: int
+    damage_type: str = "physical"
 
 
 @dataclass(frozen=True, slots=True)

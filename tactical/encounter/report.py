@@ -28,6 +28,7 @@ def state_json(state: EncounterState) -> dict[str, Any]:
                        for t in c.timers],
             "edge": c.edge, "reactions": c.reactions, "weapon": c.weapon,
             "ammo": dict(c.ammo), "out_of_action": rules.out_of_action(c),
+            **(rules.monitors_json(c) or {}),  # Shadowrun: monitors, wound_modifier, conscious
         } for c in state],
     }
 
@@ -74,7 +75,9 @@ def _timers(c: Combatant) -> dict[str, int | None]:
 
 
 def play_state_json(state: EncounterState) -> dict[str, Any]:
-    """The `state` of `tactical play --json` (docs/encounter.md "Playing a scenario")."""
+    """The `state` of `tactical play --json` (docs/encounter.md "Playing a scenario");
+    a game with condition monitors adds `monitors`, `wound_modifier` and `conscious`."""
+    rules = registry.ruleset(state.ruleset)
     return {
         "round": state.round, "acting": state.actor,
         "pending": [{"offer": p.id, "reactor": p.reactor, "kind": p.kind}
@@ -91,5 +94,6 @@ def play_state_json(state: EncounterState) -> dict[str, Any]:
             "actions_left": {s: c.budget.count_of(s) for s in ("major", "move", "minor")},
             "reactions_left": c.reactions, "edge": c.edge,
             "undetected": sorted(c.undetected),  # Ch.6 l.46: enemies it has not detected
+            **(rules.monitors_json(c) or {}),  # Shadowrun (issue 25 item 1)
         } for c in state},
     }

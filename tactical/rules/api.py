@@ -188,6 +188,7 @@ class AttackFacts:
     # GM's word that the target is exposed (the −5 variant with 2+ allies)
     crossfire_allies: int = 1
     target_exposed: bool = False
+    pass_number: int = 1  # Shadowrun: the initiative pass the attack is made in
 
 
 class InjuryEffects(Protocol):
@@ -550,6 +551,18 @@ class Ruleset(Protocol):
     @property
     def area(self) -> AreaRules | None:
         """Area attacks (AreaRules), or None: this game offers none."""
+        ...
+
+    def monitor_damage(self, who: Fighter, amount: int, damage_type: str,
+                       *, heal: bool = False) -> MonitorMarks | None:
+        """The GM's Apply damage (or, `heal`, Heal) on the game's condition monitors: the
+        boxes after marking or clearing `amount` on the `damage_type` monitor; None: the
+        game has no monitors (its injuries take the damage)."""
+        ...
+
+    def monitors_json(self, who: Fighter) -> dict[str, Any] | None:
+        """The combatant's monitors for `tactical play --json` (`monitors`,
+        `wound_modifier`, `conscious`); None: the game has no monitors."""
         ...
 
     @property

@@ -47,6 +47,9 @@ def sector(centre: QPointF, toward: QPointF, radius: float) -> tuple[tuple[float
     return tuple((round(x, 3), round(y, 3)) for x, y in wedge.exterior.coords[:-1])
 
 
+MONITORS = ("physical", "stun")  # Shadowrun's two condition monitors, as ApplyDamage names them
+
+
 class Hands:
     """The catalogue, bound to a document, its board view and an `Asker`."""
 
@@ -311,7 +314,7 @@ class Hands:
             None,
             Entry("Apply damage…", "ApplyDamage", run=lambda: self.damage(cid)),
             Entry("Heal by hand…", "HealByHand", run=lambda: self.heal(cid),
-                  enabled=c.damage > 0),
+                  enabled=c.damage > 0 or c.stun > 0),
             Entry("Edit Health/Stamina/Edge…", "EditVitals", run=lambda: self.vitals(cid)),
             Entry("Lower the last injury", "LowerInjury", "1 Edge",
                   lambda: self.apply(cmd.LowerInjury(cid)), enabled=c.last_hit is not None),
@@ -363,23 +366,40 @@ class Hands:
         if difficulty is not None:
             self.apply(cmd.CheckAwareness(cid, effort, difficulty, against=against))
 
+    def _has_monitors(self, cid: str) -> bool:
+        """Whether the game marks damage on condition monitors (Shadowrun): the ruleset
+        says, by giving them (no ruleset id tested here)."""
+        state = self.document.state
+        ruleset = self.document.encounter.ctx.ruleset_of(state.ruleset)
+        return ruleset.monitors_json(state.get(cid)) is not None
+
     def damage(self, cid: str) -> None:
         name = self.document.state.get(cid).name
-        amount = self.ask.number("Apply damage", f"Damage to {name} (after armor)", 5, 1,
-                                 9999)
+        monitors = self._has_monitors(cid)
+        amount = self.ask.number("Apply damage", f"Boxes on {name}'s monitor" if monitors
+                                 else f"Damage to {name} (after armor)", 5, 1, 9999)
         if amount is None:
             return
-        kind = self.ask.choice("Apply damage", "Damage type",
-                               list(self.document.encounter.ctx.rules.damage_types))
+        kinds = list(MONITORS if monitors else self.document.encounter.ctx.rules.damage_types)
+        kind = self.ask.choice("Apply damage", "Monitor" if monitors else "Damage type", kinds)
         if kind is not None:
             self.apply(cmd.ApplyDamage(cid, amount, kind))
 
     def heal(self, cid: str) -> None:
         c = self.document.state.get(cid)
-        amount = self.ask.number("Heal by hand", f"Damage {c.name} heals", c.damage, 1,
-                                 max(1, c.damage))
+        kind = "physical"
+        if self._has_monitors(cid):  # boxes cleared on the monitor the GM names
+            marked = [k for k, n in (("physical", c.damage), ("stun", c.stun)) if n > 0]
+            chosen = self.ask.choice("Heal by hand", "Monitor", marked)
+            if chosen is None:
+                return
+            kind = chosen
+        most = c.stun if kind == "stun" else c.damage
+        amount = self.ask.number("Heal by hand", f"Boxes {c.name} heals" if
+                                 self._has_monitors(cid) else f"Damage {c.name} heals",
+                                 most, 1, max(1, most))
         if amount is not None:
-            self.apply(cmd.HealByHand(cid, amount))
+            self.apply(cmd.HealByHand(cid, amount, kind))
 
     def vitals(self, cid: str) -> None:
         c = self.document.state.get(cid)

@@ -27,7 +27,14 @@ EXAMPLES = {
     "sr5_issue_example": ((4, 4, 2, 2, True, 10, 11, "S", 5, 5), ((0, 10), (5, None))),
     "sr4_melee_friends_parry": ((5, 5, 3, 2, True, 5, 3, "P", 1, 4), ((4, 10), (0, 10))),
     "sr4_ranged_dv_equals_av": ((3, 3, 2, 1, True, 6, 6, "S", 1, 5), ((0, 10), (5, 9))),
+    # the same shot under SR5: "Physical DV >= AV" (sr5 l.19-21), so 6P vs AV 6 stays 5P
+    "sr5_dv_equals_av_stays_physical": ((3, 3, 2, 1, True, 6, 6, "P", 1, 5),
+                                        ((5, 10), (0, 9))),
+    # SR4: three 1s on six dice is a glitch (half or more; SR5 needs more than half)
+    "sr4_glitch_on_half_the_dice": ((2, 2, 1, 1, True, 6, 4, "P", 1, 5), ((5, 10), (0, 9))),
 }
+GLITCHES = {"sr4_glitch_on_half_the_dice": {"attack": True, "defense": False,
+                                            "resist": False}}
 
 
 def run_cli(capsys, *args: str) -> tuple[int, str, str]:
@@ -50,7 +57,8 @@ def test_worked_example(capsys, name):
     monitors = report["monitors"]
     assert (monitors["physical"]["boxes"], monitors["physical"]["size"]) == physical
     assert (monitors["stun"]["boxes"], monitors["stun"]["size"]) == stun
-    assert report["glitch"] == {"attack": False, "defense": False, "resist": False}
+    assert report["glitch"] == GLITCHES.get(name, {"attack": False, "defense": False,
+                                                    "resist": False})
     assert report["unused_dice"] == {}
 
 

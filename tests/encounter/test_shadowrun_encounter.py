@@ -196,3 +196,81 @@ def test_sr4_extra_initiative_passes_come_from_the_sheet(tmp_path):
     enc.apply(cmd.EndTurn())  # next combat turn: SR4 re-rolls Reaction + Intuition dice
     assert enc.state.round == 2 and enc.state.initiative_pass == 1
     assert enc.state.get("razor").initiative == 5 + 3  # no hits on a row of 1s
+
+
+SR4_GUNMAN = """kind: map
+name: Dojo
+ruleset: {ruleset}
+grid: {{columns: 8, rows: 6}}
+tokens:
+  - {{id: razor, character: razorboy, side: gang, hex: [5, 0]}}
+  - {{id: gunman, character: gunman, side: corp, hex: [4, 0]}}
+characters:
+  - id: razorboy
+    name: Razorboy
+    attributes: {{AG: 5, CU: 3, ST: 3, VI: 3, RE: 2, PR: 2}}
+    health: 20
+    stamina: 20
+    weapons: [hand-razors]
+    shadowrun: {{body: 4, agility: 5, reaction: 5, strength: 3, willpower: 2, intuition: 3,
+                skills: {{unarmed_combat: 4}}}}
+  - id: gunman
+    name: Gunman
+    attributes: {{AG: 3, CU: 3, ST: 3, VI: 3, RE: 2, PR: 2}}
+    health: 20
+    stamina: 20
+    weapons: [ares-predator, sword]
+    shadowrun: {{body: 4, agility: 3, reaction: 3, strength: 3, willpower: 2, intuition: 3,
+                skills: {{blades: 3, pistols: 3}}}}
+"""
+
+
+@pytest.mark.parametrize("ruleset", ["sr4", "sr5"])
+def test_sr4_refuses_parry_with_a_firearm_ready(tmp_path, ruleset):
+    """SR4 (sr4: "If they have a melee weapon in hand, they can parry"): the gunman holds his
+    Predator, so he cannot parry with the sword on his belt; SR5 lets him."""
+    path = tmp_path / "dojo.yaml"
+    path.write_text(SR4_GUNMAN.format(ruleset=ruleset), encoding="utf-8")
+    loaded = load_map(path)
+    enc = Encounter(Context(loaded, GeometryOracle(loaded)),
+                    ScriptedDice(d10=[1, 2], d6=[3] * 60))
+    enc.apply(cmd.SetInitiative("razor", 12))
+    enc.apply(cmd.SetInitiative("gunman", 9))
+    enc.apply(cmd.StartCombat())
+    assert enc.state.get("gunman").weapon == "ares-predator"
+    slash = cmd.Attack("razor", "gunman", defence="parry")
+    if ruleset == "sr4":
+        with pytest.raises(IllegalCommand, match="Parry needs a melee weapon in hand"):
+            enc.apply(slash)
+    else:
+        assert result_of(enc.apply(slash))["defense"]["options"] == ["parry"]
+
+
+def test_sr4_reads_the_catalogues_sr4_numbers():
+    """An SR4 heavy pistol is 5P (issue 25), SR5's Predator 8P; SR4 has no Accuracy."""
+    from tactical.data.library import bundled_library
+    from tactical.rules.shadowrun.constants import shadowrun_ruleset
+    from tactical.rules.shadowrun.sheet import weapon_numbers, weapon_stats
+
+    predator = bundled_library().weapons["ares-predator"]
+    sr4, sr5 = shadowrun_ruleset("sr4"), shadowrun_ruleset("sr5")
+    assert (weapon_stats(predator, 3, sr4).dv, weapon_stats(predator, 3, sr5).dv) == (5, 8)
+    four, five = weapon_numbers(predator, sr4), weapon_numbers(predator, sr5)
+    assert four is not None and five is not None
+    assert (four.accuracy, five.accuracy) == (None, 5)
+
+
+def test_a_defence_is_paid_from_the_pass_score(alley):
+    """RULINGS "Initiative cost of a defence": in pass 2 Cutter's 13 is a pass score of 3, so
+    a Dodge (−5) is refused; on main it was checked against the turn's 13 (issue 25)."""
+    enc = Encounter(Context(alley, GeometryOracle(alley)),
+                    ScriptedDice(d10=[1, 2], d6=[3] * 40))
+    enc.apply(cmd.SetInitiative("wombat", 25))
+    enc.apply(cmd.SetInitiative("cutter", 13))
+    enc.apply(cmd.StartCombat())
+    enc.apply(cmd.EndTurn())
+    enc.apply(cmd.EndTurn())  # pass 2: Wombat 15, Cutter 3
+    assert enc.state.initiative_pass == 2 and enc.state.actor == "wombat"
+    with pytest.raises(IllegalCommand, match="costs 5 Initiative; the score is 3"):
+        enc.apply(cmd.Attack("wombat", "cutter", defence="dodge"))
+    assert enc.state.get("cutter").initiative == 13  # nothing paid

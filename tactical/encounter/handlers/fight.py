@@ -20,6 +20,7 @@ from tactical.encounter.model import (
     Combatant,
     Condition,
     Hex,
+    Phase,
 )
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInfo
@@ -72,7 +73,8 @@ def attack_facts(batch: Batch, attacker: Combatant, target: Combatant, weapon_id
         attackers_in_reach=max(1, ours), defenders_in_reach=max(1, theirs),
         choice=command, reaction=reaction, targets=targets, ammo_paid=ammo_paid,
         crossfire_allies=len(crossfire_allies(batch, attacker, target)),
-        target_exposed=command.exposed)
+        target_exposed=command.exposed,
+        pass_number=batch.state.initiative_pass if batch.state.phase is Phase.COMBAT else 1)
 
 
 def attack_sight(batch: Batch, attacker: Combatant, target: Combatant,

@@ -27,6 +27,10 @@ def apply_damage(batch: Batch, command: cmd.ApplyDamage) -> None:
     refuse_unless((command.amount > 0, "damage must be at least 1"),
                   (command.damage_type in {t.value for t in DamageType},
                    f"unknown damage type '{command.damage_type}'"))
+    marks = batch.ruleset.monitor_damage(c, command.amount, command.damage_type)
+    if marks is not None:  # a game with condition monitors: boxes, no injury, no dice
+        batch.emit(ev.MonitorsChanged(c.id, marks.physical, marks.stun, marks.overflow, "GM"))
+        return
     harm = batch.ruleset.injury_from_damage(command.amount, c, command.damage_type, batch.dice)
     apply_harm(batch, c.id, harm, "GM")
 
@@ -46,8 +50,16 @@ def set_condition(batch: Batch, command: cmd.SetCondition) -> None:
 
 def heal_by_hand(batch: Batch, command: cmd.HealByHand) -> None:
     c = batch.combatant(command.combatant)
-    refuse_unless((0 < command.amount <= LIMIT, f"healing must be 1 to {LIMIT:,}"),
-                  (c.damage > 0, f"{c.name} has no damage to heal"))
+    refuse_unless((0 < command.amount <= LIMIT, f"healing must be 1 to {LIMIT:,}"))
+    marks = batch.ruleset.monitor_damage(c, command.amount, command.damage_type, heal=True)
+    if marks is not None:  # boxes cleared on the monitor named (RULINGS, the monitors)
+        stun = command.damage_type == "stun"
+        refuse_unless((c.stun > 0 if stun else c.damage > 0,
+                       f"{c.name} has no {'Stun' if stun else 'Physical'} boxes to clear"))
+        batch.emit(ev.MonitorsChanged(c.id, marks.physical, marks.stun, marks.overflow,
+                                      "GM heals"))
+        return
+    refuse_unless((c.damage > 0, f"{c.name} has no damage to heal"))
     batch.emit(ev.DamageHealed(c.id, min(command.amount, c.damage)))
 
 

@@ -257,6 +257,13 @@ class Chapter6:
                       overflow: int) -> str | None:
         return None
 
+    def monitor_damage(self, who: api.Fighter, amount: int, damage_type: str,
+                       *, heal: bool = False) -> api.MonitorMarks | None:
+        return None  # Chapter 6 has Health and injuries, no condition monitors
+
+    def monitors_json(self, who: api.Fighter) -> dict[str, Any] | None:
+        return None
+
     @property
     def area(self) -> api.AreaRules | None:
         """None until the blast rules are written (issue 27): no area attacks yet."""

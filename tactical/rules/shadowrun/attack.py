@@ -154,11 +154,12 @@ def resolve_attack(setup: AttackSetup, roller: PoolRoller,
     defense = roll_pool("defense", setup.defence_parts + defence.parts, roller, rules.dice)
     grazing = rules.grazing_hit_default if setup.grazing is None else setup.grazing
     test = opposed(attack, defense, grazing=grazing)
+    share = "more than half" if rules.dice.glitch == "more_than_half" else "half or more"
     for roll in (attack, defense):
         if roll.critical_glitch:
-            notes.append(f"{roll.test}: critical glitch (more than half 1s, no hits)")
+            notes.append(f"{roll.test}: critical glitch ({share} of the dice show 1, no hits)")
         elif roll.glitch:
-            notes.append(f"{roll.test}: glitch (more than half the dice show 1)")
+            notes.append(f"{roll.test}: glitch ({share} of the dice show 1)")
     if test.outcome is Outcome.GRAZE:
         notes.append("grazing hit: contact, no damage (contact-only attacks still work)")
     if defence.prone:

@@ -48,8 +48,9 @@ def modified_av(armor: int, ap: int) -> int:
 
 
 def damage_code(code: DamageCode, dv: int, av: int, rules: DamageRules) -> DamageCode:
-    """Physical becomes Stun when the modified DV does not exceed the modified AV (SR4 step 4;
-    the ruleset option "dv_below_av" follows the SR5 notes' "Stun DV < AV")."""
+    """Each edition its own text (RULINGS): "dv_not_above_av", SR4 — Physical becomes Stun
+    when the modified DV does not exceed the modified AV (sr4 l.33); "dv_below_av", SR5 —
+    Physical when DV >= AV, Stun when DV < AV (sr5 l.19-21), so a tie stays Physical."""
     if code == "S":
         return "S"
     if rules.stun_conversion == "dv_not_above_av":
@@ -127,6 +128,17 @@ def mark(monitors: Monitors, code: DamageCode, boxes: int, rules: MonitorRules) 
     taken = min(boxes, max(0, room))
     return replace(monitors, physical=monitors.physical + taken,
                    overflow=monitors.overflow + boxes - taken)
+
+
+def clear(monitors: Monitors, code: DamageCode, boxes: int) -> Monitors:
+    """Healing clears boxes on the monitor of its code (ruling, docs/rules-shadowrun.md:
+    the GM's Heal; Physical clears its overflow first, then its own boxes; Stun never
+    clears Physical boxes that Stun overflow put there)."""
+    if code == "S":
+        return replace(monitors, stun=max(0, monitors.stun - boxes))
+    from_overflow = min(boxes, monitors.overflow)
+    return replace(monitors, overflow=monitors.overflow - from_overflow,
+                   physical=max(0, monitors.physical - (boxes - from_overflow)))
 
 
 def wound_modifier(monitors: Monitors, rules: MonitorRules) -> int:

@@ -28,12 +28,20 @@ from tactical.rules.api import (
     MonitorMarks,
 )
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
-from tactical.rules.shadowrun.damage import Monitors, Status, wound_modifier
+from tactical.rules.shadowrun.damage import (
+    DamageCode,
+    Monitors,
+    Status,
+    clear,
+    mark,
+    wound_modifier,
+)
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
     acting_order,
     initiative_parts,
+    score_in_pass,
 )
 from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_initiative
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
@@ -79,6 +87,32 @@ def monitors_with(c: Fighter | None, physical: int, stun: int,
     if not isinstance(ext, ShadowrunState):
         return None
     return Monitors(ext.physical_size, ext.stun_size, physical, stun, overflow, ext.body)
+
+
+def monitor_damage(c: Fighter, amount: int, damage_type: str, rules: ShadowrunRuleset, *,
+                   heal: bool = False) -> MonitorMarks | None:
+    """The GM's Apply damage / Heal under Shadowrun (RULINGS "Damage on the monitors"):
+    boxes marked or cleared on Physical or Stun (Stun overflows onto Physical, Physical
+    into overflow), no injury, no dice. Energy damage goes on Physical (SR has no
+    Energy type)."""
+    m = monitors(c)
+    if m is None:
+        return None
+    code: DamageCode = "S" if damage_type == "stun" else "P"
+    after = clear(m, code, amount) if heal else mark(m, code, amount, rules.monitors)
+    return MonitorMarks(after.physical, after.stun, after.overflow)
+
+
+def monitors_json(c: Fighter, rules: ShadowrunRuleset) -> dict[str, object] | None:
+    m = monitors(c)
+    if m is None:
+        return None
+    return {"monitors": {"physical": {"boxes": m.physical, "size": m.physical_size},
+                         "stun": {"boxes": m.stun, "size": m.stun_size},
+                         "overflow": m.overflow},
+            "wound_modifier": wound_modifier(m, rules.monitors),
+            # RULINGS: "a full Stun monitor means unconscious" (so do dying and dead)
+            "conscious": m.status is Status.OK and "unconscious" not in c.conditions}
 
 
 # --- initiative ---------------------------------------------------------------------
@@ -149,7 +183,11 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
     if reasons:
         raise IllegalCommand(reasons)
-    defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
+    if rules.sheet.parry_with == "ready":  # SR4: the weapon in hand, no Parry with a gun
+        defender_weapon = next((w for w in facts.target_weapons
+                                if w.id == target.weapon and w.kind == "melee"), None)
+    else:
+        defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
     declaration = DefenceDeclaration((choice.defence,)) if choice.defence else DEFAULT
     return attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
@@ -157,8 +195,11 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         attack_modifiers=[Modifier(s, v) for s, v in choice.attack_modifiers],
         defence_modifiers=[Modifier(s, v) for s, v in choice.defence_modifiers],
         attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
-        defender_initiative=target.effective_initiative() if target.initiative is not None
-        else None,
+        # RULINGS "Initiative cost of a defence": paid from the current pass's score, and
+        # refused when it is more than that score (SR5: the score less 10 per pass taken)
+        defender_initiative=score_in_pass(target.effective_initiative(), facts.pass_number,
+                                          rules.initiative)
+        if target.initiative is not None else None,
         defender_weapon=defender_weapon)
 
 

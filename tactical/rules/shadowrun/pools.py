@@ -91,7 +91,7 @@ def count_hits(faces: Sequence[int], rules: DiceRules) -> int:
 
 
 def is_glitch(faces: Sequence[int], rules: DiceRules) -> bool:
-    # RULINGS: "Glitch: more than half the dice show 1" (or "half or more" as an option)
+    # RULINGS: a glitch is SR5 more than half the dice showing 1, SR4 half or more
     ones = sum(1 for f in faces if f == 1)
     if not faces:
         return False

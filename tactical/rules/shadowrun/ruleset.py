@@ -235,6 +235,15 @@ class Shadowrun:
         return None if m is None else describe.monitor_text(m)
 
 
+    # --- the GM's damage and healing: on the condition monitors ----------------------
+    def monitor_damage(self, who: api.Fighter, amount: int, damage_type: str,
+                       *, heal: bool = False) -> api.MonitorMarks | None:
+        return engine.monitor_damage(who, amount, damage_type, self.numbers, heal=heal)
+
+    def monitors_json(self, who: api.Fighter) -> dict[str, Any] | None:
+        return engine.monitors_json(who, self.numbers)
+
+
 def shadowrun(edition: Edition, base: api.Ruleset) -> Shadowrun:
     return Shadowrun(edition, shadowrun_ruleset(edition), base)
 

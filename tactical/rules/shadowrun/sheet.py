@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from tactical.core.errors import TacticalError
 from tactical.data.character import Character, ShadowrunStats
-from tactical.data.gear import Armor, Weapon
+from tactical.data.gear import Armor, ShadowrunWeapon, Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules.shadowrun.attack import ArmorValues, AttackSetup, WeaponStats
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
@@ -53,10 +53,17 @@ def physical_limit(stats: ShadowrunStats, rules: ShadowrunRuleset | None = None)
     return -(-total // formula.divisor)
 
 
+def weapon_numbers(weapon: Weapon, rules: ShadowrunRuleset) -> ShadowrunWeapon | None:
+    """The weapon's numbers for this edition (`sheet.weapon_numbers`: SR4 reads the
+    catalogue's `sr4:` block, else the `shadowrun:` one)."""
+    own: ShadowrunWeapon | None = getattr(weapon, rules.sheet.weapon_numbers)
+    return own if own is not None else weapon.shadowrun
+
+
 def weapon_stats(weapon: Weapon, strength: int, rules: ShadowrunRuleset) -> WeaponStats:
-    if weapon.shadowrun is None:
+    sr = weapon_numbers(weapon, rules)
+    if sr is None:
         raise TacticalError(f"{weapon.name} has no shadowrun: numbers in the catalogue")
-    sr = weapon.shadowrun
     return WeaponStats(weapon.name, weapon.kind, base_dv(sr.dv, strength, rules.damage),
                        sr.damage_type, sr.ap, sr.dv)
 
@@ -132,7 +139,7 @@ def attack_from_sheets(attacker: Character, weapon: Weapon, defender: Character,
         defend.append(Modifier("Wounds", w))
     limit, source = None, ""
     if rules.dice.limits:
-        sr = weapon.shadowrun
+        sr = weapon_numbers(weapon, rules)
         if sr is not None and sr.accuracy is not None:
             limit, source = sr.accuracy, f"{weapon.name} Accuracy"
         elif weapon.kind == "melee" and rules.sheet.unarmed_limit == "physical":

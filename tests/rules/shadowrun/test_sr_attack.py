@@ -118,8 +118,9 @@ def test_glitches_are_noted():
     result = resolve_attack(wombat_shot(), PoolRoller(queues=dice), SR5)
     assert result.attack.critical_glitch and result.defense.glitch
     assert not result.defense.critical_glitch
-    assert result.notes[:2] == ("attack: critical glitch (more than half 1s, no hits)",
-                                "defense: glitch (more than half the dice show 1)")
+    assert result.notes[:2] == ("attack: critical glitch (more than half of the dice show 1, "
+                                "no hits)",
+                                "defense: glitch (more than half of the dice show 1)")
 
 
 def test_dodge_costs_initiative_and_adds_gymnastics():
@@ -166,9 +167,9 @@ def test_sr4_uses_impact_in_melee_and_half_strength():
     assert (result.attack.limited_hits, result.defense.pool, result.net_hits) == (8, 3, 6)
     dmg = result.damage
     assert dmg is not None
-    # lined coat Impact 4 - 3 = 1; 3 + 6 = 9P > 1
-    assert (dmg.armor_kind, dmg.armor, dmg.modified_av, dmg.modified_dv) == ("impact", 4, 1, 9)
-    assert dmg.resist.pool == 7  # Body 6 + 1
+    # SR4 hand razors (the catalogue's sr4: block) have no AP: lined coat Impact 4; 9P > 4
+    assert (dmg.armor_kind, dmg.armor, dmg.modified_av, dmg.modified_dv) == ("impact", 4, 4, 9)
+    assert dmg.resist.pool == 10  # Body 6 + 4
 
 
 def test_sr4_melee_table_from_the_sheets():

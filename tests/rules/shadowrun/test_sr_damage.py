@@ -1,4 +1,4 @@
-"""Damage: DV + net hits, AV + AP, Physical → Stun at DV = AV, resistance, monitors."""
+"""Damage: DV + net hits, AV + AP, Physical → Stun (each edition its own), resistance, monitors."""
 
 from __future__ import annotations
 
@@ -57,17 +57,16 @@ def test_armor_never_below_zero_and_no_armor_dice_at_zero():
     assert armor_dice(0) == 0 and armor_dice(1) == 1
 
 
-@pytest.mark.parametrize(("dv", "av", "default", "variant"), [
-    (10, 11, "S", "S"),   # Wombat's shot: 10P vs AV 11 → 10S
-    (11, 11, "S", "P"),   # DV equal to AV: "does not exceed" → Stun; "Stun DV < AV" → Physical
+@pytest.mark.parametrize(("dv", "av", "sr5", "sr4"), [
+    (10, 11, "S", "S"),   # Wombat's shot: 10P vs AV 11 → 10S in both editions
+    (11, 11, "P", "S"),   # DV = AV: SR5 "Physical DV >= AV" (l.19-21); SR4 "does not exceed" (l.33)
     (12, 11, "P", "P"),
     (8, 6, "P", "P"),     # Cutter's razors: 8P vs AV 6 stays Physical
-    (0, 0, "S", "P"),
+    (0, 0, "P", "S"),
 ])
-def test_physical_to_stun_at_the_boundary(dv, av, default, variant):
-    assert damage_code("P", dv, av, SR5.damage) == default
-    other = SR5.damage.model_copy(update={"stun_conversion": "dv_below_av"})
-    assert damage_code("P", dv, av, other) == variant
+def test_physical_to_stun_each_edition_its_own_text(dv, av, sr5, sr4):
+    assert damage_code("P", dv, av, SR5.damage) == sr5
+    assert damage_code("P", dv, av, SR4.damage) == sr4
 
 
 def test_stun_weapons_stay_stun():

@@ -57,10 +57,11 @@ def test_glitch_thresholds(faces, glitch, critical):
     assert (roll.glitch, roll.critical_glitch) == (glitch, critical)
 
 
-def test_half_or_more_is_a_ruleset_option():
-    rules = SR4.dice.model_copy(update={"glitch": "half_or_more"})
-    assert evaluate("attack", PARTS, (1, 1, 5, 2), rules).glitch
-    assert not evaluate("attack", PARTS, (1, 2, 5, 2), rules).glitch
+def test_sr4_glitches_on_half_or_more():
+    # RULINGS: SR4 half or more of the dice show 1 (SR5: more than half)
+    assert evaluate("attack", PARTS, (1, 1, 5, 2), SR4.dice).glitch
+    assert not evaluate("attack", PARTS, (1, 1, 5, 2), SR5.dice).glitch
+    assert not evaluate("attack", PARTS, (1, 2, 5, 2), SR4.dice).glitch
 
 
 def test_hit_threshold_is_data():

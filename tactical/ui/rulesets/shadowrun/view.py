@@ -11,6 +11,7 @@ from tactical.geometry.bands import BandSpan
 from tactical.rules.shadowrun.describe import monitor_text
 from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.ruleset import Shadowrun
+from tactical.rules.shadowrun.sheet import weapon_numbers
 from tactical.ui.dock import style
 from tactical.ui.rulesets.api import TokenArcs, TurnRows
 from tactical.ui.rulesets.chapter6.view import health_arcs
@@ -160,7 +161,7 @@ class ShadowrunView:
 
     def weapon_text(self, document: EncounterDocument, weapon_id: str, ammo: str) -> str:
         weapon = document.loaded.library.weapons[weapon_id]
-        sr = weapon.shadowrun
+        sr = weapon_numbers(weapon, self.ruleset.numbers)  # this edition's (SR4: no Accuracy)
         if sr is None:
             return f"{weapon.name} (no Shadowrun numbers{ammo})"
         acc = f", Accuracy {sr.accuracy}" if sr.accuracy is not None else ""
