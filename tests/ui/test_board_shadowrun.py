@@ -86,3 +86,21 @@ def test_a_drag_shows_intercept_under_sr5_and_no_reactions_under_sr4(qtbot, alle
     assert ("Shadowrun: no map reactions" in summary) is (ruleset == "sr4")
     assert any(t.startswith("Intercept: Cutter") for t in summary) is reacts
     tool.cancel()
+
+
+def test_the_players_screen_counts_stun_as_hurt(qtbot, alley):
+    """Issue 25 item 6: 5S on Cutter's Stun monitor of 10 (Physical untouched) reads
+    "badly hurt" on the players' screen, not "unhurt"."""
+    from tactical.encounter.queries.audience import Audience, AudienceFilter
+    from tactical.ui.board.audience import filtered_look
+
+    document, view = board(qtbot, alley, "sr5", ScriptedDice(d6=SHOT))
+    document.apply(cmd.StartCombat())
+    document.apply(cmd.Attack("wombat", "cutter", attack_modifiers=(("Situation", -1),),
+                              defence_modifiers=(("Situation", -1),)))
+    players = AudienceFilter(Audience.PLAYERS)
+    cutter = document.state.get("cutter")
+    look = view.board.tokens["cutter"].look
+    assert look.health_left == 1.0 and look.stamina_left == pytest.approx(0.5)
+    shown = filtered_look(players, look, cutter)
+    assert shown is not None and shown.name == "Cutter · badly hurt"

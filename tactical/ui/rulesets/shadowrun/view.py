@@ -60,7 +60,8 @@ class ShadowrunView:
                    f"Stun (right arc): {stun}<br>"
                    + (f"Status: {status}<br>" if status != "ok" else "")
                    + f"Conditions: {conditions}")
-        return TokenArcs(left, right, status != "ok", tooltip)
+        # the players' screen: Stun hurts as much as Physical (a full Stun monitor is down)
+        return TokenArcs(left, right, status != "ok", tooltip, hurt_left=min(left, right))
 
     def band_label(self, span: BandSpan) -> str:
         return span.band.value.capitalize()  # SR range is the GM's pool ±, no TN
