@@ -66,6 +66,7 @@ class ShadowrunWeapon(Frozen):
     accuracy: int | None = Field(default=None, ge=1)
     reach: int = Field(default=0, ge=0)
     skill: Slug | None = None  # the Shadowrun skill, when the catalogue names it (imports)
+    range: Slug | None = None  # its SR range category (the ruleset's map_modifiers.ranges)
 
 
 class Weapon(Frozen):

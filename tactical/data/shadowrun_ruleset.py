@@ -62,6 +62,21 @@ class MonitorRules(Frozen):
     stun_overflow_to_physical: bool = True  # Stun beyond its monitor goes on Physical 1:1
 
 
+RangeBand = Literal["short", "medium", "long", "extreme"]
+
+
+class MapModifiers(Frozen):
+    """RULINGS "Map modifiers" (project defaults, not a book's quotation): range by the
+    weapon's SR range category, cover between attacker and defender, proposed as named pool
+    modifiers the GM may drop."""
+
+    range_dice: dict[RangeBand, int]  # attack pool dice per band (Short +0 ... Extreme -6)
+    # per range category: the upper end (metres) of Short, Medium, Long and Extreme
+    ranges: dict[Slug, tuple[float, float, float, float]]
+    cover_dice: dict[Literal["partial", "full"], int]  # defence pool dice (partial +2, good +4)
+    default_range: Slug  # the category of a ranged weapon the catalogue does not name
+
+
 class MeleeModifiers(Frozen):
     """SR4 Melee Modifiers Table (shared/rules/sr4-resolving-combat.txt)."""
 
@@ -157,6 +172,7 @@ class ShadowrunRuleset(Frozen):
     initiative: InitiativeRules
     sheet: SheetRules
     healing: Healing = Field(default_factory=Healing)
+    map_modifiers: MapModifiers | None = None  # None: the map proposes no pool modifiers
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:
@@ -164,6 +180,10 @@ class ShadowrunRuleset(Frozen):
                                          "defence_options")
         elif self.defence_options[self.default_defence].initiative_cost:
             yield ("default_defence",), "the default defence must cost no Initiative"
+        mm = self.map_modifiers
+        if mm is not None and mm.default_range not in mm.ranges:
+            yield ("map_modifiers", "default_range"), (f"'{mm.default_range}' is not one of "
+                                                       "the ranges")
         for kind in ("melee", "ranged"):
             if kind not in self.damage.armor_by_kind:
                 yield ("damage", "armor_by_kind"), f"missing the armor used against {kind}"

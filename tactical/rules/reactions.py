@@ -120,6 +120,8 @@ class ReactionSpec:
     # Offered even to a reactor that settled another reaction during this move, once, if
     # the mover started within its reach (RULINGS Attack of Opportunity, issue 12 item 11)
     owed: bool = False
+    # Initiative it costs the reactor when taken (SR5 interrupts: "Intercept (−5 Initiative)")
+    initiative_cost: int = 0
 
     @property
     def weapon(self) -> Literal["melee", "ready"]:

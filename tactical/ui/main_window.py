@@ -516,7 +516,8 @@ class MainWindow(WindowHost):
             write_party_back(self, campaign)
 
     def choose_ruleset(self, map_path: Path) -> str | None:
-        """Which ruleset runs the new encounter (the map's own is offered first)."""
+        """Which ruleset runs the new encounter: the open encounter's offered first (a GM
+        running SR5 keeps SR5, issue 25 item 6), else the map's own."""
         from tactical.data.library import load_map
         from tactical.ui.rulesets import DEFAULT_RULESET, titles
 
@@ -527,8 +528,10 @@ class MainWindow(WindowHost):
             own = DEFAULT_RULESET  # open_path will say what is wrong with the file
         named = titles()
         names = list(named.values())
+        current = self.document.state.ruleset if self.document is not None else None
+        default = current if current in named else own
         label, ok = QInputDialog.getItem(self, "Ruleset", "Run this encounter with:", names,
-                                         list(named).index(own), False)
+                                         list(named).index(default), False)
         if not ok:
             return None
         return next(key for key, name in named.items() if name == label)

@@ -94,3 +94,28 @@ def test_bad_arguments_are_one_line_errors(root, capsys, args, message):
     code, _, err = triggers(root, capsys, "street.yaml", *args)
     assert code == 1
     assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+SR_ALLEY = """kind: map
+name: Alley
+ruleset: {ruleset}
+grid: {{columns: 10, rows: 6, orientation: flat}}
+tokens:
+  - {{id: wombat, character: wombat, side: runners, hex: [1, 2]}}
+  - {{id: cutter, character: cutter, side: hellhounds, hex: [6, -1]}}
+"""
+
+
+@pytest.mark.parametrize("ruleset", ["sr5", "sr4"])
+def test_sr5_intercept_past_cutter_and_none_under_sr4(tmp_path, capsys, ruleset):
+    """RULINGS "Intercept on the map": SR5's Intercept, −5 Initiative; SR4 has none."""
+    path = tmp_path / "alley.yaml"
+    path.write_text(SR_ALLEY.format(ruleset=ruleset), encoding="utf-8")
+    code = main(["triggers", str(path), "--mover", "wombat",
+                 "--path", "2,1 3,0 4,0 5,0 6,0 7,0 8,0"])
+    out = capsys.readouterr()
+    assert (code, out.err) == (0, "")
+    found = [(r["reactor"], r["kind"], r["step"], r["hex"], r["why"])
+             for r in json.loads(out.out)["reactions"]]
+    assert found == ([("cutter", "intercept", 4, [5, 0],
+                       "2 m, within reach (2 m), −5 Initiative")] if ruleset == "sr5" else [])

@@ -11,7 +11,6 @@ from tactical.geometry.bands import WeaponRange
 from tactical.geometry.mapgeom import build_map_geometry
 from tactical.geometry.params import Band, GeometryParams
 from tactical.geometry.pathfacts import Mover, PathScan, Reactor, prepare_reactors
-from tactical.rules.chapter6.constants import chapter6_ruleset
 from tactical.rules.chapter6.reactions import reaction_kinds
 from tactical.rules.reactions import ReactionSpec, band_limit, offers_along
 from tactical.rules.registry import ids, ruleset
@@ -84,6 +83,8 @@ def test_the_file_and_the_predicates_must_name_the_same_kinds(rules):
         reaction_kinds(extra)
 
 
-def test_shadowrun_offers_no_map_reactions():
-    assert {rid: len(ruleset(rid).reaction_kinds) for rid in ids()} == {
-        "chapter6": len(chapter6_ruleset().attack.reactions), "sr5": 0, "sr4": 0}
+def test_shadowrun_offers_sr5s_intercept_and_no_sr4_map_reactions():
+    # RULINGS "Intercept on the map": SR5's one map reaction; SR4 has none
+    assert {rid: [k.name for k in ruleset(rid).reaction_kinds] for rid in ids()} == {
+        "chapter6": ["snapshot", "overwatch", "intercept", "opportunity"], "sr5": ["intercept"],
+        "sr4": []}

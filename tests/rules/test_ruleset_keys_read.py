@@ -44,6 +44,7 @@ from tactical.rules.chapter6.setup import (
 )
 from tactical.rules.registry import ruleset
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
+from tactical.rules.shadowrun.mapmods import proposed
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.sheet import attack_from_sheets, weapon_skill
@@ -215,6 +216,9 @@ def _representative_operations(tmp_path: Path) -> None:
         _skirmish(alley, SR_DEFENCES)
         _shadowrun_sheets(edition)
         sr = shadowrun_ruleset(edition)
+        pistol = load_map(ROOT / "maps" / "warehouse.yaml").library.weapons["ares-predator"]
+        for distance, cover in ((3, "partial"), (12, "full"), (30, "none"), (55, "none")):
+            proposed(sr, pistol, distance, cover)  # RULINGS "Map modifiers"
         if sr.melee_modifiers is not None:
             melee_modifiers(MeleeSituation(3, 1, 2, 1, "bonus", True, True, True, True, True,
                                            True, True), sr.melee_modifiers)

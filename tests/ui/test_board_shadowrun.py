@@ -1,5 +1,6 @@
 """The board under Shadowrun (issue 7): token arcs follow the Physical and Stun condition
-monitors, tooltips and the legend say so, and a drag offers no map reactions."""
+monitors, tooltips and the legend say so, and a drag offers SR5's Intercept (RULINGS
+"Intercept on the map") but no map reactions under SR4."""
 
 from __future__ import annotations
 
@@ -65,14 +66,15 @@ def test_token_arcs_follow_the_condition_monitors(qtbot, alley):
     assert "Health" not in cutter.toolTip()
     texts = [e.text for e in scene.legend.entries]
     assert "Physical (left arc)" in texts and "Stun (right arc)" in texts
-    assert not any("Intercept" in t or "Snapshot" in t for t in texts)
+    # SR5's one map reaction is its Intercept; Chapter 6's Snapshot is not Shadowrun's
+    assert "Intercept" in texts and not any("Snapshot" in t for t in texts)
     document.undo()
     assert cutter.look.stamina_left == 1.0
 
 
-@pytest.mark.parametrize(("ruleset", "reacts"), [("chapter6", True), ("sr5", False),
+@pytest.mark.parametrize(("ruleset", "reacts"), [("chapter6", True), ("sr5", True),
                                                   ("sr4", False)])
-def test_a_drag_shows_no_reactions_under_shadowrun(qtbot, alley, ruleset, reacts):
+def test_a_drag_shows_intercept_under_sr5_and_no_reactions_under_sr4(qtbot, alley, ruleset, reacts):
     _document, view = board(qtbot, alley, ruleset)
     tool = view.drag_tool
     tool.begin("wombat")
@@ -81,5 +83,24 @@ def test_a_drag_shows_no_reactions_under_shadowrun(qtbot, alley, ruleset, reacts
     overlay = view.board.overlay
     assert bool(overlay.reaction_marks) is reacts
     assert bool(tool.report.reactions) is reacts
-    assert ("Shadowrun: no map reactions" in summary) is not reacts
+    assert ("Shadowrun: no map reactions" in summary) is (ruleset == "sr4")
+    assert any(t.startswith("Intercept: Cutter") for t in summary) is reacts
     tool.cancel()
+
+
+def test_the_players_screen_counts_stun_as_hurt(qtbot, alley):
+    """Issue 25 item 6: 5S on Cutter's Stun monitor of 10 (Physical untouched) reads
+    "badly hurt" on the players' screen, not "unhurt"."""
+    from tactical.encounter.queries.audience import Audience, AudienceFilter
+    from tactical.ui.board.audience import filtered_look
+
+    document, view = board(qtbot, alley, "sr5", ScriptedDice(d6=SHOT))
+    document.apply(cmd.StartCombat())
+    document.apply(cmd.Attack("wombat", "cutter", attack_modifiers=(("Situation", -1),),
+                              defence_modifiers=(("Situation", -1),)))
+    players = AudienceFilter(Audience.PLAYERS)
+    cutter = document.state.get("cutter")
+    look = view.board.tokens["cutter"].look
+    assert look.health_left == 1.0 and look.stamina_left == pytest.approx(0.5)
+    shown = filtered_look(players, look, cutter)
+    assert shown is not None and shown.name == "Cutter · badly hurt"

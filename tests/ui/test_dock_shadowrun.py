@@ -82,6 +82,12 @@ def test_wombats_pistol_shot_through_the_dock(make_dock):
     assert not panel.called_combo.isVisible() and not panel.edge_combo.isVisible()
 
     assert panel.target_combo.currentData() == "cutter"
+    # the map proposes its range band (RULINGS "Map modifiers"); the worked example's
+    # numbers are the GM's "Situation" alone, so the GM drops it
+    proposals = list(panel.part.map_checks)
+    assert len(proposals) == 1 and proposals[0].startswith("Range (Medium")
+    assert panel.part.map_box.isVisible()
+    panel.part.map_checks[proposals[0]].setChecked(False)
     panel.attack_mod.setValue(-1)
     panel.defence_mod.setValue(-1)
     assert panel.command() == cmd.Attack("wombat", "cutter", "browning-ultra-power",
@@ -136,7 +142,10 @@ def test_the_preview_is_the_engines_setup(make_dock):
     assert preview.setup == setup
     assert preview.odds == pool_odds(setup, preview.defence_parts,
                                      shadowrun_ruleset(state.ruleset))
-    assert (preview.odds.attack_dice, preview.odds.defence_dice, preview.odds.limit) == (9, 6, 6)
+    # 9 dice, −1 for the Medium range band the map proposes (RULINGS "Map modifiers")
+    assert command.attack_modifiers[0][1] == -1
+    assert command.attack_modifiers[0][0].startswith("Range (Medium")
+    assert (preview.odds.attack_dice, preview.odds.defence_dice, preview.odds.limit) == (8, 6, 6)
 
 
 def test_defence_options_are_the_editions(make_dock):

@@ -78,6 +78,10 @@ def _other_offers(batch: Batch, settled: PendingReaction, taken: bool) -> None:
 
 def _spend(batch: Batch, offer: PendingReaction, spec: ReactionSpec) -> None:
     batch.emit(ev.ReactionSpent(offer.reactor, offer.kind, offer.id, spec.clears))
+    score = batch.state.get(offer.reactor).initiative
+    if spec.initiative_cost and score is not None:  # SR5 "Intercept (−5 Initiative)"
+        batch.emit(ev.InitiativeSet(offer.reactor, score - spec.initiative_cost,
+                                    f"{spec.label} (−{spec.initiative_cost} Initiative)"))
     _other_offers(batch, offer, True)
 
 

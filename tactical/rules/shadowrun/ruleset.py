@@ -21,7 +21,7 @@ from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
-from tactical.rules.shadowrun import describe, engine, recovery
+from tactical.rules.shadowrun import describe, engine, reactions, recovery
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
@@ -51,13 +51,13 @@ class Shadowrun:
 
     @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
-        """None: a move on the map offers no reactions (docs/rules-shadowrun.md)."""
-        return ()
+        """SR5's Intercept on the map; none under SR4 (RULINGS "Intercept on the map")."""
+        return reactions.reaction_kinds(self.numbers)
 
     def other_offer_gone(self, reactor: api.Fighter, settled: str, taken: bool,
                          other: str) -> str | None:
-        """The map offers no reactions here: never asked; a taken one spends what its
-        block says."""
+        """Interrupts cost Initiative, not a Reaction: a taken one ends the others only
+        when the score left is too low for them."""
         return self.reaction_block(reactor) if taken else None
 
     def roll_initiative(self, who: api.Fighter, sheet: Character,
@@ -77,7 +77,8 @@ class Shadowrun:
         return engine.out_of_action(who)
 
     def reaction_block(self, who: api.Fighter) -> str | None:
-        return engine.out_of_action(who) or "Shadowrun: the map offers no reactions"
+        return engine.out_of_action(who) or reactions.initiative_short(self.numbers,
+                                                                      who.initiative)
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)

@@ -29,7 +29,8 @@ def filtered_look(audience: AudienceFilter, look: TokenLook, c: Combatant) -> To
     """`look` as `audience` may see it; None when the token is not shown at all."""
     if audience.gm:  # the GM's board: today's look, at no cost
         return look
-    shown = audience.token(c, look.health_left, look.down)
+    share = look.health_left if look.hurt_left is None else look.hurt_left
+    shown = audience.token(c, share, look.down)
     if shown is None:
         return None
     badges = look.badges if shown.badges is None else tuple(

@@ -66,6 +66,7 @@ class TokenLook:
     tooltip: str
     bars: bool = True  # the two arcs; False: the audience may not read them (issue 16)
     dashed: bool = False  # a dashed ring where the arcs are: an enemy told apart by shape
+    hurt_left: float | None = None  # what the players' screen counts (TokenArcs.hurt_left)
 
 
 def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, selected: bool,
@@ -84,7 +85,8 @@ def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, sele
     arcs = view.token_arcs(c, ", ".join(conditions))
     down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS) or arcs.down
     return TokenLook(c.name, unique_initials or initials(c.name), colour.name(), arcs.left,
-                     arcs.right, tuple(badges), current, selected, down, arcs.tooltip)
+                     arcs.right, tuple(badges), current, selected, down, arcs.tooltip,
+                     hurt_left=arcs.hurt_left)
 
 
 class TokenItem(QGraphicsItem):

@@ -29,6 +29,7 @@ from tactical.ui.dock.initiative import InitiativePanel
 from tactical.ui.dock.log import CombatLog
 from tactical.ui.dock.reactions import ReactionsPanel
 from tactical.ui.dock.turn import TurnPanel
+from tactical.ui.dock.wheel import WheelGuard
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Hands
 
@@ -157,6 +158,7 @@ class CombatDock(QDockWidget):
         splitter.setStretchFactor(1, 1)
         self.splitter = splitter
         self.setWidget(splitter)
+        self.wheel_guard = WheelGuard(sections, scroll)
 
     # --- dice
 

@@ -32,6 +32,9 @@ class TokenArcs:
     right: float  # 0..1 left (Chapter 6: Stamina; Shadowrun: Stun boxes)
     down: bool  # out of the fight by the ruleset's own measure (a full monitor)
     tooltip: str  # rich text
+    # the share the players' screen reads hurt / badly hurt / down from (None: `left`);
+    # Shadowrun: the fuller of the two monitors, Stun counts (issue 25 item 6)
+    hurt_left: float | None = None
 
 
 class AttackLabels(Protocol):

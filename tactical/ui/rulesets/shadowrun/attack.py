@@ -11,11 +11,20 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
 
 from tactical.data.shadowrun_ruleset import DiceRules
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
+from tactical.rules.shadowrun.mapmods import MapModifier, proposed
 from tactical.rules.shadowrun.preview import ShadowrunPreview
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
@@ -56,6 +65,18 @@ class ShadowrunAttack:
         self.sr_mods = mods
         self.sr_mods_label = QLabel("Situation")
         form.addRow(self.sr_mods_label, mods)
+        # RULINGS "Map modifiers": what the map proposes, one checkbox each, on unless the
+        # GM drops it; the names are what the log records
+        self.map_box = QWidget()
+        self.map_box.setObjectName("srMapModifiers")
+        self.map_layout = QHBoxLayout(self.map_box)
+        self.map_layout.setContentsMargins(0, 0, 0, 0)
+        self.map_label = QLabel("From the map")
+        form.addRow(self.map_label, self.map_box)
+        self.map_checks: dict[str, QCheckBox] = {}
+        self.map_proposed: tuple[MapModifier, ...] = ()
+        self.dropped: set[str] = set()
+        self._refresh: Callable[..., None] | None = None
 
     # --- the part's widgets
 
@@ -66,13 +87,14 @@ class ShadowrunAttack:
         return ()
 
     def connect(self, refresh: Callable[..., None]) -> None:
+        self._refresh = refresh
         self.sr_defence_combo.currentIndexChanged.connect(refresh)
         for spin in (self.attack_mod, self.defence_mod):
             spin.valueChanged.connect(refresh)
 
     def hide(self) -> None:
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
-                  self.sr_mods_label):
+                  self.sr_mods_label, self.map_box, self.map_label):
             w.setVisible(False)
 
     def reset(self) -> None:
@@ -83,6 +105,7 @@ class ShadowrunAttack:
             spin.blockSignals(True)
             spin.setValue(0)
             spin.blockSignals(False)
+        self.dropped.clear()
 
     def set_enabled(self, on: bool) -> None:
         for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod):
@@ -108,6 +131,8 @@ class ShadowrunAttack:
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
                   self.sr_mods_label):
             w.setVisible(offer is None)
+        for w in (self.map_box, self.map_label):
+            w.setVisible(offer is None and bool(self.map_proposed))
         return False
 
     def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
@@ -120,10 +145,58 @@ class ShadowrunAttack:
         def situation(n: int) -> tuple[tuple[str, int], ...]:
             return (("Situation", n),) if n else ()
 
+        kept = [m for m in self._map_modifiers(a, target, weapon) if m.name not in self.dropped]
         return cmd.Attack(a.id, target, weapon,
                           defence=self.sr_defence_combo.currentData(),
-                          attack_modifiers=situation(self.attack_mod.value()),
-                          defence_modifiers=situation(self.defence_mod.value()))
+                          attack_modifiers=(*((m.name, m.dice) for m in kept
+                                              if m.pool == "attack"),
+                                            *situation(self.attack_mod.value())),
+                          defence_modifiers=(*((m.name, m.dice) for m in kept
+                                               if m.pool == "defence"),
+                                             *situation(self.defence_mod.value())))
+
+    def _map_modifiers(self, a: Combatant, target: str,
+                       weapon: str | None) -> tuple[MapModifier, ...]:
+        """What the map proposes for this attacker, target and weapon (RULINGS "Map
+        modifiers"), its checkboxes rebuilt when the proposal changes."""
+        encounter = self.document.encounter
+        state, ctx = encounter.state, encounter.ctx
+        weapon_id = weapon or a.weapon
+        found: tuple[MapModifier, ...] = ()
+        if weapon_id and target in state.combatants:
+            sight = ctx.oracle.sight(state, a.id, target)
+            found = proposed(numbers_of(self.document), ctx.weapon(weapon_id),
+                             sight.distance_m, sight.cover)
+        if found != self.map_proposed:
+            self.map_proposed = found
+            self._fill_map_checks()
+        return found
+
+    def _fill_map_checks(self) -> None:
+        while self.map_layout.count():
+            item = self.map_layout.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
+        self.map_checks = {}
+        for m in self.map_proposed:
+            pool = "attack" if m.pool == "attack" else "defence"
+            box = QCheckBox(f"{m.name} {m.dice:+d} {pool}")
+            box.setObjectName(f"srMap:{m.name}")
+            box.setToolTip("Proposed from the map (RULINGS \"Map modifiers\"); untick to "
+                           "drop it")
+            box.setChecked(m.name not in self.dropped)
+            box.toggled.connect(lambda on, name=m.name: self._toggle(name, on))
+            self.map_layout.addWidget(box)
+            self.map_checks[m.name] = box
+        self.map_layout.addStretch(1)
+        for w in (self.map_box, self.map_label):
+            w.setVisible(bool(self.map_proposed))
+
+    def _toggle(self, name: str, on: bool) -> None:
+        (self.dropped.discard if on else self.dropped.add)(name)
+        if self._refresh is not None:
+            self._refresh()
 
     def _fill_defence(self, kind: str | None) -> None:
         """The edition's defence options (not Intercept: an attack, not a defence); options
@@ -187,12 +260,13 @@ class ShadowrunAttack:
                                             if sight.cover_class and sight.cover != "none"
                                             else "")
         seen = "" if sight.line_of_sight else f" — NO LINE OF SIGHT: {sight.why}"
-        advice = " (not counted: set it as a pool modifier if it applies)" \
-            if sight.cover != "none" else ""
+        advice = " (proposed below: untick to drop it)" \
+            if sight.cover != "none" and self.map_proposed else ""
         panel.situation.setText(f"{sight.distance_m:g} m · Cover on the map: {cover}{advice}"
                                 f"{seen}")
-        panel.situation.setToolTip("Read from the map. Shadowrun range, cover and visibility "
-                                   "modifiers are the GM's: Attack pool ± / Defence pool ±")
+        panel.situation.setToolTip("Read from the map. Range and cover are proposed as pool "
+                                   "modifiers (From the map); visibility and the rest are "
+                                   "the GM's: Attack pool ± / Defence pool ±")
         panel.advantage.setText(defence_html(sr, target))
         panel.odds.setText(pool_odds_html(sr, dice))
 

@@ -1,5 +1,6 @@
-"""Shadowrun (SR4, SR5) on the board and in the dock: no map reactions, Physical and Stun
-arcs, range bands without a TN (range is the GM's pool modifier), initiative passes."""
+"""Shadowrun (SR4, SR5) on the board and in the dock: SR5's Intercept the one map reaction,
+Physical and Stun arcs, range bands without a TN (range is the GM's pool modifier), initiative
+passes."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tactical.rules.shadowrun.describe import monitor_text
 from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.rules.shadowrun.sheet import weapon_numbers
+from tactical.ui.board.palette import OKABE_ITO
 from tactical.ui.dock import style
 from tactical.ui.rulesets.api import TokenArcs, TurnRows
 from tactical.ui.rulesets.chapter6.view import health_arcs
@@ -30,10 +32,12 @@ class ShadowrunView:
 
     def __init__(self, ruleset: Shadowrun) -> None:
         self.ruleset = ruleset
-        # Snapshot/Overwatch/Intercept/Opportunity are Chapter 6's (docs/rules-shadowrun.md)
-        self.map_reactions = False
-        self.reaction_looks: dict[str, tuple[str, str]] = {}
-        self.no_reactions_note = "Shadowrun: no map reactions"
+        # SR5's Intercept is Shadowrun's one map reaction; SR4 has none (RULINGS)
+        self.reaction_looks = {spec.name: (spec.label, OKABE_ITO[spec.colour])
+                               for spec in ruleset.reaction_kinds}
+        self.map_reactions = bool(self.reaction_looks)
+        self.no_reactions_note = ("No reactions" if self.map_reactions
+                                  else "Shadowrun: no map reactions")
 
     # --- the board
 
@@ -57,7 +61,8 @@ class ShadowrunView:
                    f"Stun (right arc): {stun}<br>"
                    + (f"Status: {status}<br>" if status != "ok" else "")
                    + f"Conditions: {conditions}")
-        return TokenArcs(left, right, status != "ok", tooltip)
+        # the players' screen: Stun hurts as much as Physical (a full Stun monitor is down)
+        return TokenArcs(left, right, status != "ok", tooltip, hurt_left=min(left, right))
 
     def band_label(self, span: BandSpan) -> str:
         return span.band.value.capitalize()  # SR range is the GM's pool ±, no TN
