@@ -11,6 +11,7 @@ from typing import Any
 
 from tactical.core.dice import Dice
 from tactical.encounter import (
+    area,
     autofire,
     detection,
     edge,
@@ -65,6 +66,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.RecoverWeapon: marks.recover_weapon,
     cmd.BreakFree: marks.break_free,
     cmd.AutoFire: autofire.auto_fire,
+    cmd.AreaAttack: area.area_attack,
+    cmd.SuppressiveFire: area.suppressive_fire,
     cmd.UseEdgeForReaction: edge.edge_reaction,
     cmd.Dash: table.dash,
     cmd.UseSkill: table.use_skill,
