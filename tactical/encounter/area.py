@@ -278,4 +278,4 @@ def suppressive_fire(batch: Batch, command: cmd.SuppressiveFire) -> None:
     names = ", ".join(batch.state.get(t).name for t in targets)
     batch.emit(ev.Note(f"{a.name} lays Suppressive Fire toward {list(toward)} "
                        f"({zone.angle_deg:g}°, {zone.reach_m:g} m): {names} in the zone"))
-    volley(batch, a, weapon_id, attacks, needs, "Suppressive Fire (zone)")
+    volley(batch, a, weapon_id, attacks, needs, "Suppressive Fire (zone)", one_attack_each=True)
