@@ -8,9 +8,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.context import Context
 from tactical.encounter.harm import apply_harm
 from tactical.encounter.model import Combatant, Condition, EncounterState, Hex
 from tactical.encounter.turns import acting
@@ -279,3 +281,16 @@ def suppressive_fire(batch: Batch, command: cmd.SuppressiveFire) -> None:
     batch.emit(ev.Note(f"{a.name} lays Suppressive Fire toward {list(toward)} "
                        f"({zone.angle_deg:g}°, {zone.reach_m:g} m): {names} in the zone"))
     volley(batch, a, weapon_id, attacks, needs, "Suppressive Fire (zone)", one_attack_each=True)
+
+
+def hex_odds(state: EncounterState, ctx: Context, command: cmd.AreaAttack) -> float:
+    """The exact chance that `command`'s check hits its hex, before anything is rolled (the
+    dock, `tactical attack`)."""
+    batch = Batch(state, ctx, ScriptedDice())
+    a = state.get(command.attacker)
+    aim = (command.aim[0], command.aim[1])
+    mg = geometry(batch)
+    facts = HexAttackFacts(a, ctx.character(a), command.weapon, ctx.weapon(command.weapon),
+                           aim, hex_sight(batch, mg, a, aim),
+                           cmd.Attack(a.id, "", command.weapon))
+    return batch.area().hex_odds(facts)
