@@ -23,25 +23,29 @@ def add_parser(sub: Any) -> None:
                         help="add the exact odds of the attack as set up")
 
 
-def _ruleset(path: Path) -> object:
-    """The CASE's "ruleset" (None when unreadable: the default ruleset reports the problem)."""
+def _data(path: Path) -> object:
+    """The CASE as read (None when unreadable: the default ruleset reports the problem)."""
     from tactical.data.yamlsafe import read_yaml
 
     try:
-        data = read_yaml(path).data
+        return read_yaml(path).data
     except TacticalError:
         return None
-    return data.get("ruleset") if isinstance(data, dict) else None
 
 
 def run(args: argparse.Namespace) -> int:
     from tactical.rules import registry
 
-    named = _ruleset(args.case)
+    data = _data(args.case)
+    named = data.get("ruleset") if isinstance(data, dict) else None
     rules = registry.ruleset(named if isinstance(named, str) and named in registry.ids()
                              else registry.DEFAULT)
     try:
-        report = rules.attack_case(args.case, odds=args.odds)
+        if isinstance(data, dict) and "area" in data:  # issue 27: a blast aimed at a hex
+            from tactical.cli.areacase import area_case
+            report = area_case(args.case, data)
+        else:
+            report = rules.attack_case(args.case, odds=args.odds)
     except IllegalCommand as exc:
         for reason in exc.reasons:
             print(f"{args.case}: the rules forbid this attack: {reason}", file=sys.stderr)

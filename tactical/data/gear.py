@@ -69,6 +69,31 @@ class ShadowrunWeapon(Frozen):
     range: Slug | None = None  # its SR range category (the ruleset's map_modifiers.ranges)
 
 
+class BlastRing(Frozen):
+    """One ring of a blast (RULINGS Area attacks): every combatant whose hex lies within
+    `radius_m` of the landing hex (and outside the rings before it) takes `damage`."""
+
+    radius_m: float = Field(gt=0, le=100)
+    damage: DiceExpression
+
+
+class AreaWeapon(Frozen):
+    """What makes a weapon aim at a hex (RULINGS Area attacks): its blast rings, innermost
+    first; thrown (the thrower's athletics skill) or launched (its weapon skill);
+    Shadowrun's DV falloff per metre from the landing point (frag 1, high explosive 2)."""
+
+    delivery: Literal["thrown", "launched"]
+    rings: tuple[BlastRing, ...] = Field(min_length=1, max_length=6)
+    sr_falloff: int = Field(default=1, ge=0, le=20)
+
+    @model_validator(mode="after")
+    def _rings_grow(self) -> AreaWeapon:
+        radii = [r.radius_m for r in self.rings]
+        if radii != sorted(set(radii)):
+            raise ValueError("blast rings go outward: each radius_m larger than the last")
+        return self
+
+
 class Weapon(Frozen):
     id: Slug
     name: str
@@ -85,6 +110,7 @@ class Weapon(Frozen):
     notes: str = ""
     shadowrun: ShadowrunWeapon | None = None  # SR5's numbers
     sr4: ShadowrunWeapon | None = None  # SR4's (no Accuracy: SR4 has no limits)
+    area: AreaWeapon | None = None  # a blast weapon, aimed at a hex (issue 27)
 
     @model_validator(mode="after")
     def _kind_fields(self) -> Weapon:

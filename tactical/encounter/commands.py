@@ -181,6 +181,30 @@ class AutoFire:
     attacker: str
     targets: tuple[str, ...]
     weapon: str | None = None
+    # RULINGS Area attacks: the placed vicinity, a circle of `auto_fire_spread.vicinity_m`
+    # round this hex; None: the older reading, within that of the first target named
+    vicinity: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SuppressiveFire:
+    """Ch.6 Suppressive Fire (l.482-490) as a placed zone (RULINGS Area attacks): a sector
+    from the shooter's hex toward `toward`, out to the weapon's Medium band; every enemy in
+    it and in sight is attacked once vs its Discipline, a hit Pins."""
+
+    attacker: str
+    toward: Hex
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AreaAttack:
+    """RULINGS Area attacks: a blast weapon (grenade, launcher) aimed at a hex, a Major
+    action; a miss scatters; every combatant in the rings takes that ring's damage."""
+
+    attacker: str
+    weapon: str
+    aim: Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,7 +408,8 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | EditVitals | RemoveCombatant | AddCombatant | GMMove
            | RecoverWeapon | BreakFree | AutoFire | UseEdgeForReaction | Dash | UseSkill
            | Assist | DisciplineCheck | ApplyTraumaPatch | ApplyStimPatch | Rest
-           | Mount | Dismount | SetHidden | SetSide | GMMoveGroup)
+           | Mount | Dismount | SetHidden | SetSide | GMMoveGroup
+           | AreaAttack | SuppressiveFire)
 
 
 def command_from_payload(payload: dict[str, object]) -> object:
@@ -414,4 +439,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
     Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
-    SetHidden, SetSide, GMMoveGroup)}
+    SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire)}

@@ -15,6 +15,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context
 from tactical.encounter.handlers import (
+    area,
     autofire,
     detection,
     edge,
@@ -67,6 +68,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.RecoverWeapon: marks.recover_weapon,
     cmd.BreakFree: marks.break_free,
     cmd.AutoFire: autofire.auto_fire,
+    cmd.AreaAttack: area.area_attack,
+    cmd.SuppressiveFire: area.suppressive_fire,
     cmd.UseEdgeForReaction: edge.edge_reaction,
     cmd.Dash: table.dash,
     cmd.UseSkill: table.use_skill,

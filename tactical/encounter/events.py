@@ -430,6 +430,41 @@ class CombatEnded:
 
 
 @event
+class AreaAttackResolved:
+    """RULINGS Area attacks: the check against the aimed hex and where the round landed
+    (a miss scatters: `direction` 0 = on along the throw, then clockwise in 60° steps)."""
+
+    attacker: str
+    weapon: str
+    aim: Hex
+    hit: bool
+    margin: int
+    fumble: bool
+    landing: Hex
+    direction: int | None  # None: on target
+    scatter_hexes: int  # rolled; the round went `landing`'s distance from `aim`
+    stopped_by: str | None  # the high cover that stopped the scatter
+    rings_m: tuple[float, ...]  # the blast's rings, the players' screen draws them
+    summary: str
+
+
+@event
+class BlastTaken:
+    """One combatant caught in a blast, and why it took what it took (or nothing)."""
+
+    attacker: str
+    target: str
+    weapon: str
+    ring: int | None  # 0 the innermost; None: shielded, or prone beyond the last ring
+    distance_m: float
+    cover: str | None  # the cover the line of effect crosses (its PT/DR applied first)
+    shielded_by: str | None  # the high cover across the line of effect
+    amount: int
+    roll: tuple[int, ...]
+    summary: str
+
+
+@event
 class Note:
     """A line for the log that changes nothing (a roll the GM asked for, a ruling)."""
 

@@ -364,6 +364,37 @@ class HexAttackOutcome:
     summary: str  # the combat-log line of the check
 
 
+@dataclass(frozen=True, slots=True)
+class BlastFacts:
+    """One combatant caught in a blast (RULINGS Area attacks): the ring it counts in (0 the
+    innermost, a prone combatant already one further out), that ring's damage, and the
+    cover the line of effect from the landing hex crosses (its PT/DR first)."""
+
+    attacker: Fighter
+    weapon_id: str
+    weapon: Weapon
+    target: Fighter
+    target_sheet: Character
+    target_armor: tuple[Armor, ...]
+    ring: int
+    ring_damage: str  # the ring's dice ("4d6")
+    distance_m: float  # from the landing hex
+    cover_class: str | None  # the strongest cover on the line of effect (None: open)
+    cover_label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BlastOutcome:
+    """What the blast did to one target: its harm (Chapter 6) or its monitors (Shadowrun),
+    and the log's line saying why."""
+
+    summary: str
+    amount: int
+    harm: Harm | None = None
+    monitors: MonitorMarks | None = None
+    roll: tuple[int, ...] = ()  # every die of the damage (or resistance) roll
+
+
 class AreaRules(Protocol):
     """The optional part of a ruleset for area attacks (RULINGS Area attacks: blasts, the
     Auto Fire vicinity, Suppressive Fire's sector). A ruleset that has none answers
@@ -378,6 +409,29 @@ class AreaRules(Protocol):
                 dice: Dice) -> tuple[int, int]:
         """Where a miss lands, from the aimed hex: a direction (0 = on along the line of
         the throw, then clockwise in sixths of a turn) and a distance in hexes."""
+        ...
+
+    def blast(self, facts: BlastFacts, dice: Dice) -> BlastOutcome:
+        """The blast's damage on one caught target, rolled for it alone (no MoS bonus)."""
+        ...
+
+    def hex_odds(self, facts: HexAttackFacts) -> float:
+        """The exact chance that the check hits the aimed hex (the dock, `tactical attack`)."""
+        ...
+
+    def expected_blast(self, facts: BlastFacts) -> float:
+        """The damage this target takes on average (after cover and armor)."""
+        ...
+
+    @property
+    def prone_rings_out(self) -> int:
+        """How many rings further out a prone combatant counts (RULINGS: one)."""
+        ...
+
+    @property
+    def suppression(self) -> tuple[float, str]:
+        """Suppressive Fire's zone: the sector's angle in degrees, and the weapon's range
+        band it reaches to (RULINGS Area attacks: 60°, Medium)."""
         ...
 
 

@@ -180,6 +180,16 @@ class Hands:
                       probe=self._auto_fire_command(cid, o.id)) for o in enemies]
                 or [Entry("no enemy", "AutoFire", enabled=False)],
                 tip="the target and every enemy in its vicinity, each at Disadvantage"),
+            Entry("Throw / launch at", "AreaAttack", "Major", children=[  # issue 27
+                Entry(o.name, "AreaAttack", run=self._later(cmd.AreaAttack(cid, blast, o.hex)))
+                for o in enemies for blast in self._blasts(cid)[:1]]
+                or [Entry("no blast weapon or enemy", "AreaAttack", enabled=False)],
+                tip="the weapon in hand, aimed at the enemy's hex: a miss scatters"),
+            Entry("Suppressive fire toward", "SuppressiveFire", "Full", children=[
+                Entry(o.name, "SuppressiveFire",
+                      run=self._later(cmd.SuppressiveFire(cid, o.hex))) for o in enemies]
+                or [Entry("no enemy", "SuppressiveFire", enabled=False)],
+                tip="a 60° zone toward the enemy: everyone in it and in sight, vs Discipline"),
             Entry("Dash…", "Dash", "Full", lambda: self.dash(cid),
                   tip="click the hex to dash to",
                   probe=cmd.Dash(cid, (step,)) if step is not None else None),
@@ -224,6 +234,13 @@ class Hands:
         others = tuple(o.id for o in state if o.side == target.side and o.id != first
                        and hex_distance(o.hex, target.hex) <= hexes)
         return cmd.AutoFire(cid, (first, *others))
+
+    def _blasts(self, cid: str) -> list[str]:
+        """The blast weapon in hand (issue 27), or none."""
+        ready = self.document.state.get(cid).weapon
+        weapons = self.document.loaded.library.weapons
+        found = weapons.get(ready) if ready is not None else None
+        return [ready] if ready is not None and found is not None and found.area else []
 
     def dash(self, cid: str) -> None:
         c = self.document.state.get(cid)

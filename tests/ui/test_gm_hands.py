@@ -432,6 +432,23 @@ def auto_fire(win: MainWindow) -> None:
     assert said(win, "Ganger → Guard (shield)")  # the second target got its own attack
 
 
+def area_attack(win: MainWindow) -> None:
+    # issue 27: the grenadier's frag grenade is in hand; aimed at the guard's hex
+    win.document.apply(cmd.AddCombatant("gren", "grenadier", (11, 3), "runners"))
+    win.document.apply(cmd.SetInitiative("gren", 40))
+    in_combat(win, "gren")
+    more(win, "gren", "Throw / launch at", "Guard (shotgun)")
+    assert said(win, "Fragmentation grenade")
+
+
+def suppressive_fire(win: MainWindow) -> None:
+    win.document.apply(cmd.AddCombatant("ganger-1", "ganger", (11, 3), "runners"))
+    win.document.apply(cmd.SetInitiative("ganger-1", 40))
+    in_combat(win, "ganger-1")
+    more(win, "ganger-1", "Suppressive fire toward", "Guard (shotgun)")
+    assert said(win, "lays Suppressive Fire")
+
+
 def dash(win: MainWindow) -> None:
     in_combat(win)
     more(win, "kicker", "Dash…")
@@ -636,7 +653,8 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "LowerInjury": lower_injury, "RemoveCombatant": remove_combatant,
     "AddCombatant": add_combatant,
     # the table actions of issue 12
-    "AutoFire": auto_fire, "Dash": dash, "UseSkill": use_skill, "Assist": assist,
+    "AutoFire": auto_fire, "AreaAttack": area_attack, "SuppressiveFire": suppressive_fire,
+    "Dash": dash, "UseSkill": use_skill, "Assist": assist,
     "ApplyTraumaPatch": trauma_patch, "ApplyStimPatch": stim_patch,
     "RecoverWeapon": recover_weapon, "BreakFree": break_free,
     "UseEdgeForReaction": edge_reaction, "DisciplineCheck": discipline, "Rest": rest,

@@ -23,10 +23,12 @@ __all__ = ["volley"]
 
 def volley(batch: Batch, attacker: Combatant, weapon_id: str,
            attacks: Sequence[cmd.Attack], needs: Sequence[str],
-           purpose: str) -> list[AttackOutcome]:
+           purpose: str, *, one_attack_each: bool = False) -> list[AttackOutcome]:
     """Set up every attack of `attacks` (one per target), pay `needs` (action kinds) once
-    for `purpose`, then resolve the attacks in order; their outcomes, in that order."""
-    n = len(attacks)
+    for `purpose`, then resolve the attacks in order; their outcomes, in that order.
+    `one_attack_each`: each attack is set up as a single-target one (Suppressive Fire's
+    zone: its own rules, not Auto Fire's several-targets penalty)."""
+    n = 1 if one_attack_each else len(attacks)
     for index, attack in enumerate(attacks):
         build_setup(batch, attacker, batch.combatant(attack.target), weapon_id, attack, None,
                     targets=n, ammo_paid=index > 0)

@@ -383,6 +383,20 @@ class TargetSpeed(Frozen):
     moves: tuple[str, ...]  # the ways of moving that make a target fast until its next turn
 
 
+class AreaNumbers(Frozen):
+    """RULINGS "Area attacks" (l.460-466, l.482-490): the check against a hex, the scatter
+    of a miss, the prone shift and Suppressive Fire's zone."""
+
+    hex_tn: int = 15  # "TN = 15 + the range band modifier + the cover"
+    scatter_points_per_hex: int = Field(default=5, ge=1)  # "1 hex per full 5 points"
+    scatter_cap_share: float = Field(default=0.5, gt=0, le=1)  # "at most half the distance"
+    fumble_scatter: DiceExpression = "1d6"  # "A fumble scatters 1d6 hexes with no cap"
+    direction_die: int = Field(default=6, ge=6, le=6)  # "direction 1d6"
+    prone_rings_out: int = Field(default=1, ge=0)  # "A prone combatant counts one ring further"
+    suppression_angle_deg: float = Field(default=60.0, gt=0, le=360)
+    suppression_band: Literal["close", "short", "medium", "long", "extreme"] = "medium"
+
+
 class Chapter6Ruleset(Frozen):
     kind: Literal["ruleset"]
     version: Literal[1] = 1
@@ -419,6 +433,7 @@ class Chapter6Ruleset(Frozen):
     melee_gear: MeleeGear
     size_tn: dict[Literal["small", "medium", "large", "huge"], int]
     target_speed: TargetSpeed
+    area: AreaNumbers = AreaNumbers()
 
     def attack_needs(self, mode: str | None, options: Iterable[str],
                      called_shot: bool) -> tuple[ActionKind, ...]:

@@ -266,8 +266,10 @@ class Chapter6:
 
     @property
     def area(self) -> api.AreaRules | None:
-        """None until the blast rules are written (issue 27): no area attacks yet."""
-        return None
+        """Blasts, the Auto Fire vicinity and Suppressive Fire's zone (RULINGS Area
+        attacks, rules/chapter6/area.py)."""
+        from tactical.rules.chapter6.area import Chapter6Area
+        return Chapter6Area(self.numbers)
 
     @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:

@@ -156,6 +156,10 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
             return Line(f"{n(e.combatant)} declares Overwatch on {zone}", Kind.REACTION)
         case ev.Note():
             return Line(e.text, Kind.NOTE)
+        case ev.AreaAttackResolved():  # issue 27: "The grenade misses by 7 and scatters …"
+            return Line(f"{n(e.attacker)}: {e.summary}", Kind.HIT if e.hit else Kind.MISS)
+        case ev.BlastTaken():
+            return Line(e.summary, Kind.HIT if e.amount else Kind.NOTE)
         case ev.DamageHealed():
             return Line(f"{n(e.combatant)} heals {e.amount} damage ({e.source})", Kind.NOTE)
         case ev.VitalsSet():
