@@ -137,10 +137,13 @@ def safest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
         if here == goal or steps >= within:
             rest = [here] if here == goal else shortest_path(
                 here, goal, can_step, can_end, max_nodes)
-            if rest is not None:
+            walked = _walk_back(parent, here)
+            # the way on from the border may cross the hexes already walked: a path that
+            # loops is never drawn (issue 26), so that candidate is not one
+            if rest is not None and not set(walked).intersection(rest[1:]):
                 key = (exp, steps + len(rest) - 1, dev)
                 if found is None or key < found[0]:
-                    found = (key, _walk_back(parent, here) + rest[1:])
+                    found = (key, walked + rest[1:])
             continue
         for nxt in hex_neighbours(here):
             if nxt in done or not can_step(here, nxt):
@@ -152,7 +155,9 @@ def safest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
             best[nxt], parent[nxt], steps_to[nxt] = key, here, steps + 1
             counter += 1
             heapq.heappush(frontier, (*key, counter, nxt))
-    return None if found is None else found[1]
+    if found is None:  # nothing within reach that does not loop: the shortest way
+        return shortest_path(start, goal, can_step, can_end, max_nodes)
+    return found[1]
 
 
 def join(legs: list[list[Hex]]) -> list[Hex]:
