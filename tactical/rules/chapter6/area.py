@@ -23,7 +23,7 @@ from tactical.rules.chapter6.checks import CheckRoll, Modifier, advantages_of, r
 from tactical.rules.chapter6.engine import _json_safe, disadvantage_sources
 from tactical.rules.chapter6.injury import injury_effects, injury_for
 from tactical.rules.chapter6.numbers import Chapter6Ruleset, PtDr
-from tactical.rules.chapter6.odds import check_odds, sum_distribution
+from tactical.rules.chapter6.odds import check_odds, dice_distribution
 from tactical.rules.chapter6.tn import range_band
 
 _COVER_TN = {"partial": "partial_cover", "full": "full_cover"}
@@ -138,16 +138,7 @@ class Chapter6Area:
         return check_odds(skill, tn, state, rules=self.rules).success
 
     def expected_blast(self, facts: api.BlastFacts) -> float:
-        expr = parse_dice(facts.ring_damage).collapsed()
-        dist = {expr.flat: 1.0}
-        for term in expr.terms:
-            part = sum_distribution(term.count, term.sides)
-            nxt: dict[int, float] = {}
-            for base, p in dist.items():
-                for i, q in enumerate(part):
-                    key = base + term.count + i
-                    nxt[key] = nxt.get(key, 0.0) + p * q
-            dist = nxt
+        dist = dice_distribution(parse_dice(facts.ring_damage))
         return sum(p * self._after(max(0, raw), facts)[1] for raw, p in dist.items())
 
     @property

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
+from tactical.core.dice import DiceExpr
 from tactical.rules.chapter6.attack import AttackPlan, apply_protection, plan_attack
 from tactical.rules.chapter6.checks import (
     AdvantageState,
@@ -89,7 +90,12 @@ def sum_distribution(count: int, sides: int) -> tuple[float, ...]:
 def expression_distribution(plan: AttackPlan, degree: Degree,
                             rules: Chapter6Ruleset) -> dict[int, float]:
     """The raw damage total's distribution for a hit of `degree`."""
-    expr = plan.damage_expr(degree, rules).collapsed()
+    return dice_distribution(plan.damage_expr(degree, rules))
+
+
+def dice_distribution(expression: DiceExpr) -> dict[int, float]:
+    """The exact distribution of a dice expression's total (flat part included)."""
+    expr = expression.collapsed()
     dist = {expr.flat: 1.0}
     for term in expr.terms:
         part = sum_distribution(term.count, term.sides)
