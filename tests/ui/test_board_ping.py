@@ -67,8 +67,14 @@ def test_holding_g_pings_the_hex_on_both_screens_and_follows_the_mouse(qtbot):
     centre = players.view.mapFromScene(players.scene.centre((12, 6)))
     r_px = PING_HEXES * hex_m * players.view.transform().m11()
     image = players.view.viewport().grab().toImage()
-    on_ring = [image.pixelColor(round(centre.x() + dx * r_px), round(centre.y() + dy * r_px))
-               for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    points = [QPointF(centre.x() + dx * r_px, centre.y() + dy * r_px)
+              for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    # a name stays on top of the ring (the test below): only the points no label covers
+    names = [players.view.mapFromScene(t.name_label.sceneBoundingRect()).boundingRect()
+             for t in players.scene.tokens.values() if t.name_label.isVisible()]
+    clear = [p for p in points if not any(n.contains(p.toPoint()) for n in names)]
+    assert len(clear) >= 2
+    on_ring = [image.pixelColor(round(p.x()), round(p.y())) for p in clear]
     assert all(c.lightness() > 200 for c in on_ring), [c.name() for c in on_ring]
     qtbot.waitUntil(lambda: not players.scene.ping_item.isVisible(), timeout=PING_MS + 3000)
     assert pings(view.board) == [] and pings(players.scene) == []  # a few seconds, then gone
@@ -111,3 +117,26 @@ def test_the_players_window_shows_a_ping_that_was_never_logged(qtbot):
     view.tools.escape()
     assert pings(players.scene) == [[9, 2]]
     assert len(list(document.encounter.history.effective_events())) == before
+
+
+
+def test_a_ring_pinged_on_a_token_leaves_its_name_readable_on_both_screens(qtbot, tmp_path):
+    """Seen in a real X session: the pulsing ring was drawn over the pinged token's name."""
+    win = windows.open_window(qtbot, tmp_path)
+    in_combat(win)
+    players = win.player_screen.open()
+    assert players is not None
+    choose(token_menu(win, "vanya"), "Point this out to the players")
+    for scene in (win.view.board, players.scene):
+        ring, vanya = scene.ping_item, scene.tokens["vanya"]
+        assert ring.isVisible() and ring.parentItem() is None
+        name = vanya.name_label
+        assert name.isVisible() and name.parentItem() is None
+        assert ring.sceneBoundingRect().intersects(name.sceneBoundingRect())
+        # what is drawn where the name is, top first: the name, then the ring, then the disc
+        here = scene.items(name.sceneBoundingRect().center())
+        stack = [i for i in here if i in (ring, name, vanya)]
+        assert stack.index(name) < stack.index(ring), "the ring hides the token's name"
+        assert ring.zValue() > vanya.zValue()  # still over the token disc
+    players.close()
+    windows.close(win)

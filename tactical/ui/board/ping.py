@@ -20,7 +20,9 @@ from tactical.core.types import Hex
 PING_MS = 4000  # how long a ping shows
 PING_HEXES = 1.5  # its ring's radius, in hexes
 PULSES = 4  # the growing ring goes out this many times
-PING_Z = 70  # over the labels (palette.Z.LABELS = 50) and the players' frame (60)
+# Over the tokens (palette.Z.TOKENS = 30) and a dragged one (40), under the labels (50): a ring
+# pinged on a token must not hide the name the players read (real-X grab, 1280x720).
+PING_Z = 45
 
 
 @dataclass(frozen=True, slots=True)
