@@ -17,6 +17,7 @@ from tactical.encounter.queries.audience import Audience, AudienceFilter, defaul
 from tactical.ui.board.render import render_image
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.view import BoardView
+from tactical.ui.player import hud
 from tactical.ui.player.camera import CameraMode
 from tactical.ui.player.window import PlayerWindow
 
@@ -190,3 +191,27 @@ def test_a_roll_reads_at_720p_result_first_with_shadowrun_glyphs(qapp):
     colours = {image.pixelColor(x, y).name() for x in range(int(box.left()), int(box.right()))
                for y in range(int(box.top()), int(box.bottom()), 3)}
     assert hud.HIT.name() in colours and hud.GLITCH.name() in colours  # the glyphs' pills
+
+
+def test_the_roll_history_moves_off_a_name_it_would_hide(qtbot):
+    """Seen at 1920x1080: the history box, fixed bottom right, hid a guard's name."""
+    window = PlayerWindow(fight(), default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    view = window.view
+    view.shown_rolls = [{"attacker": "Guard with a very long name", "headline": "12 vs TN 15"}] * 3
+    names = view.name_rects()
+    assert names
+    vp = QRectF(view.viewport().rect())
+    bottom_right = hud.history_box(400, 90, vp, 30, 40, [])
+    # a name where the box would go: it goes to another corner, clear of every name
+    moved = hud.history_box(400, 90, vp, 30, 40, [*names, bottom_right.adjusted(50, 20, -50, -20)])
+    assert moved != bottom_right
+    assert not any(moved.intersects(n) for n in names)
+    # in the window: drawn where it hides no name the players read
+    view.viewport().grab()
+    assert view.history_rect is not None
+    assert not any(view.history_rect.intersects(n) for n in view.name_rects())
+    window.close()

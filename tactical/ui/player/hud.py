@@ -169,17 +169,37 @@ def _paint_dice(painter: QPainter, dice: Sequence[int], top_centre: QPointF, cel
             painter.drawLine(r.topLeft(), r.bottomRight())
 
 
+def history_box(width: float, height: float, vp: QRectF, px: float, top: float,
+                avoid: Sequence[QRectF]) -> QRectF:
+    """Where the history goes: bottom right, else the first other corner (under the strip at
+    the top) that covers no token name, else the one that covers the least of them. Seen at
+    1920x1080: a fixed bottom-right box hid a guard's name."""
+    gap = px * 0.5
+    left, right = vp.left() + gap, vp.right() - width - gap
+    low, high = vp.bottom() - height - px * 0.6, top + gap
+    corners = [QRectF(x, y, width, height)
+               for x, y in ((right, low), (left, low), (right, high), (left, high))]
+
+    def covered(box: QRectF) -> float:
+        return sum(box.intersected(r).width() * box.intersected(r).height()
+                   for r in avoid if box.intersects(r))
+
+    return min(corners, key=covered)  # min keeps the first of equals: bottom right
+
+
 def paint_history(painter: QPainter, older: Sequence[dict[str, Any]], vp: QRectF,
-                  px: float) -> None:
-    """The few results before the newest, small, bottom right (newest on top)."""
+                  px: float, top: float = 0.0,
+                  avoid: Sequence[QRectF] = ()) -> QRectF | None:
+    """The few results before the newest, small (newest on top), in a corner that leaves the
+    token names in `avoid` (viewport pixels) readable; returns where it was drawn."""
     if not older:
-        return
+        return None
     font = font_px(max(MIN_TEXT_PX, px * 0.65), bold=False)
     metrics = QFontMetricsF(font)
     lines = [f"{r['attacker']}: {r['headline']}" for r in older]
     width = max(metrics.horizontalAdvance(t) for t in lines) + px
     height = metrics.height() * len(lines) + px * 0.5
-    box = QRectF(vp.right() - width - px * 0.5, vp.bottom() - height - px * 0.6, width, height)
+    box = history_box(width, height, vp, px, top, avoid)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(PANEL)
     painter.drawRoundedRect(box, 8, 8)
@@ -190,6 +210,7 @@ def paint_history(painter: QPainter, older: Sequence[dict[str, Any]], vp: QRectF
         painter.drawText(QRectF(box.left() + px * 0.5, y, width, metrics.height()),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
         y += metrics.height()
+    return box
 
 
 def paint_banner(painter: QPainter, text: str, vp: QRectF, top: float, px: float) -> QRectF:

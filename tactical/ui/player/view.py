@@ -88,6 +88,7 @@ class PlayerView(QGraphicsView):
         self.ruler = False  # the calibration ruler across the middle
         self.shown_strip: dict[str, Any] = {}
         self.shown_rolls: list[dict[str, Any]] = []
+        self.history_rect: QRectF | None = None  # where the roll history was last drawn
         self._roll_timer = QTimer(self)
         self._roll_timer.setSingleShot(True)
         self._roll_timer.timeout.connect(self._clear_roll)
@@ -202,6 +203,13 @@ class PlayerView(QGraphicsView):
                   if t.isVisible() and t.name_label.isVisible() and t.name_label.text]
         return round(max(widths, default=0.0) / hex_m, 2)
 
+    def name_rects(self) -> list[QRectF]:
+        """Every token name drawn, in viewport pixels (what the history box must not hide)."""
+        return [QRectF(self.mapFromScene(t.name_label.sceneBoundingRect()).boundingRect())
+                for t in self.board.tokens.values()
+                if t.isVisible() and t.name_label.isVisible() and t.name_label.opacity() > 0
+                and t.name_label.text]
+
     # --- painted over the board, in viewport pixels
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
@@ -219,7 +227,9 @@ class PlayerView(QGraphicsView):
             newest_large = bool(self.roll_text)
             if newest_large:
                 hud.paint_roll(painter, self.shown_rolls[0], vp, px)
-            hud.paint_history(painter, self.shown_rolls[1 if newest_large else 0:], vp, px)
+            self.history_rect = hud.paint_history(
+                painter, self.shown_rolls[1 if newest_large else 0:], vp, px,
+                self.bar_height() if self.look.initiative_bar else 0.0, self.name_rects())
         if self.banner_text:
             hud.paint_banner(painter, self.banner_text, vp, self.bar_height(), px)
         if self.ruler:
