@@ -108,3 +108,15 @@ def test_the_safest_way_past_the_guards_slips_by_where_the_shortest_is_seen() ->
     shortest, safest = planner.plan([(11, 2)]), planner.plan([(11, 2)], safest=True)
     assert planner.reactions_on(shortest) >= 1
     assert planner.reactions_on(safest) < planner.reactions_on(shortest)
+
+
+def test_a_door_opened_just_before_the_drag_is_walked_through_not_round_a_guard() -> None:
+    """The office's north wall opened, then a drag to a hex inside it: the path goes through
+    the opening, never through the shield guard's hex (the planner once asked the map of
+    before the door was opened and fell back on the straight line over the guard)."""
+    document = fight(frozenset({"office-wall-north"}), None)
+    state, ctx = document.state, document.encounter.ctx
+    path = PathPlanner(state, ctx, "kicker").plan([(14, -2)])
+    assert state.get("guard-shield").hex not in path
+    assert len(path) - 1 == bfs(document, "kicker", (14, -2))
+    assert first_blocked(state, ctx, "kicker", path) is None

@@ -61,6 +61,8 @@ class PathPlanner:
         found = self._passable.get(h)
         if found is None:
             occupant = self.occupants.get(h)
+            if self.oracle is not None:  # the cover as it stands in this state (a door
+                self.oracle.sync(self.state)  # opened since the oracle last answered)
             found = (self.ctx.oracle.passable(h) is None
                      and (occupant is None or not occupant[1]))
             self._passable[h] = found
