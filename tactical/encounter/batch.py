@@ -10,7 +10,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.context import Context
 from tactical.encounter.evolve import evolve
 from tactical.encounter.model import Action, Combatant, EncounterState
-from tactical.rules.api import AreaRules, Ruleset
+from tactical.rules.api import AreaRules, Ruleset, SkillOutcome
 from tactical.rules.basenumbers import BaseNumbers
 
 
@@ -81,6 +81,15 @@ def full_action_payable(c: Combatant, rules: BaseNumbers) -> tuple[bool, str]:
     names = [f"a {s.capitalize()}" for s in slots]
     listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     return ok, f"{c.name} needs {listed} action left for a Full action"
+
+
+def checked(batch: Batch, c: Combatant, check: str, result: SkillOutcome,
+            target: str | None = None) -> None:
+    """A plain check's log line and, when the ruleset rolled dice, its roll for the screens
+    (ev.CheckRolled): one place for every handler that rolls a check."""
+    batch.emit(ev.Note(result.text))
+    if result.check is not None:
+        batch.emit(ev.CheckRolled(c.id, check, result.success, dict(result.check), target))
 
 
 def spend(batch: Batch, c: Combatant, action: Action | str, purpose: str,

@@ -465,6 +465,19 @@ class BlastTaken:
 
 
 @event
+class CheckRolled:
+    """A plain check rolled (Use a Skill, Discipline, first aid, awareness, breaking free),
+    as the screens show it (issue 28: "a way to show a plain check"); its log line is the
+    Note before it. `roll`: SkillOutcome.check (total, TN, degree, kept dice, fumble)."""
+
+    combatant: str
+    check: str  # what was checked, in words: "Vigilance", "Discipline (pin)", "First aid"
+    success: bool
+    roll: dict[str, Any]
+    target: str | None = None  # whom it was for (the patient of first aid)
+
+
+@event
 class Note:
     """A line for the log that changes nothing (a roll the GM asked for, a ruling)."""
 

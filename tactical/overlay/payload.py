@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tactical.encounter.events import AttackResolved, RoundStarted
+from tactical.encounter.events import AttackResolved, CheckRolled, RoundStarted
 from tactical.encounter.model import EncounterState
 from tactical.encounter.queries import stream
 from tactical.encounter.queries.audience import AudienceFilter
@@ -45,14 +45,15 @@ def party(state: EncounterState, audience: AudienceFilter,
             for entry in stream.party(state, audience, drawn=drawn)]
 
 
-def roll(state: EncounterState, attacks: Sequence[AttackResolved],
+def roll(state: EncounterState, attacks: Sequence[AttackResolved | CheckRolled],
          audience: AudienceFilter, drawn: Iterable[str] | None) -> dict[str, Any]:
     """The newest roll the players may see and the few before it (`history`)."""
     found = stream.rolls(state, attacks, audience, drawn)
     return {"last": found[0] if found else None, "history": found[1:]}
 
 
-def banner(state: EncounterState, attacks: Sequence[AttackResolved], round_from: int,
+def banner(state: EncounterState, attacks: Sequence[AttackResolved | CheckRolled],
+           round_from: int,
            audience: AudienceFilter, kinds: Sequence[ReactionSpec],
            drawn: Iterable[str] | None) -> dict[str, Any] | None:
     """The latest reaction fired this round (`attacks[round_from:]`), as stream.last_banner
@@ -100,9 +101,9 @@ class Payload:
         return dict(self.topics)
 
 
-#: The events the roll and banner topics read: the attacks (numbered in order) and the
-#: round starts (a banner names what happened this round).
-ROLL_EVENTS: tuple[type, ...] = (AttackResolved, RoundStarted)
+#: The events the roll and banner topics read: the rolls, attacks and checks (numbered in
+#: order, as stream.ROLLS), and the round starts (a banner names what happened this round).
+ROLL_EVENTS: tuple[type, ...] = (*stream.ROLLS, RoundStarted)
 
 
 class Stale(Exception):
@@ -116,13 +117,13 @@ class RollEvents:
     the GUI thread under 1 ms)."""
 
     def __init__(self, events: Iterable[Any]) -> None:
-        self.attacks: list[AttackResolved] = []
+        self.attacks: list[AttackResolved | CheckRolled] = []  # every roll, in order
         self.starts: list[int] = []  # len(attacks) at each RoundStarted
         self._add(events)
 
     def _add(self, events: Iterable[Any]) -> None:
         for e in events:
-            if isinstance(e, AttackResolved):
+            if isinstance(e, (AttackResolved, CheckRolled)):
                 self.attacks.append(e)
             elif isinstance(e, RoundStarted):
                 self.starts.append(len(self.attacks))
@@ -136,7 +137,7 @@ class RollEvents:
             self._add(kept)
             return True
         for e in reversed(kept):  # an undo takes back the latest step's events
-            if isinstance(e, AttackResolved):
+            if isinstance(e, (AttackResolved, CheckRolled)):
                 if not self.attacks or self.attacks[-1] != e:
                     raise Stale
                 self.attacks.pop()

@@ -330,6 +330,9 @@ class SkillOutcome:
     injury_after: str | None = None  # first aid: the injury level after treatment
     health_restored: int = 0
     level: str = ""  # awareness: "aware", "partially_aware", "unaware"
+    # the roll in its log form, for the screens that show a check (issue 28): "total",
+    # "tn", "degree", "kept" dice, "fumble", "double" (a TN game); None: nothing rolled
+    check: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,3 +169,47 @@ def test_a_shadowrun_roll_reads_hits_ones_and_glitches_and_numbers_passes(tmp_pa
     assert roll["dice"] == list(report["attack"]["dice"])
     assert roll["glitch"] == report["attack"]["glitch"]
     assert roll["headline"].startswith(f"{roll['hits']} hit")
+
+
+# --- plain checks (issue 28: "a way to show a plain check") ------------------------------
+
+
+def test_a_runners_plain_check_is_on_the_players_screen_result_first() -> None:
+    from tactical.encounter.commands import UseSkill
+    from tactical.encounter.events import CheckRolled
+
+    document = warehouse()
+    assert document.apply(UseSkill("kicker", "athletics", tn=15)) is not None
+    (check,) = [e for e in events(document) if isinstance(e, CheckRolled)]
+    shown = stream.rolls(document.state, events(document), players())[0]
+    total, degree = check.roll["total"], check.roll["degree"].replace("_", " ")
+    assert shown["headline"] == f"Athletics: {total} vs TN 15 — {degree.capitalize()}"
+    assert shown["attacker"] == "Kicker" and shown["detail"] == "full"
+    assert shown["dice"] == check.roll["kept"] and len(shown["dice"]) == 2
+    # numbered with the attacks: the GM's per-roll choice can hide it like any roll
+    number = stream.roll_count(events(document))
+    assert shown["number"] == number
+    hidden = players(AudienceSettings(frozenset({"runners"}), roll_choice={number: False}))
+    assert all(r["number"] != number for r in stream.rolls(document.state, events(document),
+                                                           hidden))
+
+
+def test_an_enemys_check_shows_only_when_the_gm_shows_it_and_then_without_numbers() -> None:
+    """An enemy's failed awareness check would tell the players it is Unaware (the GM's
+    "?" badge): under "all rolls" an enemy's attacks show, its plain checks do not."""
+    from tactical.encounter.events import CheckRolled
+
+    document = warehouse()
+    roll = {"total": 13, "tn": 25, "degree": "complete_failure", "kept": [2, 1],
+            "fumble": False, "double": False}
+    rolled = [*events(document), CheckRolled("guard-office", "Awareness", False, roll)]
+    number = stream.roll_count(rolled)
+    assert all(r["number"] != number for r in stream.rolls(document.state, rolled, players()))
+    shown_by_gm = players(AudienceSettings(frozenset({"runners"}), roll_choice={number: True}))
+    (shown,) = [r for r in stream.rolls(document.state, rolled, shown_by_gm)
+                if r["number"] == number]
+    assert shown["headline"] == "Awareness — Complete failure" and shown["detail"] == "outcome"
+    assert "13" not in json.dumps(shown) and "25" not in json.dumps(shown)
+    gm = AudienceFilter(Audience.GM)
+    assert stream.rolls(document.state, rolled, gm)[0]["headline"].startswith(
+        "Awareness: 13 vs TN 25")

@@ -69,3 +69,24 @@ def test_the_banner_from_the_kept_attacks_is_the_stream_models_at_every_point():
             fired += 1
             assert (ours["text"], ours["number"]) == (theirs["text"], theirs["number"])
     assert fired > 5
+
+
+def test_a_plain_check_is_the_overlays_last_roll_until_it_is_undone(qapp):
+    import json
+
+    from tactical.encounter.events import CheckRolled
+    from tactical.encounter.queries.audience import Audience, AudienceFilter, default_settings
+    from tactical.overlay.payload import Payload
+    from tests.fights import warehouse
+
+    document = warehouse()
+    kept = RollEvents(document.encounter.history.effective_events())
+    document.changed.connect(kept.follow)
+    players = AudienceFilter(Audience.PLAYERS, default_settings(["runners", "corp"]))
+    before = json.loads(Payload().build(document.state, kept, players, ())["roll"])
+    assert document.apply(cmd.UseSkill("kicker", "athletics", tn=15)) is not None
+    assert isinstance(kept.attacks[-1], CheckRolled)
+    last = json.loads(Payload().build(document.state, kept, players, ())["roll"])["last"]
+    assert last["attacker"] == "Kicker" and last["headline"].startswith("Athletics: ")
+    document.undo()
+    assert json.loads(Payload().build(document.state, kept, players, ())["roll"]) == before

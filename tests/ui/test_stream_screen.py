@@ -215,3 +215,21 @@ def test_the_roll_history_moves_off_a_name_it_would_hide(qtbot):
     assert view.history_rect is not None
     assert not any(view.history_rect.intersects(n) for n in view.name_rects())
     window.close()
+
+
+def test_a_plain_check_shows_large_on_the_players_window(qtbot):
+    """Issue 28: "no way to show a plain check". Kicker's Use a Skill comes up on the
+    players' screen as a roll does, result first, and goes into the history."""
+    from tactical.encounter.commands import UseSkill
+
+    document = fight()
+    window = PlayerWindow(document, default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    assert window.view.roll_text == ""
+    assert document.apply(UseSkill("kicker", "athletics", tn=15)) is not None
+    assert window.view.roll_text.startswith("Athletics: ")
+    assert " vs TN 15 — " in window.view.roll_text
+    assert window.view.shown_rolls[0]["attacker"] == "Kicker"
+    window.close()

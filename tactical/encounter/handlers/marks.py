@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.batch import Batch, checked, refuse_unless, spend
 from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Combatant, Condition, EncounterState, Timer
 from tactical.rules.api import AttackOutcome
@@ -142,7 +142,7 @@ def break_free(batch: Batch, command: cmd.BreakFree) -> None:
     refuse_unless((c.has(Condition.GRAPPLED), f"{c.name} is not grappled"))
     spend(batch, c, batch.ctx.rules.option_effects.break_free.action, "Break free")
     result = batch.ruleset.break_free(c, batch.ctx.character(c), batch.dice)
-    batch.emit(ev.Note(result.text))
+    checked(batch, c, "Break free", result)
     if result.success:
         for t in c.timers:
             if t.kind.startswith(Condition.GRAPPLED.value):

@@ -37,7 +37,7 @@ def trauma_patch(batch: Batch, command: cmd.ApplyTraumaPatch) -> None:
           "Trauma patch")
     result = batch.ruleset.first_aid_kit("A trauma patch", patient.name, patient.injury,
                                          None, "medkit", batch.dice)
-    treated(batch, patient, result, "Trauma patch")
+    treated(batch, healer, patient, result, "Trauma patch")
 
 
 def stim_patch(batch: Batch, command: cmd.ApplyStimPatch) -> None:

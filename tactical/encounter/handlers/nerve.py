@@ -3,11 +3,12 @@ Discipline defense check to overcome" (l.982); fear is resisted the same way (l.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal, cast
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.batch import Batch, checked, refuse_unless, spend
 from tactical.encounter.model import Condition, Phase
 
 
@@ -30,10 +31,9 @@ def discipline_check(batch: Batch, command: cmd.DisciplineCheck) -> None:
     if cost is not None:
         spend(batch, c, cost, f"Discipline check ({against})")
     result = batch.ruleset.discipline_check(c, batch.ctx.character(c), tn, batch.dice)
-    batch.emit(ev.Note(result.text + ("; " + ("overcomes the pin" if against == "pin" else
-                                              "holds firm") if result.success else
-                                      "; " + ("still Pinned" if against == "pin" else
-                                              "Frightened"))))
+    outcome = ("overcomes the pin" if against == "pin" else "holds firm") if result.success \
+        else ("still Pinned" if against == "pin" else "Frightened")
+    checked(batch, c, f"Discipline ({against})", replace(result, text=f"{result.text}; {outcome}"))
     if against == "pin" and result.success:
         batch.emit(ev.TimerExpired(c.id, Condition.PINNED.value),
                    ev.ConditionChanged(c.id, Condition.PINNED.value, False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, refuse_unless, spend
+from tactical.encounter.batch import Batch, checked, refuse_unless, spend
 from tactical.encounter.handlers import detection
 from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Combatant, Condition, Phase
@@ -29,16 +29,17 @@ def give_first_aid(batch: Batch, command: cmd.FirstAid) -> None:
     result = batch.ruleset.first_aid_kit(healer.name, patient.name, patient.injury, skill,
                                          command.kit, batch.dice,
                                          batch.ruleset.check_disadvantages(healer))
-    treated(batch, patient, result, "First aid")
+    treated(batch, healer, patient, result, "First aid")
 
 
-def treated(batch: Batch, patient: Combatant, result: SkillOutcome, source: str) -> None:
-    """A first aid check's outcome on the patient (first aid, a trauma patch)."""
+def treated(batch: Batch, healer: Combatant, patient: Combatant, result: SkillOutcome,
+            source: str) -> None:
+    """A first aid check's outcome on the patient (first aid, a trauma patch): the check
+    is the healer's, for the patient."""
+    checked(batch, healer, source, result, patient.id)
     if not result.success:
-        batch.emit(ev.Note(result.text))
         return
-    batch.emit(ev.Note(result.text),
-               ev.Healed(patient.id, result.health_restored, result.injury_after, source))
+    batch.emit(ev.Healed(patient.id, result.health_restored, result.injury_after, source))
     if patient.injury in ("lethal", "critical") or patient.timers:
         batch.emit(ev.ConditionChanged(patient.id, Condition.STABILISED.value, True,
                                        source))
@@ -80,7 +81,7 @@ def check_awareness(batch: Batch, command: cmd.CheckAwareness) -> None:
     skill = batch.ctx.character(c).skills.get(p.skill, 0)
     result = batch.ruleset.awareness(c.name, command.effort, skill, tn, batch.dice,
                                      batch.ruleset.check_disadvantages(c))  # l.694-710
-    batch.emit(ev.Note(result.text))
+    checked(batch, c, "Awareness", result)
     unaware = result.level == "unaware"
     # Ch.6 Maintaining Awareness, l.68: mid-fight a check can make the Unaware aware, never
     # the other way: "You will not … magically become unaware of an opponent you're

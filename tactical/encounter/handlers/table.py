@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, full_action_payable, payment, refuse_unless
+from tactical.encounter.batch import (
+    Batch,
+    checked,
+    full_action_payable,
+    payment,
+    refuse_unless,
+)
 from tactical.encounter.handlers.moves import checked_walk
 from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Action, Timer
@@ -45,8 +51,8 @@ def use_skill(batch: Batch, command: cmd.UseSkill) -> None:
     advantages = tuple(t.source for t in assists)
     value = batch.ctx.character(c).skills.get(command.skill, 0)
     result = batch.ruleset.skill_check(c, command.skill, value, tn, advantages, batch.dice)
-    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), f"Use a Skill: {command.skill}"),
-               ev.Note(result.text))
+    batch.emit(ev.ActionSpent(c.id, cost.value, str(slot), f"Use a Skill: {command.skill}"))
+    checked(batch, c, command.skill.replace("_", " ").capitalize(), result)
     if assists:
         batch.emit(ev.TimerExpired(c.id, ASSISTED))
 

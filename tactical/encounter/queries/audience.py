@@ -69,7 +69,7 @@ class AudienceSettings:
     detail: Mapping[str, Detail] = field(default_factory=dict)  # per side, else the default
     rolls: RollPolicy = RollPolicy.ALL
     # the GM's word on single rolls, by the roll's number in the fight (1 = the first
-    # attack rolled): True shows it whatever the policy, False hides it
+    # attack or check rolled): True shows it whatever the policy, False hides it
     roll_choice: Mapping[int, bool] = field(default_factory=dict)
 
     def detail_of(self, side: str) -> Detail:
@@ -148,12 +148,17 @@ class AudienceFilter:
             coarse = "down" if coarse == "down" else None
         return TokenShown(c.id, c.name, c.side, detail, coarse, PUBLIC_BADGES, False)
 
-    def roll(self, roller: Combatant, target: Combatant | None, number: int) -> RollDetail:
+    def roll(self, roller: Combatant, target: Combatant | None, number: int,
+             check: bool = False) -> RollDetail:
         """How much of roll `number` (its number in the fight) by `roller` this audience
         reads: nothing when either token is hidden, else the GM's word on that roll, else
         the policy. An enemy's roll never shows a number (its skill, its TN, its dice pool are
         the GM's); a player character's roll shows its own total and the TN it was rolled
-        against, as the GM says it at the table (issue 28, docs/player-view.md)."""
+        against, as the GM says it at the table (issue 28, docs/player-view.md).
+
+        A plain `check` of an enemy shows only when the GM shows that roll: its outcome
+        alone can tell what the players may not know (an awareness check failed is an
+        enemy that is Unaware, a badge that is the GM's)."""
         if self.gm:
             return RollDetail.FULL
         hidden = self.settings.hidden
@@ -163,7 +168,8 @@ class AudienceFilter:
         chosen = self.settings.roll_choice.get(number)
         if chosen is None:
             policy = self.settings.rolls
-            chosen = policy is RollPolicy.ALL or (policy is RollPolicy.PLAYERS and own)
+            chosen = (policy is RollPolicy.ALL and (own or not check)) or (
+                policy is RollPolicy.PLAYERS and own)
         if not chosen:
             return RollDetail.HIDDEN
         return RollDetail.FULL if own else RollDetail.OUTCOME

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tactical.encounter.events import AttackResolved, RoundStarted
+from tactical.encounter.events import AttackResolved, CheckRolled, RoundStarted
 from tactical.encounter.model import Combatant, Condition, EncounterState, Phase
 from tactical.encounter.queries.audience import AudienceFilter, RollDetail
 from tactical.rules import registry
@@ -24,6 +24,10 @@ from tactical.rules.reactions import ReactionSpec
 
 #: How many results the small roll history keeps (the newest first).
 HISTORY = 4
+
+#: The events that are rolls the screens show, numbered together in the order rolled (the
+#: GM's per-roll choice names them by that number): attacks and plain checks.
+ROLLS: tuple[type, ...] = (AttackResolved, CheckRolled)
 
 Arcs = Callable[[Combatant], tuple[float, float, bool]]  # health left, stamina left, down
 
@@ -241,6 +245,42 @@ def roll_shown(event: AttackResolved, number: int, state: EncounterState,
     return out
 
 
+def check_shown(event: CheckRolled, number: int, state: EncounterState,
+                audience: AudienceFilter, drawn: Iterable[str] | None = None,
+                ) -> dict[str, Any] | None:
+    """A plain check (Use a Skill, Discipline, first aid, awareness) as `audience` reads
+    it, in the shape of an attack's roll: FULL "Athletics: 19 vs TN 15 — Solid success";
+    OUTCOME the check and its outcome in words; None when hidden."""
+    roller = state.combatants.get(event.combatant)
+    target = state.combatants.get(event.target) if event.target else None
+    if roller is None:
+        return None
+    detail = audience.roll(roller, target, number, check=True)
+    if detail is RollDetail.HIDDEN:
+        return None
+    if not audience.gm and drawn is not None:
+        seen = set(drawn)
+        if roller.id not in seen or (target is not None and target.id not in seen):
+            return None  # in the dark (fog): its roll is not on the screen either
+    roll = event.roll
+    degree = str(roll.get("degree", ""))
+    words = degree.replace("_", " ").capitalize() or (
+        "Success" if event.success else "Failure")
+    out: dict[str, Any] = {"number": number, "attacker": roller.name,
+                           "target": target.name if target else "", "family": "tn",
+                           "hit": event.success, "outcome": f"{event.check} — {words}",
+                           "check": event.check, "detail": detail.value,
+                           "fumble": bool(roll.get("fumble"))}
+    if detail is RollDetail.OUTCOME:
+        out["headline"] = out["outcome"] + _glitch_words(out)
+        return out
+    out.update(total=roll.get("total"), tn=roll.get("tn"), degree=degree,
+               dice=list(roll.get("kept") or ()),
+               headline=f"{event.check}: {roll.get('total')} vs TN {roll.get('tn')} — "
+                        f"{words}" + _glitch_words(out))
+    return out
+
+
 def _glitch_words(r: dict[str, Any]) -> str:
     if r.get("critical_glitch"):
         return " · CRITICAL GLITCH"
@@ -254,19 +294,22 @@ def _glitch_words(r: dict[str, Any]) -> str:
 def rolls(state: EncounterState, events: Iterable[Any], audience: AudienceFilter,
           drawn: Iterable[str] | None = None, keep: int = HISTORY) -> list[dict[str, Any]]:
     """The last `keep` rolls this audience may see, the newest first (numbered in the
-    fight: 1 is the first attack rolled, as the GM's per-roll choice names them)."""
+    fight: 1 is the first attack or check rolled, as the GM's per-roll choice names them)."""
     found: list[dict[str, Any]] = []
     drawn_ids = None if drawn is None else set(drawn)
-    for number, event in enumerate((e for e in events if isinstance(e, AttackResolved)), 1):
-        shown = roll_shown(event, number, state, audience, drawn_ids)
+    rolled = (e for e in events if isinstance(e, (AttackResolved, CheckRolled)))  # ROLLS
+    for number, event in enumerate(rolled, 1):
+        shown = roll_shown(event, number, state, audience, drawn_ids) \
+            if isinstance(event, AttackResolved) else \
+            check_shown(event, number, state, audience, drawn_ids)
         if shown is not None:
             found.append(shown)
     return found[::-1][:keep]
 
 
 def roll_count(events: Iterable[Any]) -> int:
-    """How many attacks the fight has rolled: the number of the latest (0: none)."""
-    return sum(1 for e in events if isinstance(e, AttackResolved))
+    """How many rolls (attacks and checks) the fight has: the number of the latest."""
+    return sum(1 for e in events if isinstance(e, ROLLS))
 
 
 # --- the reaction banner ----------------------------------------------------------------
@@ -296,7 +339,7 @@ def last_banner(state: EncounterState, events: Iterable[Any], audience: Audience
     found: dict[str, Any] | None = None
     number = 0
     for event in events:
-        if isinstance(event, AttackResolved):
+        if isinstance(event, ROLLS):
             number += 1
             banner = banner_of(event, state, audience, kinds)
             if banner is not None:

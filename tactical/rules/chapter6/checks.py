@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from tactical.core.dice import Dice
 from tactical.rules.chapter6.constants import chapter6_ruleset
@@ -112,6 +113,11 @@ class CheckRoll:
     @property
     def success(self) -> bool:
         return self.degree.is_success
+
+    def shown(self) -> dict[str, Any]:
+        """The roll as a screen shows it (SkillOutcome.check, the CheckRolled event)."""
+        return {"total": self.total, "tn": self.tn, "degree": self.degree.value,
+                "kept": list(self.kept), "fumble": self.fumble, "double": self.double}
 
 
 def keep_dice(base: Sequence[int], extra: int | None, state: AdvantageState,

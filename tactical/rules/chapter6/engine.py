@@ -370,11 +370,11 @@ def give_first_aid(healer: str, patient: str, injury: str, skill: int, dice: Dic
     text = f"{healer} gives first aid to {patient}: {check.sum_text} — {check.degree.value}"
     text = _with(text, disadvantages)
     if not result.success:
-        return SkillOutcome(text + "; no effect", False)
+        return SkillOutcome(text + "; no effect", False, check=check.shown())
     after = result.level_after.value if result.level_after else None
     return SkillOutcome(text + f"; {injury} → {after or 'healed'}, "
                                f"+{result.health_restored} Health", True, after,
-                        result.health_restored)
+                        result.health_restored, check=check.shown())
 
 
 def check_awareness(who: str, effort: str, skill: int, tn: int, dice: Dice,
@@ -384,7 +384,8 @@ def check_awareness(who: str, effort: str, skill: int, tn: int, dice: Dice,
     level = rules.perception.awareness[check.degree.value]
     text = (f"{who} checks awareness ({effort} effort): {check.sum_text} — "
             f"{check.degree.value.replace('_', ' ')}: {level.replace('_', ' ')}")
-    return SkillOutcome(_with(text, disadvantages), check.success, level=level)
+    return SkillOutcome(_with(text, disadvantages), check.success, level=level,
+                        check=check.shown())
 
 
 def unknown_words(choice: AttackWords) -> list[str]:

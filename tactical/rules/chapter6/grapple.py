@@ -30,7 +30,7 @@ def break_free(who: Fighter, sheet: Character, dice: Dice,
             + (f", Disadvantage ({', '.join(against)})" if against else "")
             + f" — {check.degree.value.replace('_', ' ')}"
             + ("; free" if check.success else "; still grappled"))
-    return SkillOutcome(text, check.success)
+    return SkillOutcome(text, check.success, check=check.shown())
 
 
 def skill_check(who: Fighter, skill: str, value: int, tn: int, advantages: tuple[str, ...],
@@ -45,7 +45,7 @@ def skill_check(who: Fighter, skill: str, value: int, tn: int, advantages: tuple
     text = (f"{who.name} uses {skill.replace('_', ' ')}: {check.sum_text}"
             + (f", {'; '.join(sources)}" if sources else "")
             + f" — {check.degree.value.replace('_', ' ')}, MoS {check.mos}")
-    return SkillOutcome(text, check.success)
+    return SkillOutcome(text, check.success, check=check.shown())
 
 
 def discipline_check(who: Fighter, sheet: Character, tn: int, dice: Dice,
@@ -60,4 +60,4 @@ def discipline_check(who: Fighter, sheet: Character, tn: int, dice: Dice,
     text = (f"{who.name} checks Discipline {discipline}: {check.sum_text}"
             + (f", Disadvantage ({', '.join(against)})" if against else "")
             + f" — {check.degree.value.replace('_', ' ')}")
-    return SkillOutcome(text, check.success)
+    return SkillOutcome(text, check.success, check=check.shown())

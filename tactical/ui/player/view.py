@@ -113,9 +113,9 @@ class PlayerView(QGraphicsView):
 
     def _after_change(self, change: Change) -> None:
         self._large_print()
-        rolled = any(isinstance(e, AttackResolved) for e in change.events)
+        rolled = any(isinstance(e, stream.ROLLS) for e in change.events)
         self.refresh(rolls=rolled or change.roster or change.how is not How.APPLIED)
-        fresh = [e for e in change.new_events if isinstance(e, AttackResolved)]
+        fresh = [e for e in change.new_events if isinstance(e, stream.ROLLS)]
         if fresh and self.look.last_roll and self.shown_rolls:
             newest = self.shown_rolls[0]
             if newest["number"] == stream.roll_count(
@@ -126,7 +126,8 @@ class PlayerView(QGraphicsView):
         kinds = document.oracle.reaction_kinds(document.state)
         for event in fresh:
             banner = stream.banner_of(event, document.state, self.board.audience, kinds)
-            if banner is not None and {event.attacker, event.target} <= self.drawn_ids():
+            if banner is not None and isinstance(event, AttackResolved) and \
+                    {event.attacker, event.target} <= self.drawn_ids():
                 self.banner_text = str(banner["text"])
                 self._banner_timer.start(BANNER_MS)
         self.viewport().update()
