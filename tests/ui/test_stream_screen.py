@@ -220,7 +220,7 @@ def test_the_roll_history_moves_off_a_name_it_would_hide(qtbot):
 def test_a_plain_check_shows_large_on_the_players_window(qtbot):
     """Issue 28: "no way to show a plain check". Kicker's Use a Skill comes up on the
     players' screen as a roll does, result first, and goes into the history."""
-    from tactical.encounter.commands import UseSkill
+    from tactical.encounter.commands import Attack, UseSkill
 
     document = fight()
     window = PlayerWindow(document, default_settings(["runners", "corp"]))
@@ -232,4 +232,13 @@ def test_a_plain_check_shows_large_on_the_players_window(qtbot):
     assert window.view.roll_text.startswith("Athletics: ")
     assert " vs TN 15 — " in window.view.roll_text
     assert window.view.shown_rolls[0]["attacker"] == "Kicker"
+    assert document.apply(EndTurn()) is not None
+    assert document.apply(Attack("vanya", "guard-shotgun")) is not None
+    # the check is in the history now, which keeps off the large result (a real-X grab at
+    # 1280x720 had the history over the result's last words)
+    assert window.view.shown_rolls[1]["headline"].startswith("Athletics: ")
+    window.view.viewport().grab()
+    large, history = window.view.roll_rect, window.view.history_rect
+    assert large is not None and history is not None
+    assert not large.intersects(history)
     window.close()

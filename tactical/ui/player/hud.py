@@ -170,10 +170,12 @@ def _paint_dice(painter: QPainter, dice: Sequence[int], top_centre: QPointF, cel
 
 
 def history_box(width: float, height: float, vp: QRectF, px: float, top: float,
-                avoid: Sequence[QRectF]) -> QRectF:
+                avoid: Sequence[QRectF], block: QRectF | None = None) -> QRectF:
     """Where the history goes: bottom right, else the first other corner (under the strip at
-    the top) that covers no token name, else the one that covers the least of them. Seen at
-    1920x1080: a fixed bottom-right box hid a guard's name."""
+    the top) that covers no token name, else the one that covers the least of them; never
+    over `block` (the newest roll shown large) where a corner is clear of it. Seen at
+    1920x1080: a fixed bottom-right box hid a guard's name; at 1280x720 it lay over the
+    large result's last words."""
     gap = px * 0.5
     left, right = vp.left() + gap, vp.right() - width - gap
     low, high = vp.bottom() - height - px * 0.6, top + gap
@@ -184,12 +186,16 @@ def history_box(width: float, height: float, vp: QRectF, px: float, top: float,
         return sum(box.intersected(r).width() * box.intersected(r).height()
                    for r in avoid if box.intersects(r))
 
-    return min(corners, key=covered)  # min keeps the first of equals: bottom right
+    def over_block(box: QRectF) -> bool:
+        return block is not None and box.intersects(block)
+
+    # min keeps the first of equals: bottom right
+    return min(corners, key=lambda box: (over_block(box), covered(box)))
 
 
 def paint_history(painter: QPainter, older: Sequence[dict[str, Any]], vp: QRectF,
                   px: float, top: float = 0.0,
-                  avoid: Sequence[QRectF] = ()) -> QRectF | None:
+                  avoid: Sequence[QRectF] = (), block: QRectF | None = None) -> QRectF | None:
     """The few results before the newest, small (newest on top), in a corner that leaves the
     token names in `avoid` (viewport pixels) readable; returns where it was drawn."""
     if not older:
@@ -199,7 +205,7 @@ def paint_history(painter: QPainter, older: Sequence[dict[str, Any]], vp: QRectF
     lines = [f"{r['attacker']}: {r['headline']}" for r in older]
     width = max(metrics.horizontalAdvance(t) for t in lines) + px
     height = metrics.height() * len(lines) + px * 0.5
-    box = history_box(width, height, vp, px, top, avoid)
+    box = history_box(width, height, vp, px, top, avoid, block)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(PANEL)
     painter.drawRoundedRect(box, 8, 8)

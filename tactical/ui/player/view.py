@@ -89,6 +89,7 @@ class PlayerView(QGraphicsView):
         self.shown_strip: dict[str, Any] = {}
         self.shown_rolls: list[dict[str, Any]] = []
         self.history_rect: QRectF | None = None  # where the roll history was last drawn
+        self.roll_rect: QRectF | None = None  # where the newest roll was last drawn large
         self._roll_timer = QTimer(self)
         self._roll_timer.setSingleShot(True)
         self._roll_timer.timeout.connect(self._clear_roll)
@@ -226,11 +227,12 @@ class PlayerView(QGraphicsView):
             self._paint_bar(painter)
         if self.look.last_roll and self.shown_rolls:
             newest_large = bool(self.roll_text)
-            if newest_large:
-                hud.paint_roll(painter, self.shown_rolls[0], vp, px)
+            self.roll_rect = hud.paint_roll(painter, self.shown_rolls[0], vp, px) \
+                if newest_large else None
             self.history_rect = hud.paint_history(
                 painter, self.shown_rolls[1 if newest_large else 0:], vp, px,
-                self.bar_height() if self.look.initiative_bar else 0.0, self.name_rects())
+                self.bar_height() if self.look.initiative_bar else 0.0, self.name_rects(),
+                self.roll_rect)
         if self.banner_text:
             hud.paint_banner(painter, self.banner_text, vp, self.bar_height(), px)
         if self.ruler:
