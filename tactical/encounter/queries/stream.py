@@ -297,14 +297,19 @@ def rolls(state: EncounterState, events: Iterable[Any], audience: AudienceFilter
     fight: 1 is the first attack or check rolled, as the GM's per-roll choice names them)."""
     found: list[dict[str, Any]] = []
     drawn_ids = None if drawn is None else set(drawn)
-    rolled = (e for e in events if isinstance(e, (AttackResolved, CheckRolled)))  # ROLLS
-    for number, event in enumerate(rolled, 1):
+    rolled = [e for e in events if isinstance(e, (AttackResolved, CheckRolled))]  # ROLLS
+    # newest first, and only as far back as `keep` shown ones: reading each roll's report
+    # is the cost, and a long fight has thousands (the overlays push after every command)
+    for number in range(len(rolled), 0, -1):
+        if len(found) == keep:
+            break
+        event = rolled[number - 1]
         shown = roll_shown(event, number, state, audience, drawn_ids) \
             if isinstance(event, AttackResolved) else \
             check_shown(event, number, state, audience, drawn_ids)
         if shown is not None:
             found.append(shown)
-    return found[::-1][:keep]
+    return found
 
 
 def roll_count(events: Iterable[Any]) -> int:
