@@ -144,3 +144,35 @@ def test_the_face_dialog_reads_every_die_of_a_roll(qtbot):
     six.edit.setText("6 3")
     next(b for b in six.findChildren(QPushButton) if b.text() == "2").click()
     assert six.faces == [6, 3, 2]
+
+
+def test_shadowrun_dice_typed_at_the_table_name_the_roller_the_test_and_the_pool(root):
+    """Issue 25 item 6: under SR5 each test is asked for on its own ("Cutter — defence, 5
+    dice"), not as "d6 #1 for the roll" for dice nobody can name."""
+    from tactical.encounter.events import AttackResolved
+
+    alley = root / "tests" / "scenarios" / "maps" / "sr5_alley.yaml"
+    document = EncounterDocument.for_map(load_map(alley), ScriptedDice(d10=[5] * 4, d6=[3] * 8))
+    for cid, value in (("wombat", 14), ("cutter", 9)):
+        assert document.apply(cmd.SetInitiative(cid, value)) is not None
+    assert document.apply(cmd.StartCombat()) is not None
+    prompts: list[str] = []
+
+    def table(sides: int, prompt: str) -> int:
+        prompts.append(prompt)
+        return 2 if "defence" in prompt else 6  # the shot lands, the damage is resisted
+
+    document.encounter.dice = AskDice(table)
+    events = document.apply(cmd.Attack("wombat", "cutter"))
+    assert events is not None
+    (attack,) = [e for e in events if isinstance(e, AttackResolved)]
+    report = attack.result
+    asked = prompts
+    expected = [f"Wombat — attack, {len(report.attack.dice)} dice",
+                f"Cutter — defence, {len(report.defense.dice)} dice",
+                f"Cutter — damage resistance, {len(report.resist.dice)} dice"]
+    # one prompt per die, each naming its test: the first of each test is its "#1"
+    firsts = [p for p in asked if p.startswith("d6 #1 for ")]
+    assert [p.removeprefix("d6 #1 for ") for p in firsts] == expected
+    assert len(asked) == sum(len(d) for d in (report.attack.dice, report.defense.dice,
+                                               report.resist.dice))

@@ -209,9 +209,10 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
     problems = attack_problems(setup, rules)
     if problems:
         raise IllegalCommand(problems)
-    result = resolve_attack(setup, PoolRoller(dice), rules)
-    report = report_of(result)
     target = facts.target
+    who = {"attack": facts.attacker.name, "defense": target.name, "resist": target.name}
+    result = resolve_attack(setup, PoolRoller(dice, who=who), rules)
+    report = report_of(result)
     defence = result.defence
     initiative = None
     if defence.initiative_cost and target.initiative is not None:

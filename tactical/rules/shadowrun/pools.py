@@ -33,12 +33,21 @@ def pool_size(parts: Iterable[Modifier]) -> int:
     return max(0, sum(p.value for p in parts))
 
 
+#: A test as the GM reads it in a prompt for dice typed at the table.
+TEST_WORDS = {"attack": "attack", "defense": "defence", "resist": "damage resistance"}
+
+
 class PoolRoller:
-    """Where pool dice come from: a named queue per test, else `dice` (d6), else an error."""
+    """Where pool dice come from: a named queue per test, else `dice` (d6), else an error.
+    `who` names the roller of each test ("attack": the attacker's name): dice typed at the
+    table (a `dice` with `begin_test`) are asked for as "Guard (shotgun) — defence, 7 dice"
+    (issue 25 item 6), each test on its own."""
 
     def __init__(self, dice: Dice | None = None,
-                 queues: Mapping[str, Iterable[int]] | None = None) -> None:
+                 queues: Mapping[str, Iterable[int]] | None = None,
+                 who: Mapping[str, str] | None = None) -> None:
         self._dice = dice
+        self._who = dict(who or {})
         self._queues: dict[str, deque[int]] = {k: deque(v) for k, v in (queues or {}).items()}
         for name, queue in self._queues.items():
             bad = [f for f in queue if not 1 <= f <= 6]
@@ -53,6 +62,12 @@ class PoolRoller:
         if queue is None:
             if self._dice is None:
                 raise DiceExhausted(f"no {test} dice: add a \"{test}\" list to the dice")
+            begin = getattr(self._dice, "begin_test", None)
+            if begin is not None and count:
+                words = TEST_WORDS.get(test, test)
+                roller = self._who.get(test)
+                begin(f"{roller} — {words}, {count} dice" if roller
+                      else f"the {words} test, {count} dice")
             return tuple(self._dice.roll(6) for _ in range(count))
         if len(queue) < count:
             used = self._used.get(test, 0)

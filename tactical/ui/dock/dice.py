@@ -55,6 +55,12 @@ class AskDice:
         self.asked = 0
         self.typed = {}
 
+    def begin_test(self, label: str) -> None:
+        """One test of a dice pool game is asked for on its own, naming who rolls what
+        ("Guard (shotgun) — defence, 7 dice"; tactical.rules.shadowrun.pools.PoolRoller):
+        faces typed beyond one test's pool are not carried into the opponent's."""
+        self.begin(label)
+
     def roll(self, sides: int) -> int:
         self.asked += 1
         ahead = self.typed.get(sides)
