@@ -43,10 +43,12 @@ def attack_line(r: AttackReport, attacker: str, target: str) -> str:
             dv += f" → {r.modified_dv}{after}"
         boxes = f"{r.damage}{after}" if r.damage else "no damage"
         line += f"; {dv} vs AV {r.modified_av}; {r.resist_hits} resisted → {boxes}"
+    rollers = {"attack": attacker, "defense": target, "resist": target}
+    words = {"attack": "attack", "defense": "defence", "resist": "damage resistance"}
     for test in ("attack", "defense", "resist"):
         if getattr(r.glitch, test):
-            crit = getattr(r.critical_glitch, test)
-            line += f"; {'CRITICAL ' if crit else ''}glitch on the {test} test"
+            what = "CRITICAL GLITCH" if getattr(r.critical_glitch, test) else "GLITCH"
+            line += f"; {what}: {rollers[test]}'s {words[test]} test"
     return line
 
 
@@ -73,6 +75,10 @@ def _test(t: RollReport) -> str:
     return _roll(t.pool, t.dice, t.hits, t.limit, t.hits_limited)
 
 
+def _hits(n: int) -> str:
+    return f"{n} hit{'' if n == 1 else 's'}"
+
+
 def _minus(n: int) -> str:
     return f"{n:+d}".replace("-", "−")
 
@@ -88,8 +94,14 @@ def result_lines(r: AttackReport) -> list[str]:
     out += [f"Defence ({options}{cost}): {_parts(d.parts)} = {d.pool} dice",
             "   " + _roll(d.pool, d.dice, d.hits, d.limit, d.hits_limited)]
     verdict = {"hit": "HIT", "graze": "GRAZING HIT (no damage)", "miss": "MISS"}[r.outcome]
-    out.append(f"{verdict}: {r.attack_hits_limited} − {r.defense_hits} = "
-               f"{r.net_hits} net hits")
+    if r.attack_hits_limited > r.defense_hits:
+        out.append(f"{verdict}: {r.attack_hits_limited} − {r.defense_hits} = "
+                   f"{r.net_hits} net hit{'' if r.net_hits == 1 else 's'}")
+    elif r.attack_hits_limited == r.defense_hits:
+        out.append(f"{verdict}: {_hits(r.attack_hits_limited)} each, a tie"
+                   + (": the defender wins ties" if r.outcome == "miss" else ""))
+    else:  # fewer: no net hits to speak of (the log read "−2 net hits")
+        out.append(f"{verdict}: {_hits(r.attack_hits_limited)} against {r.defense_hits}")
     if r.modified_dv is not None and r.armor is not None and r.resist is not None:
         w = r.weapon
         before, after = r.damage_type_before, r.damage_type

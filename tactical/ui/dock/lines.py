@@ -42,6 +42,12 @@ def _name(state: EncounterState, cid: str) -> str:
     return c.name if c is not None else cid
 
 
+def _words(key: str) -> str:
+    """An identifier as the log reads it: "charge_attack" → "charge attack" (issue 25: the
+    log showed raw ids)."""
+    return key.replace("_", " ")
+
+
 def _hex(h: Any) -> str:
     return f"({h[0]}, {h[1]})"
 
@@ -76,15 +82,16 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
             return Line(f"{n(e.combatant)} takes {e.amount} Fatigue ({e.source})", Kind.DAMAGE)
         case ev.ConditionChanged():
             verb = "is now" if e.on else "is no longer"
-            return Line(f"{n(e.combatant)} {verb} {e.condition} ({e.source})", Kind.CONDITION)
+            return Line(f"{n(e.combatant)} {verb} {_words(e.condition)} ({e.source})",
+                        Kind.CONDITION)
         case ev.TimerStarted():
             t = e.timer
             length = "until removed" if t.rounds is None else f"{t.rounds} round(s)"
             amount = f" {t.amount}/round" if t.amount else ""
-            return Line(f"{n(e.combatant)}: {t.kind}{amount}, {length} ({t.source})",
+            return Line(f"{n(e.combatant)}: {_words(t.kind)}{amount}, {length} ({t.source})",
                         Kind.CONDITION)
         case ev.TimerExpired():
-            return Line(f"{n(e.combatant)}: {e.kind} ends", Kind.CONDITION)
+            return Line(f"{n(e.combatant)}: {_words(e.kind)} ends", Kind.CONDITION)
         case ev.InitiativeChanged():
             what = ("Initiative 0 to the end of combat" if e.kind == "zero"
                     else f"Initiative {e.value:+d} "
@@ -115,14 +122,14 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
         case ev.MoveEnded():
             return Line(f"{n(e.combatant)}'s move ends: {e.reason}", Kind.MOVE)
         case ev.ReactionOffered():
-            return Line(f"{n(e.reactor)} may react ({e.kind}) to {n(e.mover)} at "
+            return Line(f"{n(e.reactor)} may react ({_words(e.kind)}) to {n(e.mover)} at "
                         f"{_hex(e.hex)}: {e.why}", Kind.REACTION)
         case ev.ReactionDeclined():
-            return Line(f"{n(e.reactor)} declines the {e.kind}", Kind.REACTION)
+            return Line(f"{n(e.reactor)} declines the {_words(e.kind)}", Kind.REACTION)
         case ev.ReactionSpent():
-            return Line(f"{n(e.reactor)} reacts ({e.kind})", Kind.REACTION)
+            return Line(f"{n(e.reactor)} reacts ({_words(e.kind)})", Kind.REACTION)
         case ev.ReactionWithdrawn():
-            return Line(f"{n(e.reactor)}'s {e.kind} is no longer on offer: {e.why}",
+            return Line(f"{n(e.reactor)}'s {_words(e.kind)} is no longer on offer: {e.why}",
                         Kind.REACTION)
         case ev.ActionSpent():
             paid = f" (paid with a {e.paid_with})" if e.paid_with != e.action else ""
