@@ -58,6 +58,9 @@ class Attack:
     # Shadowrun: situational dice pool modifiers, each named ("Situation", -1)
     attack_modifiers: tuple[tuple[str, int], ...] = ()
     defence_modifiers: tuple[tuple[str, int], ...] = ()
+    # Shadowrun: the GM rules a tie a grazing hit, contact only (sr4 l.25-27, sr5 l.16);
+    # None: the ruleset's `grazing_hit_default`
+    grazing: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

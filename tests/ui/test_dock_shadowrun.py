@@ -223,3 +223,27 @@ def test_pool_odds_are_exact():
     odds = pool_odds(limited, limited.defence_parts, rules)
     # the attacker needs one hit (of two dice; more are cut to 1) and the defender none
     assert odds.hit == pytest.approx((1 - (2 / 3) ** 2) * (2 / 3))
+
+
+def test_the_gm_rules_a_tie_a_grazing_hit_from_the_panel(make_dock):
+    """sr5 l.16, sr4 l.25: a tie is a miss unless the GM rules a grazing hit; the panel's
+    tick says so, the preview and the roll follow it."""
+    tie = [5, 6, 1, 2, 3, 4, 2, 3, 4, 2, 2][:9]  # 9 dice, 2 hits
+    dock = make_dock(ScriptedDice(d6=[*INITIATIVE, *tie, 5, 6, 1, 2, 3]))  # 5 dice, 2 hits
+    dock.initiative.start_button.click()
+    panel = dock.attack
+    for box in panel.part.map_checks.values():
+        box.setChecked(False)
+    panel.attack_mod.setValue(-1)
+    panel.defence_mod.setValue(-1)
+    grazing = panel.part.grazing
+    assert grazing.isVisible() and not grazing.isChecked()
+    assert panel.command().grazing is None
+    assert "a miss: the defender wins ties" in panel.odds.text()
+    grazing.setChecked(True)
+    assert panel.command().grazing is True
+    assert "a grazing hit (contact, no damage)" in panel.odds.text()  # the preview follows
+    panel.roll_button.click()
+    attack_line = next(t for t in log_texts(dock) if t.startswith("Wombat → Cutter"))
+    assert "tie: grazing hit, no damage" in attack_line
+    assert monitors(dock.document.state.get("cutter")).stun == 0

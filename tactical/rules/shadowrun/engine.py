@@ -200,7 +200,9 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         defender_initiative=score_in_pass(target.effective_initiative(), facts.pass_number,
                                           rules.initiative)
         if target.initiative is not None else None,
-        defender_weapon=defender_weapon)
+        defender_weapon=defender_weapon,
+        # the GM's word on a tie (Attack.grazing); a choice without one keeps the default
+        grazing=getattr(choice, "grazing", None))
 
 
 def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOutcome:

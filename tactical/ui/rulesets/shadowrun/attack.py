@@ -65,6 +65,14 @@ class ShadowrunAttack:
         self.sr_mods = mods
         self.sr_mods_label = QLabel("Situation")
         form.addRow(self.sr_mods_label, mods)
+        # sr4 l.25-27, sr5 l.16: "the gamemaster may choose to rule it as a grazing hit"
+        self.grazing = QCheckBox("A tie is a grazing hit (contact, no damage)")
+        self.grazing.setObjectName("srGrazing")
+        self.grazing.setToolTip("Equal hits: the defender wins, unless you rule a grazing "
+                                "hit: no damage, but contact-only attacks (shock gloves, "
+                                "poisons, touch spells) still work")
+        self.grazing_label = QLabel("Tie")
+        form.addRow(self.grazing_label, self.grazing)
         # RULINGS "Map modifiers": what the map proposes, one checkbox each, on unless the
         # GM drops it; the names are what the log records
         self.map_box = QWidget()
@@ -89,18 +97,23 @@ class ShadowrunAttack:
     def connect(self, refresh: Callable[..., None]) -> None:
         self._refresh = refresh
         self.sr_defence_combo.currentIndexChanged.connect(refresh)
+        self.grazing.toggled.connect(refresh)
         for spin in (self.attack_mod, self.defence_mod):
             spin.valueChanged.connect(refresh)
 
     def hide(self) -> None:
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
-                  self.sr_mods_label, self.map_box, self.map_label):
+                  self.sr_mods_label, self.map_box, self.map_label, self.grazing,
+                  self.grazing_label):
             w.setVisible(False)
 
     def reset(self) -> None:
         self.sr_defence_combo.blockSignals(True)
         self.sr_defence_combo.setCurrentIndex(0)
         self.sr_defence_combo.blockSignals(False)
+        self.grazing.blockSignals(True)
+        self.grazing.setChecked(False)
+        self.grazing.blockSignals(False)
         for spin in (self.attack_mod, self.defence_mod):
             spin.blockSignals(True)
             spin.setValue(0)
@@ -108,7 +121,7 @@ class ShadowrunAttack:
         self.dropped.clear()
 
     def set_enabled(self, on: bool) -> None:
-        for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod):
+        for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod, self.grazing):
             w.setEnabled(on)
 
     def sync(self, a: Combatant) -> None:
@@ -129,7 +142,7 @@ class ShadowrunAttack:
     def refresh(self, kind: str | None, offer: PendingReaction | None) -> bool:
         self._fill_defence(kind)
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
-                  self.sr_mods_label):
+                  self.sr_mods_label, self.grazing, self.grazing_label):
             w.setVisible(offer is None)
         for w in (self.map_box, self.map_label):
             w.setVisible(offer is None and bool(self.map_proposed))
@@ -153,7 +166,8 @@ class ShadowrunAttack:
                                             *situation(self.attack_mod.value())),
                           defence_modifiers=(*((m.name, m.dice) for m in kept
                                                if m.pool == "defence"),
-                                             *situation(self.defence_mod.value())))
+                                             *situation(self.defence_mod.value())),
+                          grazing=True if self.grazing.isChecked() else None)
 
     def _map_modifiers(self, a: Combatant, target: str,
                        weapon: str | None) -> tuple[MapModifier, ...]:
