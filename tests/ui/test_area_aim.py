@@ -164,3 +164,35 @@ def test_auto_fire_picks_the_enemies_in_the_placed_vicinity(yard):
     assert isinstance(command, cmd.AutoFire) and command.vicinity == (9, 3)
     assert {"vanya", "kicker", "runner-2"} <= set(command.targets)
     assert "ganger" not in command.targets
+
+
+def test_the_dock_shows_the_odds_and_each_targets_average_then_one_result_card(yard):
+    dock = yard.dock
+    section = dock.sections["area attack"]
+    assert section.isHidden()  # nothing aimed yet
+    tool = start_throw(yard)
+    hover(yard, (8, 3))
+    preview = tool.preview
+    assert preview is not None and preview.odds is not None
+    assert not section.isHidden()
+    assert dock.area.heading.text() == "Grenadier: Fragmentation grenade at [8, 3]"
+    assert dock.area.odds.text() == f"{preview.odds:.1%} to hit the hex"
+    vanya = next(m for m in preview.marks if m.id == "vanya")
+    assert vanya.expected is not None and vanya.expected > 0
+    rows = dock.area.rows
+    assert f"Vanya — ring 1, 6d6 ≈ {vanya.expected:.1f} after armor, in the open" in rows
+    assert "Ganger (ally!) — ring 2, 4d6" in next(r for r in rows if r.startswith("Ganger"))
+    assert "Walled Runner — shielded by Brick wall" in rows
+    click_board(yard, (8, 3))
+    # one card: the landing, every target's line (damage, injury), the shielded one and why
+    assert dock.area.result and not section.isHidden()
+    assert dock.area.heading.text().startswith(
+        "Result: Grenadier: The Fragmentation grenade lands on [8, 3]")
+    rows = dock.area.rows
+    caught = {"Vanya", "Kicker", "Runner 2", "Runner 3", "Flat Runner", "Ganger",
+              "Walled Runner"}
+    assert len(rows) == len(caught) and all(any(name in r for r in rows) for name in caught)
+    assert any(r.startswith("ring 1 (2 m): Vanya takes") and "damage" in r for r in rows)
+    assert any(r.startswith("Walled Runner is shielded by Brick wall (high cover") for r in rows)
+    hurt = sum(1 for r in rows if "takes" in r and "no damage" not in r)
+    assert dock.area.odds.text() == f"{hurt} hurt, 1 shielded"
