@@ -26,12 +26,11 @@ from PySide6.QtWidgets import QGraphicsView
 
 from tactical.encounter.model import Hex
 from tactical.encounter.queries.area import AreaAimer, AreaPreview, Kind
+from tactical.ui.board.blast import RING_COLOURS
 from tactical.ui.board.outline import outline
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.tools import BoardTool, Line, StartedBy, board_tool
 
-#: the rings, innermost first: red, orange, amber, yellow (read on a stream at 720p)
-RING_COLOURS = ("#FF3B30", "#FF8C1A", "#FFC233", "#FFE680", "#FFF2B3", "#FFFFFF")
 ALLY = "#FF2BD6"  # allies caught: magenta, the warning colour
 SHIELDED = "#8A8F99"
 ZONE = "#3FB6FF"  # the vicinity and the sector
