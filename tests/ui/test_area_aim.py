@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
@@ -63,11 +63,9 @@ def pixel(win: MainWindow, h: tuple[int, int]) -> QColor:
 def clear_hex(win: MainWindow, tool: AreaTool, hexes: tuple[tuple[int, int], ...]
               ) -> tuple[int, int]:
     """A hex of `hexes` with no token on it and no mark's words over its centre."""
-    win.view.viewport().grab()  # painted: the marks' boxes are where they are drawn
     taken = {c.hex for c in win.document.state}
     return next(h for h in hexes if h not in taken and not any(
-        box.contains(QPointF(win.view.mapFromScene(win.scene.centre(h))))
-        for box in tool.label_boxes))
+        m.box.contains(win.scene.centre(h)) for m in tool.item.marks))
 
 
 def test_the_rings_follow_the_cursor_and_mark_who_is_caught(yard):

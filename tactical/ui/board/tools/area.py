@@ -11,6 +11,8 @@ aim hex worked out once, on the first move into it."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -22,10 +24,10 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
 )
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.encounter.model import Hex
-from tactical.encounter.queries.area import AreaAimer, AreaPreview, Kind
+from tactical.encounter.queries.area import AreaAimer, AreaMark, AreaPreview, Kind
 from tactical.ui.board.blast import RING_COLOURS
 from tactical.ui.board.outline import outline
 from tactical.ui.board.scene import BoardScene
@@ -34,22 +36,226 @@ from tactical.ui.board.tools import BoardTool, Line, StartedBy, board_tool
 ALLY = "#FF2BD6"  # allies caught: magenta, the warning colour
 SHIELDED = "#8A8F99"
 ZONE = "#3FB6FF"  # the vicinity and the sector
-LABEL_PX = 15
 
 
-class _Drawn:
-    """One preview's paths in scene metres, built once per aim hex."""
+LABEL_M = 0.65  # the marks' words, in metres (a hex is 2 m across): read like the names
+AIM_Z = 12.0  # the template: over the path, under the tokens (palette.Z): tokens stay seen
+MARKS_Z = 55.0  # the marks' words: over the names, placed clear of them
 
-    def __init__(self, scene: BoardScene, preview: AreaPreview) -> None:
-        layout = scene.layout
+
+class _Mark:
+    """One mark's words and where they go, in scene metres."""
+
+    def __init__(self, mark: AreaMark, colour: QColor, box: QRectF, centre: QPointF,
+                 text: str) -> None:
+        self.mark, self.colour, self.box, self.centre, self.text = mark, colour, box, centre, text
+
+
+class AimItem(QGraphicsItem):
+    """The aim drawn in the GM's scene (never the players'): the template's fills under
+    the tokens, its borders, the shielded hexes hatched, the faint scatter, then each
+    caught combatant's ring and words, placed clear of the tokens and of each other."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__()
+        self.board = scene
+        self.setZValue(AIM_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.preview: AreaPreview | None = None
+        self.fills: list[QPainterPath] = []
+        self.borders: list[QPainterPath] = []
+        self.shield = QPainterPath()
+        self.scatter = QPainterPath()
+        self.aim = QPainterPath()
+        self.words = MarksItem(scene)
+        self._rect = QRectF()
+        self.hide()
+
+    @property
+    def marks(self) -> list[_Mark]:
+        return self.words.marks
+
+    def set_preview(self, preview: AreaPreview | None) -> None:
+        self.prepareGeometryChange()
+        self.preview = preview
+        self.words.set_preview(preview)
+        if preview is None:
+            self.hide()
+            return
+        layout = self.board.layout
         shielded = preview.shielded
         self.fills = [outline(layout, [h for h in ring if h not in shielded])
                       for ring in preview.rings]
         self.borders = [outline(layout, ring) for ring in preview.rings]
         self.shield = outline(layout, sorted(shielded))
         self.scatter = outline(layout, preview.scatter)
-        self.aim = outline(layout, [preview.centre]) if preview.kind != "sector" else \
-            QPainterPath()
+        self.aim = outline(layout, [preview.centre]) if preview.kind != "sector" \
+            else QPainterPath()
+        rect = QRectF()
+        for path in (*self.borders, self.shield, self.scatter, self.aim):
+            rect = rect.united(path.boundingRect())
+        self._rect = rect.adjusted(-1, -1, 1, 1)
+        self.show()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        p = self.preview
+        if p is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        zone = p.kind != "blast"
+        for i in range(len(self.fills) - 1, -1, -1):  # outermost first
+            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
+            fill = QColor(colour)
+            fill.setAlpha(70 if zone else 130 - 25 * i)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(fill))
+            painter.drawPath(self.fills[i])
+        for i in range(len(self.borders) - 1, -1, -1):
+            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
+            edge = QPen(colour, 4)
+            edge.setCosmetic(True)
+            painter.setPen(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.borders[i])
+        if not self.shield.isEmpty():  # the line of effect does not reach: hatched grey
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(QColor(20, 20, 26, 170)))
+            painter.drawPath(self.shield)
+            painter.setBrush(QBrush(QColor(SHIELDED), Qt.BrushStyle.BDiagPattern))
+            painter.drawPath(self.shield)
+        if not self.scatter.isEmpty():
+            faint = QPen(QColor(255, 255, 255, 120), 1.5, Qt.PenStyle.DashLine)
+            faint.setCosmetic(True)
+            painter.setPen(faint)
+            painter.setBrush(QBrush(QColor(255, 255, 255, 30)))
+            painter.drawPath(self.scatter)
+        if not self.aim.isEmpty():
+            cross = QPen(QColor("#FFFFFF"), 3)
+            cross.setCosmetic(True)
+            painter.setPen(cross)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.aim)
+
+
+class MarksItem(QGraphicsItem):
+    """Each caught combatant's ring and words ("Ganger 2 — 4d6, behind …"), over the names,
+    each box placed clear of the tokens, their names and the boxes before it."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__()
+        self.board = scene
+        self.setZValue(MARKS_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.preview: AreaPreview | None = None
+        self.marks: list[_Mark] = []
+        self._rect = QRectF()
+        self._font = QFont()
+        self._font.setPixelSize(100)
+        self._font.setBold(True)
+        self._metrics = QFontMetricsF(self._font)
+        self.hide()
+
+    def set_preview(self, preview: AreaPreview | None) -> None:
+        self.prepareGeometryChange()
+        self.preview = preview
+        self.marks = []
+        if preview is None or not preview.marks:
+            self.hide()
+            return
+        self._place_marks(preview)
+        rect = QRectF()
+        for m in self.marks:
+            r = self.board.layout.size
+            rect = rect.united(m.box).united(QRectF(m.centre.x() - r, m.centre.y() - r,
+                                                    2 * r, 2 * r))
+        self._rect = rect.adjusted(-0.5, -0.5, 0.5, 0.5)
+        self.show()
+        self.update()
+
+    def _place_marks(self, preview: AreaPreview) -> None:
+        self.marks = []
+        radius = self.board.layout.size * 0.95
+        k = LABEL_M / 100
+        taken = [QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius)
+                 for m in preview.marks for c in (self.board.centre(m.hex),)]
+        for m in preview.marks:  # the names under the tokens caught
+            token = self.board.tokens.get(m.id)
+            if token is not None and token.name_label.isVisible():
+                taken.append(token.name_label.sceneBoundingRect())
+        room = self.board.map_rect
+        for mark in preview.marks:
+            centre = self.board.centre(mark.hex)
+            text = ("⚠ " if mark.ally and mark.hit and not mark.shielded else "") + mark.text
+            w = self._metrics.horizontalAdvance(text) * k + 0.5
+            h = LABEL_M * 1.35
+            tries = [QPointF(0, radius + h / 2), QPointF(0, -radius - h / 2),
+                     QPointF(radius + w / 2, 0), QPointF(-radius - w / 2, 0),
+                     QPointF(0, radius + 1.5 * h), QPointF(0, -radius - 1.5 * h),
+                     QPointF(radius + w / 2, h), QPointF(-radius - w / 2, -h)]
+            best, overlap = QRectF(), math.inf
+            for offset in tries:
+                box = QRectF(0, 0, w, h)
+                box.moveCenter(centre + offset)
+                cost = sum(_area(box.intersected(t)) for t in taken) + \
+                    2 * (_area(box) - _area(box.intersected(room)))
+                if cost < overlap:
+                    best, overlap = box, cost
+                if cost == 0:
+                    break
+            taken.append(best)
+            self.marks.append(_Mark(mark, QColor(_colour(preview, mark)), best, centre, text))
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if self.preview is not None:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self._paint_marks(painter)
+
+    def _paint_marks(self, painter: QPainter) -> None:
+        radius = self.board.layout.size * 0.95
+        k = LABEL_M / 100
+        for m in self.marks:
+            ring = QPen(m.colour, 5 if m.mark.ally and m.mark.hit else 4)
+            ring.setCosmetic(True)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(m.centre, radius, radius)
+            edge = QPen(m.colour, 2)
+            edge.setCosmetic(True)
+            painter.setPen(edge)
+            painter.setBrush(QBrush(QColor(12, 12, 18, 230)))
+            painter.drawRoundedRect(m.box, 0.2, 0.2)
+            painter.save()
+            painter.translate(m.box.center())
+            painter.scale(k, k)
+            painter.setFont(self._font)
+            painter.setPen(QColor(ALLY if m.mark.ally and m.mark.hit and not m.mark.shielded
+                                  else "#FFFFFF"))
+            inner = QRectF(-m.box.width() / (2 * k), -m.box.height() / (2 * k),
+                           m.box.width() / k, m.box.height() / k)
+            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, m.text)
+            painter.restore()
+
+
+def _area(r: QRectF) -> float:
+    return 0.0 if r.isEmpty() else r.width() * r.height()
+
+
+def _colour(p: AreaPreview, mark: AreaMark) -> str:
+    if mark.shielded or not mark.hit:
+        return SHIELDED
+    if mark.ally:
+        return ALLY
+    return RING_COLOURS[min(mark.ring or 0, len(RING_COLOURS) - 1)] if p.kind == "blast" \
+        else ZONE
 
 
 @board_tool
@@ -67,8 +273,9 @@ class AreaTool(BoardTool, QObject):
         self.preview: AreaPreview | None = None
         self.hex: Hex | None = None
         self.previews = 0  # worked out (one per new aim hex)
-        self._drawn: _Drawn | None = None
-        self.label_boxes: list[QRectF] = []  # where the last paint put the marks' words
+        self.item = AimItem(scene)  # in the GM's scene only: this tool is the GM's
+        scene.addItem(self.item)
+        scene.addItem(self.item.words)
         self.document.changed.connect(self._document_changed)
 
     def aim_with(self, kind: Kind, attacker: str, weapon: str | None, prompt: str) -> None:
@@ -94,10 +301,9 @@ class AreaTool(BoardTool, QObject):
         self.previews += 1
         self.preview = self.aimer.preview(self.document.state, self.document.encounter.ctx,
                                           self.hex)
-        self._drawn = _Drawn(self.scene, self.preview)
+        self.item.set_preview(self.preview)  # only what it covered and covers is repainted
         self.aimed.emit(self.preview)
         self.changed()
-        self.redraw()
 
     def _document_changed(self, *_: object) -> None:
         if self.aimer is not None and self.hex is not None:
@@ -136,14 +342,12 @@ class AreaTool(BoardTool, QObject):
         return events is not None
 
     def cancel(self) -> None:
-        was = self.aimer is not None
         self._clear()
         super().cancel()
-        if was:
-            self.redraw()
 
     def _clear(self) -> None:
-        self.aimer, self.preview, self.hex, self._drawn = None, None, None, None
+        self.aimer, self.preview, self.hex = None, None, None
+        self.item.set_preview(None)
         self.prompt = ""
         self.aimed.emit(None)
 
@@ -174,79 +378,3 @@ class AreaTool(BoardTool, QObject):
 
     def status(self) -> str:
         return self.prompt
-
-    def paint(self, painter: QPainter, view: QGraphicsView) -> None:
-        p, drawn = self.preview, self._drawn
-        if p is None or drawn is None:
-            return
-        painter.save()
-        painter.setWorldTransform(view.viewportTransform(), True)  # scene metres
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        zone = p.kind != "blast"
-        for i in range(len(drawn.fills) - 1, -1, -1):  # outermost first
-            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
-            fill = QColor(colour)
-            fill.setAlpha(70 if zone else 95 - 15 * i)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(fill))
-            painter.drawPath(drawn.fills[i])
-            edge = QPen(colour, 3)
-            edge.setCosmetic(True)
-            painter.setPen(edge)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(drawn.borders[i])
-        if not drawn.shield.isEmpty():  # the line of effect does not reach: hatched grey
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(QColor(30, 30, 36, 150)))
-            painter.drawPath(drawn.shield)
-            painter.setBrush(QBrush(QColor(SHIELDED), Qt.BrushStyle.BDiagPattern))
-            painter.drawPath(drawn.shield)
-        if not drawn.scatter.isEmpty():
-            faint = QPen(QColor(255, 255, 255, 110), 1.5, Qt.PenStyle.DashLine)
-            faint.setCosmetic(True)
-            painter.setPen(faint)
-            painter.setBrush(QBrush(QColor(255, 255, 255, 28)))
-            painter.drawPath(drawn.scatter)
-        if not drawn.aim.isEmpty():
-            cross = QPen(QColor("#FFFFFF"), 3)
-            cross.setCosmetic(True)
-            painter.setPen(cross)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(drawn.aim)
-        painter.restore()
-        self._paint_marks(painter, view, p)
-
-    def _paint_marks(self, painter: QPainter, view: QGraphicsView, p: AreaPreview) -> None:
-        font = QFont(view.font())
-        font.setPixelSize(LABEL_PX)
-        font.setBold(True)
-        painter.setFont(font)
-        metrics = QFontMetricsF(font)
-        radius = self.scene.layout.size * view.transform().m11() * 0.95
-        room = QRectF(view.viewport().rect()).adjusted(4, 4, -4, -4)
-        self.label_boxes = []
-        for mark in p.marks:
-            centre = QPointF(view.mapFromScene(self.scene.centre(mark.hex)))
-            if not room.adjusted(-200, -60, 200, 60).contains(centre):
-                continue
-            colour = QColor(SHIELDED if mark.shielded or not mark.hit else
-                            ALLY if mark.ally else
-                            RING_COLOURS[min(mark.ring or 0, len(RING_COLOURS) - 1)]
-                            if p.kind == "blast" else ZONE)
-            ring_pen = QPen(colour, 4 if mark.ally and mark.hit else 3)
-            painter.setPen(ring_pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(centre, radius, radius)
-            text = ("⚠ " if mark.ally and mark.hit and not mark.shielded else "") + mark.text
-            box = metrics.boundingRect(text).adjusted(-6, -3, 6, 3)
-            box.moveCenter(QPointF(centre.x(), centre.y() + radius + box.height() / 2 + 2))
-            box.moveLeft(max(room.left(), min(box.left(), room.right() - box.width())))
-            self.label_boxes.append(box)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(QColor(12, 12, 18, 225)))
-            painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(QPen(colour, 2))
-            painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(QColor(ALLY if mark.ally and mark.hit and not mark.shielded
-                                  else "#FFFFFF"))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
