@@ -18,6 +18,19 @@ from tactical.geometry.layout import Layout, hex_centres
 _KEY = 1 << 20  # (q, r) → one integer, for membership tests
 
 
+_SIDES: dict[tuple[object, float], tuple[tuple[int, int], ...]] = {}
+SMALL = 300  # fewer hexes than this: plain Python is quicker than numpy's set-up
+
+
+def _sides(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """For each corner i, the step to the neighbour sharing the edge corner i → i + 1."""
+    key = (layout.orientation, layout.size)
+    found = _SIDES.get(key)
+    if found is None:
+        found = _SIDES[key] = tuple(DIRECTIONS[int(i)] for i in _edge_sides(layout))
+    return found
+
+
 def _edge_sides(layout: Layout) -> np.ndarray:
     """For each corner i, the direction whose neighbour shares the edge corner i → i + 1."""
     offsets = np.asarray(layout.corner_offsets)
@@ -29,9 +42,33 @@ def _edge_sides(layout: Layout) -> np.ndarray:
 
 
 def outline(layout: Layout, hexes: Sequence[Hex]) -> QPainterPath:
-    path = QPainterPath()
     if not hexes:
-        return path
+        return QPainterPath()
+    if len(hexes) < SMALL:
+        return _small(layout, hexes)
+    return _large(layout, hexes)
+
+
+def _small(layout: Layout, hexes: Sequence[Hex]) -> QPainterPath:
+    inside = set(hexes)
+    sides = _sides(layout)
+    o, size, (x0, y0) = layout.orientation, layout.size, layout.origin
+    offsets = layout.corner_offsets
+    starts: list[tuple[float, float]] = []
+    ends: list[tuple[float, float]] = []
+    for q, r in inside:
+        cx = (o.f0 * q + o.f1 * r) * size + x0
+        cy = (o.f2 * q + o.f3 * r) * size + y0
+        for i, (dq, dr) in enumerate(sides):
+            if (q + dq, r + dr) not in inside:
+                ax, ay = offsets[i]
+                bx, by = offsets[(i + 1) % 6]
+                starts.append((cx + ax, cy + ay))
+                ends.append((cx + bx, cy + by))
+    return _chain(starts, ends)
+
+
+def _large(layout: Layout, hexes: Sequence[Hex]) -> QPainterPath:
     axial = np.asarray(hexes, dtype=np.int64).reshape(-1, 2)
     keys = (axial[:, 0] + _KEY // 2) * _KEY + axial[:, 1] + _KEY // 2
     sides = _edge_sides(layout)
@@ -44,14 +81,20 @@ def outline(layout: Layout, hexes: Sequence[Hex]) -> QPainterPath:
     h, c = np.nonzero(open_edge)
     starts = centres[h] + offsets[c]
     ends = centres[h] + offsets[(c + 1) % 6]
-    # chain: each border edge's end is the start of the next one on the same loop
-    a_keys = [(round(x * 1000), round(y * 1000)) for x, y in starts.tolist()]
-    b_keys = [(round(x * 1000), round(y * 1000)) for x, y in ends.tolist()]
+    return _chain(starts.tolist(), ends.tolist())
+
+
+def _chain(starts: list[list[float]] | list[tuple[float, float]],
+           ends: list[list[float]] | list[tuple[float, float]]) -> QPainterPath:
+    """Each border edge's end is the start of the next one on the same loop."""
+    path = QPainterPath()
+    a_keys = [(round(x * 1000), round(y * 1000)) for x, y in starts]
+    b_keys = [(round(x * 1000), round(y * 1000)) for x, y in ends]
     following: dict[tuple[int, int], list[int]] = {}
     for i, key in enumerate(a_keys):
         following.setdefault(key, []).append(i)
     used = [False] * len(a_keys)
-    points = starts.tolist()
+    points = starts
     for first in range(len(a_keys)):
         if used[first]:
             continue

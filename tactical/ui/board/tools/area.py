@@ -68,12 +68,24 @@ class AimItem(QGraphicsItem):
         self.scatter = QPainterPath()
         self.aim = QPainterPath()
         self.words = MarksItem(scene)
+        self._shapes: dict[tuple[Hex, ...], QPainterPath] = {}
         self._rect = QRectF()
         self.hide()
 
     @property
     def marks(self) -> list[_Mark]:
         return self.words.marks
+
+    def _border(self, hexes: tuple[Hex, ...], centre: Hex) -> QPainterPath:
+        """A ring's outline: its shape round (0, 0) worked out once, moved to `centre`."""
+        cq, cr = centre
+        shape = tuple((q - cq, r - cr) for q, r in hexes)
+        path = self._shapes.get(shape)
+        if path is None:
+            if len(self._shapes) > 64:
+                self._shapes.clear()
+            path = self._shapes[shape] = outline(self.board.layout, shape)
+        return path.translated(self.board.centre(centre) - self.board.centre((0, 0)))
 
     def set_preview(self, preview: AreaPreview | None) -> None:
         self.prepareGeometryChange()
@@ -84,9 +96,10 @@ class AimItem(QGraphicsItem):
             return
         layout = self.board.layout
         shielded = preview.shielded
-        self.fills = [outline(layout, [h for h in ring if h not in shielded])
-                      for ring in preview.rings]
-        self.borders = [outline(layout, ring) for ring in preview.rings]
+        self.borders = [self._border(ring, preview.centre) for ring in preview.rings]
+        self.fills = [border if not shielded.intersection(ring) else
+                      outline(layout, [h for h in ring if h not in shielded])
+                      for ring, border in zip(preview.rings, self.borders, strict=True)]
         self.shield = outline(layout, sorted(shielded))
         self.scatter = outline(layout, preview.scatter)
         self.aim = outline(layout, [preview.centre]) if preview.kind != "sector" \
@@ -106,7 +119,8 @@ class AimItem(QGraphicsItem):
         p = self.preview
         if p is None:
             return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        # no antialiasing: the hex grid's straight edges, and a quarter of the fill's cost
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         zone = p.kind != "blast"
         for i in range(len(self.fills) - 1, -1, -1):  # outermost first
             colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
@@ -129,10 +143,10 @@ class AimItem(QGraphicsItem):
             painter.setBrush(QBrush(QColor(SHIELDED), Qt.BrushStyle.BDiagPattern))
             painter.drawPath(self.shield)
         if not self.scatter.isEmpty():
-            faint = QPen(QColor(255, 255, 255, 120), 1.5, Qt.PenStyle.DashLine)
+            faint = QPen(QColor(255, 255, 255, 150), 2, Qt.PenStyle.DashLine)
             faint.setCosmetic(True)
             painter.setPen(faint)
-            painter.setBrush(QBrush(QColor(255, 255, 255, 30)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(self.scatter)
         if not self.aim.isEmpty():
             cross = QPen(QColor("#FFFFFF"), 3)
