@@ -32,8 +32,8 @@ class AreaPanel(QWidget):
         self.document = document
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.heading = style.title("")
-        self.heading.setObjectName("areaHeading")
+        self.heading = style.wrap(style.title(""))  # a long landing line wraps, the card
+        self.heading.setObjectName("areaHeading")  # stays the dock's width
         self.odds = style.big("")
         self.odds.setObjectName("areaOdds")
         self.body = style.wrap(QLabel(""))
