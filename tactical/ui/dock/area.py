@@ -55,14 +55,14 @@ class AreaPanel(QWidget):
         who = state.get(command.attacker).name
         if preview.kind == "blast":
             name = self.document.loaded.library.weapons[command.weapon].name
-            self.heading.setText(f"{who}: {name} at {list(preview.centre)}")
+            self.heading.setText(f"{who}: {name}")  # no hex: a step relays out nothing
             self.odds.setText("" if preview.odds is None else
                               f"{preview.odds:.1%} to hit the hex")
         elif preview.kind == "vicinity":
-            self.heading.setText(f"{who}: Auto fire, vicinity round {list(preview.centre)}")
+            self.heading.setText(f"{who}: Auto fire at several (placed vicinity)")
             self.odds.setText(f"{sum(1 for m in preview.marks if m.hit)} targets")
         else:
-            self.heading.setText(f"{who}: Suppressive fire toward {list(command.toward)}")
+            self.heading.setText(f"{who}: Suppressive fire (the zone)")
             self.odds.setText(f"{sum(1 for m in preview.marks if m.hit)} attacked")
         rows = [(self._mark_text(preview, m), self._colour(m)) for m in preview.marks]
         if preview.kind == "blast":
@@ -110,6 +110,8 @@ class AreaPanel(QWidget):
         self.show()
 
     def _set_rows(self, rows: list[tuple[str, str]]) -> None:
+        if [text for text, _ in rows] == self.rows and self.body.text():
+            return  # the same targets as the last step: nothing to lay out again
         self.rows = [text for text, _ in rows]
         self.body.setText("<br>".join(
             f'<span style="color:{colour}">• {escape(text)}</span>' if colour

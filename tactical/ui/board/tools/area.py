@@ -378,8 +378,8 @@ class AreaTool(BoardTool, QObject):
         p = self.preview
         if p is not None:
             if p.odds is not None:
-                out.append((f"{p.odds:.0%} to hit {list(p.centre)}; a miss scatters "
-                            "(faint hexes)", "#FFD166"))
+                out.append((f"{p.odds:.0%} to hit the hex; a miss scatters (the dashed "
+                            "hexes)", "#FFD166"))  # no hex named: the words stay put
             hit = sum(1 for m in p.marks if m.hit and not m.shielded)
             allies = [m.name for m in p.marks if m.ally and m.hit and not m.shielded]
             out.append((f"{hit} caught" + (f", allies: {', '.join(allies)}" if allies else ""),
