@@ -12,7 +12,7 @@ disagree. Refusals are the engine's dry run of the very command a click commits.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from tactical.core.dice import ScriptedDice
 from tactical.core.errors import TacticalError
@@ -82,6 +82,41 @@ class AreaPreview:
         return not self.refusals
 
 
+class _MemoOracle:
+    """The map oracle's two answers a scatter walk asks, remembered while the state is the
+    same (the aim moves over the same hexes again and again)."""
+
+    def __init__(self, oracle: object) -> None:
+        self._oracle = oracle
+        self._enter: dict[Hex, str | None] = {}
+        self._steps: dict[tuple[Hex, Hex], str | None] = {}
+
+    def passable(self, h: Hex) -> str | None:
+        if h not in self._enter:
+            self._enter[h] = self._oracle.passable(h)  # type: ignore[attr-defined]
+        return self._enter[h]
+
+    def step_blocked(self, state: EncounterState, a: Hex, b: Hex) -> str | None:
+        if (a, b) not in self._steps:
+            self._steps[(a, b)] = self._oracle.step_blocked(  # type: ignore[attr-defined]
+                state, a, b)
+        return self._steps[(a, b)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """What `scatter_path` reads of a Batch: the state, the map and a remembering oracle."""
+
+    state: EncounterState
+    ctx: object
+
+
+@dataclass(frozen=True, slots=True)
+class _WalkContext:
+    loaded: object
+    oracle: object
+
+
 class AreaAimer:
     """The previews of one attacker's area attack as the aim moves; the template's shape
     (its hexes round (0, 0)) is worked out once and moved to each aim."""
@@ -89,6 +124,7 @@ class AreaAimer:
     def __init__(self, kind: Kind, attacker: str, weapon: str | None) -> None:
         self.kind, self.attacker, self.weapon = kind, attacker, weapon
         self._shapes: dict[tuple[float, float], tuple[Hex, ...]] = {}
+        self._memo: tuple[EncounterState, _MemoOracle] | None = None
 
     def _shape(self, mg: MapGeometry, inner_m: float, outer_m: float) -> tuple[Hex, ...]:
         key = (inner_m, outer_m)
@@ -182,9 +218,12 @@ class AreaAimer:
                                            ScriptedDice({6: [1] * 4, 10: [1] * 4}))
         except TacticalError:
             return ()
+        if self._memo is None or self._memo[0] is not batch.state:
+            self._memo = (batch.state, _MemoOracle(batch.ctx.oracle))
+        walk = cast(Batch, _Walk(batch.state, _WalkContext(batch.ctx.loaded, self._memo[1])))
         out: list[Hex] = []
         for dq, dr in scatter_steps(mg, thrower, aim):
-            landing = scatter_path(batch, aim, (dq, dr), most).hex
+            landing = scatter_path(walk, aim, (dq, dr), most).hex
             went = hex_distance(aim, landing)
             out += [(aim[0] + dq * k, aim[1] + dr * k) for k in range(1, went + 1)]
         return tuple(out)
