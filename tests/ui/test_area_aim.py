@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 
 from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
+from tactical.geometry.hexgrid import hex_distance
 from tactical.ui.board.tools.area import ALLY, RING_COLOURS, AreaTool
 from tactical.ui.main_window import MainWindow
 from tests import windows
@@ -87,6 +88,9 @@ def test_the_rings_follow_the_cursor_and_mark_who_is_caught(yard):
     assert ally.ally and ally.text == "Ganger — 4d6, in the open"
     assert (10, 1) in preview.shielded and (8, 3) not in preview.shielded
     assert preview.scatter and preview.odds is not None and 0 < preview.odds < 1
+    # a miss lands at most 2 hexes off (half the 5-hex throw), never into the wall's hex
+    assert max(hex_distance(h, (8, 3)) for h in preview.scatter) == 2
+    assert (9, 2) not in preview.scatter and (10, 1) not in preview.scatter
     # the HUD says the odds and warns of the ally caught
     lines = dict(tool.lines())
     assert any(text.startswith(f"{preview.odds:.0%} to hit the hex") for text in lines)
