@@ -1,6 +1,6 @@
 """`tactical render MAP_OR_LOG --out FILE.png [--select ID] [--drag "q,r q,r …"]
 [--audience gm|players] [--fog] [--hide ID] [--detail SIDE=LEVEL] [--key [COLOUR]]
-[--manifest FILE.json]
+[--manifest FILE.json] [--area WEAPON --aim Q,R --attacker ID]
 [--size 1920x1080]`: the board drawn headless with the window's own items, to a PNG."""
 
 from __future__ import annotations
@@ -51,6 +51,12 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--manifest", type=Path, metavar="FILE.json",
                         help="also write what was drawn: tokens and their visible fields, "
                         "labels, zones, layers")
+    # issue 27: the aiming preview of an area attack
+    parser.add_argument("--area", metavar="WEAPON",
+                        help="the GM aiming a blast weapon: its rings at --aim, who is caught "
+                        "(ring dice, cover, shielded), the scatter spread, the odds")
+    parser.add_argument("--aim", metavar="Q,R", help="--area: the aimed hex")
+    parser.add_argument("--attacker", metavar="ID", help="--area: who throws or fires")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -86,6 +92,32 @@ def _drag(text: str | None, tokens: dict[Hex, str], select: str | None,
             raise UsageError(f"--drag: the path jumps from {a[0]},{a[1]} to {h[0]},{h[1]}; "
                              "consecutive hexes must be neighbours")
     return mover, hexes[1:]
+
+
+def _area(args: argparse.Namespace, document: Any) -> tuple[str, str, Hex] | None:
+    """--area WEAPON --aim Q,R --attacker ID, checked: (attacker, weapon, aim) or None."""
+    if args.area is None:
+        if args.aim is not None or args.attacker is not None:
+            raise UsageError("--aim and --attacker go with --area WEAPON")
+        return None
+    if args.aim is None or args.attacker is None:
+        raise UsageError("--area needs --aim Q,R and --attacker ID")
+    if args.audience != "gm":
+        raise UsageError("--area: the aim is the GM's; the players' screen shows a blast "
+                         "only once it is thrown")
+    state = document.state
+    if args.attacker not in state.combatants:
+        raise UsageError(f"--attacker: unknown token '{args.attacker}'; expected one of: "
+                         f"{', '.join(state.combatants)}")
+    weapons = document.loaded.library.weapons
+    blasts = sorted(w for w, weapon in weapons.items() if weapon.area is not None)
+    if args.area not in blasts:
+        raise UsageError(f"--area: '{args.area}' is not a blast weapon; expected one of: "
+                         f"{', '.join(blasts)}")
+    aim = parse_hex(args.aim)
+    if not document.loaded.map.grid.contains(aim):
+        raise UsageError(f"--aim: hex {aim[0]},{aim[1]} is off the map")
+    return args.attacker, args.area, aim
 
 
 def _document(source: Path) -> Any:
@@ -165,9 +197,11 @@ def run(args: argparse.Namespace) -> int:
         mover, hexes = _drag(args.drag, {h: i for i, h in where.items()}, args.select, where,
                              document.loaded.map.grid)
         audience = _audience(args, document)
+        area = _area(args, document)
         drawn: dict[str, Any] = {}
         image = render_image(document, size, args.select or mover, hexes, mover,
-                             audience=audience, fog=args.fog, key=args.key, manifest=drawn)
+                             audience=audience, fog=args.fog, key=args.key, manifest=drawn,
+                             area=area)
         save_png(image, args.out)  # whole or not at all; a full disk is CannotWrite
         if args.manifest is not None:
             write_file(args.manifest, (json.dumps(drawn, indent=1, ensure_ascii=False)

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QMenu,
     QWidget,
@@ -24,12 +25,14 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.handlers import terrain
 from tactical.encounter.handlers.moves import hex_problems
 from tactical.encounter.model import Condition, Phase
+from tactical.encounter.queries.area import Kind
 from tactical.encounter.queries.preview import engine_refusals
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.hexgrid import hex_distance, hex_line, hex_neighbours
 from tactical.geometry.layout import hex_corners
 from tactical.geometry.visibility import Sector, sector_polygon
 from tactical.ui.board.tools import StartedBy
+from tactical.ui.board.tools.area import AreaTool
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
 from tactical.ui.menus import Asker, Entry, fill_menu
@@ -175,6 +178,7 @@ class Hands:
         step = self._free_step(cid)
         skills = sorted(sheets[c.character].skills) if c.character in sheets else []
         return self._worded([
+            *self.aim_entries(cid),
             Entry("Auto fire at", "AutoFire", "Major + Minor", children=[
                 Entry(o.name, "AutoFire", run=self._auto_fire(cid, o.id),
                       probe=self._auto_fire_command(cid, o.id)) for o in enemies]
@@ -213,6 +217,50 @@ class Hands:
                   enabled=c.riding is not None,
                   tip="click the hex next to the mount to get off onto"),
         ])
+
+    def aim_entries(self, cid: str) -> list[Entry]:
+        """Issue 27: the area attacks aimed on the board (tools/area.py): a blast weapon's
+        rings, Auto fire's vicinity, Suppressive Fire's sector follow the cursor; a click
+        commits."""
+        c = self.document.state.get(cid)
+        library = self.document.loaded.library
+        sheet = library.characters.get(c.character)
+        blasts = [w for w in (sheet.weapons if sheet else ()) if w in library.weapons
+                  and library.weapons[w].area is not None]
+        entries = []
+        for w in blasts:
+            weapon = library.weapons[w]
+            area = weapon.area
+            assert area is not None
+            verb = "Throw" if area.delivery == "thrown" else "Fire"
+            words = f"{verb} {w.replace('-', ' ')}…"
+            entries.append(Entry(
+                words, "AreaAttack", "Major",
+                self._aimer("blast", cid, w, f"{c.name}: {verb.lower()} the {weapon.name} — "
+                                              "aim at a hex"),
+                tip="the rings follow the cursor; a click throws, a miss scatters",
+                probe=cmd.AreaAttack(cid, w, c.hex)))
+        entries += [
+            Entry("Auto fire at several…", "AutoFire", "Major + Minor",
+                  self._aimer("vicinity", cid, None, f"{c.name}: Auto fire — place the "
+                                                     "vicinity on the targets"),
+                  tip="place the vicinity: every enemy in it is attacked, at Disadvantage"),
+            Entry("Suppressive fire…", "SuppressiveFire", "Full",
+                  self._aimer("sector", cid, None, f"{c.name}: Suppressive fire — aim the "
+                                                   "zone"),
+                  tip="aim the 60° zone: every enemy in it and in sight, vs Discipline"),
+        ]
+        return entries
+
+    def _aimer(self, kind: Kind, cid: str, weapon: str | None,
+               prompt: str) -> Callable[[], None]:
+        def start() -> None:
+            tool = self.view.tools.by_name["area"]
+            assert isinstance(tool, AreaTool)
+            tool.aim_with(kind, cid, weapon, prompt)
+            self.view.tools.use("area", self.view.mapToScene(
+                self.view.mapFromGlobal(QCursor.pos())), cid, StartedBy.MENU)
+        return start
 
     def dismount(self, cid: str) -> None:
         c = self.document.state.get(cid)

@@ -12,6 +12,12 @@ driven with mouse events. Prints ONE JSON line:
   frame cost). `_gm`: a drag before combat (a GM move: no preview), shotgun mover.
   drag_step_*_ms_200_overlays: the melee mover's drag with View ▸ Stream overlays on and
   four browser streams open (issue 28; the same targets).
+- aim_step_{p50,p95,max}_ms_200_{blast,sector} (issue 27): one hex step of the board's aiming
+  tool (the engine's preview of who is caught, the template's outline, the marks, the
+  repaint), the aim run 14 hexes east of a grenadier and back on the 200 map: a frag
+  grenade's 6 m blast (its rings, the wall shield of every ring hex, the scatter spread),
+  then Suppressive Fire's 60° sector of a machine pistol; targets p95 ≤ 8, max ≤ 16; the
+  _cpu_ keys beside them.
 - overlay_push_ms_p95 (and _max): what the stream overlays' push costs the GUI thread per
   command, undo and redo of the 10,000-event fight (target ≤ 1).
 - undo_ms_10k, redo_ms_10k, append_ms_10k: in a 10,000-event fight (target ≤ 20).
@@ -65,6 +71,7 @@ MOVERS = {"melee": "cutter", "shotgun": "security-guard"}
 STEPS = 14  # hexes out, then the same back (the path shortens): 28 steps a drag
 PATH_STEPS = 40  # issue 26: the cursor's run from the token, round the covers
 DRAGS = 4
+BOMBER = "bomber"  # issue 27: the grenadier whose aim is measured
 EVENTS = 10_000
 HERE = Path(__file__).resolve().parent
 
@@ -209,6 +216,69 @@ def path_drag_steps(window: MainWindow, token: str, safest: bool = False
         mouse(view, QEvent.Type.MouseButtonRelease, QPointF(view.mapFromScene(scene.centre(start))))
         pump()
     return times, cpu
+
+
+def aim_steps(window: MainWindow, kind: str) -> tuple[list[float], list[float]]:
+    """Issue 27: milliseconds per hex step of the aiming tool (`kind` blast or sector) of
+    the grenadier the bench put on the map, the aim run STEPS hexes east and back."""
+    from tactical.ui.board.tools import StartedBy
+    from tactical.ui.board.tools.area import AreaTool
+
+    view, scene, document = window.view, window.scene, window.document
+    assert view is not None and scene is not None and document is not None
+    tool = view.tools.by_name["area"]
+    assert isinstance(tool, AreaTool)
+    weapon = "frag-grenade" if kind == "blast" else "machine-pistol"
+    document.apply(cmd.ReadyWeapon(BOMBER, weapon))
+    times: list[float] = []
+    cpu: list[float] = []
+    for _ in range(DRAGS):
+        q, r = document.state.get(BOMBER).hex
+        view.set_zoom(1.0)
+        view.centerOn(scene.centre((q + STEPS // 2 + 3, r - STEPS // 4)))
+        pump()
+        tool.aim_with("blast" if kind == "blast" else "sector", BOMBER, weapon, "bench")
+        view.tools.use("area", scene.centre((q + 3, r)), BOMBER, StartedBy.MENU)
+        pump()
+        route = [(q + 3 + i, r - (i + 1) // 2) for i in range(1, STEPS + 1)]
+        route += route[-2::-1]
+        for h in route:
+            at = QPointF(view.mapFromScene(scene.centre(h)))
+            t0, c0 = time.perf_counter(), time.process_time()
+            mouse(view, QEvent.Type.MouseMove, at, Qt.MouseButton.NoButton)
+            pump()
+            times.append((time.perf_counter() - t0) * 1000.0)
+            cpu.append((time.process_time() - c0) * 1000.0)
+        assert tool.preview is not None and tool.preview.rings, kind
+        tool.cancel()
+        pump()
+    return times, cpu
+
+
+def aim_figures(results: dict[str, float | str], window: MainWindow, path: Path) -> None:
+    """The 200 map opened anew, a grenadier put by the first mover (acting first), the aim
+    of each kind measured."""
+    window.open_path(path)
+    pump()
+    document = window.document
+    assert document is not None
+    state = document.state
+    q, r = state.get("t0").hex
+    taken = {c.hex for c in state}
+    spot = next(h for h in ((q - k, r + j) for k in range(1, 8) for j in range(0, 4))
+                if h not in taken and document.oracle.passable(h) is None)
+    for command in (cmd.AddCombatant(BOMBER, "grenadier", spot, "red"),
+                    cmd.SetInitiative(BOMBER, 2000), cmd.StartCombat()):
+        assert document.apply(command) is not None, command
+    assert document.state.actor == BOMBER
+    for kind in ("blast", "sector"):
+        times, cpu = aim_steps(window, kind)
+        key = f"200_{kind}"
+        results[f"aim_step_p50_ms_{key}"] = round(statistics.median(times), 2)
+        results[f"aim_step_p95_ms_{key}"] = round(percentile(times, 95), 2)
+        results[f"aim_step_max_ms_{key}"] = round(max(times), 2)
+        results[f"aim_step_cpu_p95_ms_{key}"] = round(percentile(cpu, 95), 2)
+        results[f"aim_step_cpu_max_ms_{key}"] = round(max(cpu), 2)
 
 
 def with_player_view(window: MainWindow) -> None:
@@ -378,6 +448,8 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
                 streams = with_overlays(window)
                 drag_figures(results, f"{size}_overlays", *drag_steps(window, token))
                 without_overlays(window, streams)
+        if size == 200:
+            aim_figures(results, window, path)
         print(size, results, file=sys.stderr)
 
     document = EncounterDocument.for_map(load_map(demo_map()), RandomDice(SEED))

@@ -310,3 +310,46 @@ def test_items_the_gm_marks_gm_only_never_reach_the_players(scenes):
     assert gm.add_gm_only(note) and note.scene() is gm
     other = QGraphicsSimpleTextItem("GM note: the office guard has the keycard")
     assert not seen.add_gm_only(other) and other.scene() is None
+
+
+def test_the_players_screen_has_no_blast_template_while_the_gm_aims(qapp):
+    """Issue 27: the GM's aim (the rings, who is caught, the dice) is the GM's tool; the
+    players' screen draws the template only once the throw is committed — the landing
+    hex and the rings, no numbers — and loses it with the undo."""
+    from tactical.core.dice import ScriptedDice
+    from tactical.ui.board import BoardView
+    from tactical.ui.board.blast import BlastItem
+    from tactical.ui.board.tools import StartedBy
+    from tactical.ui.board.tools.area import AreaTool
+
+    yard = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "area_yard.yaml"
+    document = EncounterDocument.for_map(load_map(yard),
+                                         ScriptedDice(d10=[5, 6] * 20, d6=[4] * 100))
+    tokens = [t.id for t in document.loaded.map.tokens]
+    for rank, cid in enumerate(tokens):
+        document.apply(SetInitiative(cid, 50 - rank))
+    document.apply(StartCombat())
+    gm_view = BoardView(BoardScene(document))
+    seen = BoardScene(document, audience=AudienceFilter(
+        Audience.PLAYERS, default_settings(["runners", "gang"])))
+    tool = gm_view.tools.by_name["area"]
+    assert isinstance(tool, AreaTool)
+    tool.aim_with("blast", "grenadier", "frag-grenade", "aim")
+    gm_view.tools.use("area", gm_view.board.centre((6, 3)), "grenadier", StartedBy.MENU)
+    for h in ((7, 3), (8, 3), (9, 2), (8, 3)):
+        tool.follow(gm_view.board.centre(h))
+        assert tool.preview is not None and tool.preview.marks  # the GM sees who is caught
+        drawn = manifest(seen)
+        assert drawn["blast"] is None
+        assert not any(isinstance(i, BlastItem) and i.isVisible() for i in seen.items())
+        assert not any(re.search(r"\dd6|shielded|caught", text) for text in texts(seen))
+    assert manifest(gm_view.board)["blast"] is None  # the aim is not in the GM's scene either
+    assert tool.commit()
+    drawn = manifest(seen)
+    assert drawn["blast"] == {"aim": [8, 3], "landing": [8, 3], "rings_m": [2.0, 4.0, 6.0]}
+    assert not any(re.search(r"\dd6|damage", text) for text in texts(seen))
+    document.undo()
+    assert manifest(seen)["blast"] is None
+    gm_view.close()
+    gm_view.deleteLater()
+    seen.deleteLater()

@@ -194,17 +194,25 @@ def _landing_text(mg: MapGeometry, name: str, check: str, hit: bool, margin: int
     return f"The {name} {how} and {where} ({check})"
 
 
+def blast_catch(batch: Batch, landing: Hex, rings_m: tuple[float, ...], mg: MapGeometry
+                ) -> list[tuple[Caught, int | None]]:
+    """Who a blast landing on `landing` catches, nearest first, each with the ring it counts
+    in (None: prone past the last ring) and its line of effect (RULINGS: the one owner of
+    who is caught, for the blast and for the board's aiming preview)."""
+    prone_out = batch.area().prone_rings_out
+    return [(found, ring_of(found.distance_m, rings_m,
+                            batch.state.get(found.id).has(Condition.PRONE), prone_out))
+            for found in caught(circle(landing, rings_m[-1]), occupants(batch.state), mg)]
+
+
 def _blast(batch: Batch, a: Combatant, weapon_id: str, landing: Hex,
            rings_m: tuple[float, ...], mg: MapGeometry) -> None:
     """Every combatant in the rings, nearest first, each rolled for alone (RULINGS)."""
-    prone_out = batch.area().prone_rings_out
-    region = circle(landing, rings_m[-1])
     source = f"{a.name}'s {batch.ctx.weapon(weapon_id).name}"
-    for found in caught(region, occupants(batch.state), mg):
+    for found, ring in blast_catch(batch, landing, rings_m, mg):
         target = batch.state.get(found.id)
         effect = found.effect
         prone = target.has(Condition.PRONE)
-        ring = ring_of(found.distance_m, rings_m, prone, prone_out)
         if effect.shield is not None:
             batch.emit(ev.BlastTaken(a.id, target.id, weapon_id, None, found.distance_m,
                                      None, effect.shield.label or effect.shield.id, 0, (),
@@ -248,6 +256,20 @@ def suppression_zone(batch: Batch, attacker: Combatant, weapon_id: str,
     return sector(attacker.hex, toward, angle, limit)
 
 
+def suppressed(batch: Batch, a: Combatant, weapon_id: str, toward: Hex, mg: MapGeometry
+               ) -> tuple[SectorRegion, list[str]]:
+    """The zone and the enemies it attacks: inside, in sight, detected, not down (the one
+    owner, for the command and the board's aiming preview)."""
+    zone = suppression_zone(batch, a, weapon_id, toward)
+    enemies = {c.id: c.hex for c in batch.state
+               if c.side != a.side and not c.has(Condition.DEAD)
+               and not c.has(Condition.UNCONSCIOUS)}
+    oracle = batch.ctx.oracle
+    return zone, [f.id for f in caught(zone, enemies, mg)
+                  if f.id not in a.undetected  # issue 24: an undetected enemy is not seen
+                  and oracle.sight(batch.state, a.id, f.id).line_of_sight]
+
+
 def suppressive_fire(batch: Batch, command: cmd.SuppressiveFire) -> None:
     """Every enemy in the zone and in sight is attacked once, vs Discipline with no cover
     bonus; a hit Pins (the `suppressive_fire` option's own rules, Ch.6 l.482-490). One
@@ -264,14 +286,7 @@ def suppressive_fire(batch: Batch, command: cmd.SuppressiveFire) -> None:
                   (batch.ctx.weapon(weapon_id).kind == "ranged",
                    f"{weapon_id} is not a firearm: Suppressive Fire needs one"))
     mg = geometry(batch)
-    zone = suppression_zone(batch, a, weapon_id, toward)
-    enemies = {c.id: c.hex for c in batch.state
-               if c.side != a.side and not c.has(Condition.DEAD)
-               and not c.has(Condition.UNCONSCIOUS)}
-    oracle = batch.ctx.oracle
-    targets = [f.id for f in caught(zone, enemies, mg)
-               if f.id not in a.undetected  # issue 24: an undetected enemy is not seen
-               and oracle.sight(batch.state, a.id, f.id).line_of_sight]
+    zone, targets = suppressed(batch, a, weapon_id, toward, mg)
     refuse_unless((bool(targets), f"no enemy in sight in {a.name}'s zone toward "
                                   f"{list(toward)}"))
     option = "suppressive_fire"

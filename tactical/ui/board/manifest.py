@@ -41,6 +41,7 @@ def manifest(scene: BoardScene) -> dict[str, Any]:
              and m.isVisible()]
     fog = scene.fog_item
     ping = scene.ping_item
+    blast = scene.blast_item.blast
     return {
         "audience": scene.audience.audience.value,
         "layers": [name for name in scene.layer_names() if scene.layer_visible(name)],
@@ -52,6 +53,10 @@ def manifest(scene: BoardScene) -> dict[str, Any]:
         "path": scene.overlay.path.isVisible(),
         "fog": fog is not None and fog.isVisible(),
         "pings": [list(ping.hex)] if ping.isVisible() and ping.hex is not None else [],
+        # issue 27: the committed blast (never the GM's aim: that is a tool, not the scene)
+        "blast": None if blast is None or not scene.blast_item.isVisible() else
+        {"aim": list(blast.aim), "landing": list(blast.landing),
+         "rings_m": list(blast.rings_m)},
         "tooltips": sorted({i.toolTip() for i in scene.items()
                             if i.isVisible() and i.toolTip()}),
     }

@@ -17,6 +17,7 @@ from tactical.encounter.queries.audience import AudienceFilter
 from tactical.encounter.queries.fog import FogOfWar
 from tactical.ui.board.manifest import manifest as scene_manifest
 from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.tools.area import AreaTool
 from tactical.ui.board.view import BoardView
 from tactical.ui.document import EncounterDocument
 
@@ -32,9 +33,11 @@ def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 108
                  select: str | None = None, drag: Sequence[Hex] = (),
                  mover: str | None = None, audience: AudienceFilter | None = None,
                  fog: bool = False, key: str | None = None,
-                 manifest: dict[str, Any] | None = None) -> QImage:
+                 manifest: dict[str, Any] | None = None,
+                 area: tuple[str, str, Hex] | None = None) -> QImage:
     """The board fitted to `size`, `select` selected, and a drag of `mover` through `drag`
-    (hexes entered) in progress when given. Another `audience` than the GM's draws the
+    (hexes entered) in progress when given; `area` (attacker, blast weapon, aimed hex):
+    the GM aiming it (issue 27, the board's aiming tool). Another `audience` than the GM's draws the
     players' screen (with `fog`, and `key` around the map); `manifest` receives what was
     drawn (tactical/ui/board/audience.py)."""
     if audience is not None and not audience.gm:
@@ -52,8 +55,24 @@ def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 108
         if mover is not None:
             view.drag_tool.begin(mover)
             view.drag_tool.step_to(list(drag))
-        return _paint(view, scene, width, height, manifest)
+        tool = view.tools.by_name["area"]
+        assert isinstance(tool, AreaTool)
+        if area is not None:
+            attacker, weapon, aim = area
+            name = document.state.get(attacker).name
+            tool.aim_with("blast", attacker, weapon,
+                          f"{name}: {document.loaded.library.weapons[weapon].name}")
+            view.tools.use("area", scene.centre(aim), attacker)
+        image = _paint(view, scene, width, height, manifest)
+        if manifest is not None and tool.preview is not None:
+            p = tool.preview
+            manifest["aiming"] = {"aim": list(p.centre), "odds": p.odds,
+                                  "marks": [m.text for m in p.marks],
+                                  "shielded": sorted(list(h) for h in p.shielded),
+                                  "scatter": sorted(list(h) for h in p.scatter)}
+        return image
     finally:
+        view.tools.by_name["area"].cancel()
         view.drag_tool.cancel()
         view.close()
         view.deleteLater()

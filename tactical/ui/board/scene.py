@@ -38,6 +38,7 @@ from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
 from tactical.ui.board.audience import FogItem, filtered_look
+from tactical.ui.board.blast import BlastItem, template_after
 from tactical.ui.board.cover import CoverChunk, cover_chunks
 from tactical.ui.board.grid import GridTile, grid_tiles
 from tactical.ui.board.hovertext import cover_description
@@ -140,6 +141,8 @@ class BoardScene(QGraphicsScene):
         document.changed.connect(self.sync)
         self.ping_item = PingItem(document.oracle.params.metres_per_hex)
         self.addItem(self.ping_item)
+        self.blast_item = BlastItem(self.layout, self.map.grid)  # issue 27: once thrown
+        self.addItem(self.blast_item)
         document.pinged.connect(self._pinged)
         if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
             document.selection_changed.connect(self._selected)
@@ -190,6 +193,7 @@ class BoardScene(QGraphicsScene):
         terrain changed, the fog if a combatant or the terrain did, the tokens it names and
         the actor's); safe to call any number of times."""
         state = self.document.state
+        self.blast_item.show_blast(template_after(change, self.blast_item.blast))
         if change is None or change.terrain:
             self._sync_terrain(state)
         if change is None or change.terrain or change.combatants:

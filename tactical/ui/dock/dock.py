@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 from tactical.core.dice import Dice, RandomDice
 from tactical.encounter import events as ev
 from tactical.encounter.queries.change import Change
+from tactical.ui.board.tools.area import AreaTool
 from tactical.ui.dock import style
 from tactical.ui.dock.actbar import ActionsBar
+from tactical.ui.dock.area import AreaPanel
 from tactical.ui.dock.attack import AttackPanel
 from tactical.ui.dock.combatant import StatusPanel
 from tactical.ui.dock.dice import AskDice, AskFace, dialog_asker
@@ -99,6 +101,7 @@ class CombatDock(QDockWidget):
         self.turn = TurnPanel(document)
         self.status = StatusPanel(document)
         self.attack = AttackPanel(document)
+        self.area = AreaPanel(document)  # issue 27: the aim's odds, then the result card
         self.log = CombatLog(document)
         self.reactions.resolve_requested.connect(self.attack.resolve_reaction)
         self.reactions.resolve_requested.connect(lambda _r: self.show_attack())
@@ -122,7 +125,7 @@ class CombatDock(QDockWidget):
         self.sections: dict[str, Section] = {}
         for title, panel in (("Initiative", self.initiative), ("Reactions", self.reactions),
                              ("Turn", turn_box), ("Status", self.status),
-                             ("Attack", self.attack)):
+                             ("Attack", self.attack), ("Area attack", self.area)):
             if panel is self.reactions:  # it draws its own header, shown with it
                 column.addWidget(panel)
                 continue
@@ -159,6 +162,12 @@ class CombatDock(QDockWidget):
         self.splitter = splitter
         self.setWidget(splitter)
         self.wheel_guard = WheelGuard(sections, scroll)
+        self.sections["area attack"].hide()  # shown while aiming and with its result
+        if hands is not None:
+            tool = hands.view.tools.by_name["area"]
+            assert isinstance(tool, AreaTool)
+            tool.aimed.connect(self._area_aimed)
+            tool.committed.connect(self._area_done)
 
     # --- dice
 
@@ -197,6 +206,24 @@ class CombatDock(QDockWidget):
             inner.adjustSize()
         if self.reactions.isVisible():
             scroll.ensureWidgetVisible(self.reactions, 0, 0)
+
+    # --- the area attack's card (issue 27)
+
+    def _area_aimed(self, preview: object) -> None:
+        self.area.show_preview(preview)  # type: ignore[arg-type]
+        self._area_section()
+
+    def _area_done(self, events: tuple[object, ...] | None) -> None:
+        self.area.show_result(events)
+        self._area_section()
+
+    def _area_section(self) -> None:
+        section = self.sections["area attack"]
+        shown = not self.area.isHidden()
+        section.setVisible(shown)
+        if shown:
+            section.set_open(True)
+            self.sections_scroll.ensureWidgetVisible(section, 0, 0)
 
     # --- for the main window
 

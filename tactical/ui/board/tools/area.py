@@ -1,0 +1,394 @@
+"""The aiming tool of an area attack (issue 27): a blast weapon's rings round the hex under
+the cursor (or Auto Fire's vicinity circle, or Suppressive Fire's sector from the shooter)
+drawn on the hex grid, the hexes a wall shields hatched out, the spread a miss may scatter
+over drawn faintly, and every combatant caught marked with its ring's dice and its cover
+("Ganger 2 — 4d6, behind Low wall (light)"), allies in the warning colour. A left click
+commits the command the preview shows (AreaAttack, AutoFire, SuppressiveFire: one undoable
+command); Esc or the right button cancels. Started from the token menu (`Hands`).
+
+Who is caught is the engine's (encounter/queries/area.py); the tool only draws it, each
+aim hex worked out once, on the first move into it."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tactical.encounter.model import Hex
+from tactical.encounter.queries.area import AreaAimer, AreaMark, AreaPreview, Kind
+from tactical.ui.board.blast import RING_COLOURS
+from tactical.ui.board.outline import outline
+from tactical.ui.board.scene import BoardScene
+from tactical.ui.board.tools import BoardTool, Line, StartedBy, board_tool
+
+ALLY = "#FF2BD6"  # allies caught: magenta, the warning colour
+SHIELDED = "#8A8F99"
+ZONE = "#3FB6FF"  # the vicinity and the sector
+
+
+LABEL_M = 0.65  # the marks' words, in metres (a hex is 2 m across): read like the names
+AIM_Z = 12.0  # the template: over the path, under the tokens (palette.Z): tokens stay seen
+MARKS_Z = 55.0  # the marks' words: over the names, placed clear of them
+
+
+class _Mark:
+    """One mark's words and where they go, in scene metres."""
+
+    def __init__(self, mark: AreaMark, colour: QColor, box: QRectF, centre: QPointF,
+                 text: str) -> None:
+        self.mark, self.colour, self.box, self.centre, self.text = mark, colour, box, centre, text
+
+
+class AimItem(QGraphicsItem):
+    """The aim drawn in the GM's scene (never the players'): the template's fills under
+    the tokens, its borders, the shielded hexes hatched, the faint scatter, then each
+    caught combatant's ring and words, placed clear of the tokens and of each other."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__()
+        self.board = scene
+        self.setZValue(AIM_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.preview: AreaPreview | None = None
+        self.fills: list[QPainterPath] = []
+        self.borders: list[QPainterPath] = []
+        self.shield = QPainterPath()
+        self.scatter = QPainterPath()
+        self.aim = QPainterPath()
+        self.words = MarksItem(scene)
+        self._shapes: dict[tuple[Hex, ...], QPainterPath] = {}
+        self._rect = QRectF()
+        self.hide()
+
+    @property
+    def marks(self) -> list[_Mark]:
+        return self.words.marks
+
+    def _border(self, hexes: tuple[Hex, ...], centre: Hex) -> QPainterPath:
+        """A ring's outline: its shape round (0, 0) worked out once, moved to `centre`."""
+        cq, cr = centre
+        shape = tuple((q - cq, r - cr) for q, r in hexes)
+        path = self._shapes.get(shape)
+        if path is None:
+            if len(self._shapes) > 64:
+                self._shapes.clear()
+            path = self._shapes[shape] = outline(self.board.layout, shape)
+        return path.translated(self.board.centre(centre) - self.board.centre((0, 0)))
+
+    def set_preview(self, preview: AreaPreview | None) -> None:
+        self.prepareGeometryChange()
+        self.preview = preview
+        self.words.set_preview(preview)
+        if preview is None:
+            self.hide()
+            return
+        layout = self.board.layout
+        shielded = preview.shielded
+        self.borders = [self._border(ring, preview.centre) for ring in preview.rings]
+        self.fills = [border if not shielded.intersection(ring) else
+                      outline(layout, [h for h in ring if h not in shielded])
+                      for ring, border in zip(preview.rings, self.borders, strict=True)]
+        self.shield = outline(layout, sorted(shielded))
+        self.scatter = outline(layout, preview.scatter)
+        self.aim = outline(layout, [preview.centre]) if preview.kind != "sector" \
+            else QPainterPath()
+        rect = QRectF()
+        for path in (*self.borders, self.shield, self.scatter, self.aim):
+            rect = rect.united(path.boundingRect())
+        self._rect = rect.adjusted(-1, -1, 1, 1)
+        self.show()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        p = self.preview
+        if p is None:
+            return
+        # no antialiasing: the hex grid's straight edges, and a quarter of the fill's cost
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        zone = p.kind != "blast"
+        for i in range(len(self.fills) - 1, -1, -1):  # outermost first
+            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
+            fill = QColor(colour)
+            fill.setAlpha(70 if zone else 130 - 25 * i)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(fill))
+            painter.drawPath(self.fills[i])
+        for i in range(len(self.borders) - 1, -1, -1):
+            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
+            edge = QPen(colour, 4)
+            edge.setCosmetic(True)
+            painter.setPen(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.borders[i])
+        if not self.shield.isEmpty():  # the line of effect does not reach: hatched grey
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(QColor(20, 20, 26, 170)))
+            painter.drawPath(self.shield)
+            painter.setBrush(QBrush(QColor(SHIELDED), Qt.BrushStyle.BDiagPattern))
+            painter.drawPath(self.shield)
+        if not self.scatter.isEmpty():
+            faint = QPen(QColor(255, 255, 255, 150), 2, Qt.PenStyle.DashLine)
+            faint.setCosmetic(True)
+            painter.setPen(faint)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.scatter)
+        if not self.aim.isEmpty():
+            cross = QPen(QColor("#FFFFFF"), 3)
+            cross.setCosmetic(True)
+            painter.setPen(cross)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.aim)
+
+
+class MarksItem(QGraphicsItem):
+    """Each caught combatant's ring and words ("Ganger 2 — 4d6, behind …"), over the names,
+    each box placed clear of the tokens, their names and the boxes before it."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__()
+        self.board = scene
+        self.setZValue(MARKS_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.preview: AreaPreview | None = None
+        self.marks: list[_Mark] = []
+        self._rect = QRectF()
+        self._font = QFont()
+        self._font.setPixelSize(100)
+        self._font.setBold(True)
+        self._metrics = QFontMetricsF(self._font)
+        self.hide()
+
+    def set_preview(self, preview: AreaPreview | None) -> None:
+        self.prepareGeometryChange()
+        self.preview = preview
+        self.marks = []
+        if preview is None or not preview.marks:
+            self.hide()
+            return
+        self._place_marks(preview)
+        rect = QRectF()
+        for m in self.marks:
+            r = self.board.layout.size
+            rect = rect.united(m.box).united(QRectF(m.centre.x() - r, m.centre.y() - r,
+                                                    2 * r, 2 * r))
+        self._rect = rect.adjusted(-0.5, -0.5, 0.5, 0.5)
+        self.show()
+        self.update()
+
+    def _place_marks(self, preview: AreaPreview) -> None:
+        self.marks = []
+        radius = self.board.layout.size * 0.95
+        k = LABEL_M / 100
+        taken = [QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius)
+                 for m in preview.marks for c in (self.board.centre(m.hex),)]
+        for m in preview.marks:  # the names under the tokens caught
+            token = self.board.tokens.get(m.id)
+            if token is not None and token.name_label.isVisible():
+                taken.append(token.name_label.sceneBoundingRect())
+        room = self.board.map_rect
+        for mark in preview.marks:
+            centre = self.board.centre(mark.hex)
+            text = ("⚠ " if mark.ally and mark.hit and not mark.shielded else "") + mark.text
+            w = self._metrics.horizontalAdvance(text) * k + 0.5
+            h = LABEL_M * 1.35
+            tries = [QPointF(0, radius + h / 2), QPointF(0, -radius - h / 2),
+                     QPointF(radius + w / 2, 0), QPointF(-radius - w / 2, 0),
+                     QPointF(0, radius + 1.5 * h), QPointF(0, -radius - 1.5 * h),
+                     QPointF(radius + w / 2, h), QPointF(-radius - w / 2, -h)]
+            best, overlap = QRectF(), math.inf
+            for offset in tries:
+                box = QRectF(0, 0, w, h)
+                box.moveCenter(centre + offset)
+                cost = sum(_area(box.intersected(t)) for t in taken) + \
+                    2 * (_area(box) - _area(box.intersected(room)))
+                if cost < overlap:
+                    best, overlap = box, cost
+                if cost == 0:
+                    break
+            taken.append(best)
+            self.marks.append(_Mark(mark, QColor(_colour(preview, mark)), best, centre, text))
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if self.preview is not None:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self._paint_marks(painter)
+
+    def _paint_marks(self, painter: QPainter) -> None:
+        radius = self.board.layout.size * 0.95
+        k = LABEL_M / 100
+        for m in self.marks:
+            ring = QPen(m.colour, 5 if m.mark.ally and m.mark.hit else 4)
+            ring.setCosmetic(True)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(m.centre, radius, radius)
+            edge = QPen(m.colour, 2)
+            edge.setCosmetic(True)
+            painter.setPen(edge)
+            painter.setBrush(QBrush(QColor(12, 12, 18, 230)))
+            painter.drawRoundedRect(m.box, 0.2, 0.2)
+            painter.save()
+            painter.translate(m.box.center())
+            painter.scale(k, k)
+            painter.setFont(self._font)
+            painter.setPen(QColor(ALLY if m.mark.ally and m.mark.hit and not m.mark.shielded
+                                  else "#FFFFFF"))
+            inner = QRectF(-m.box.width() / (2 * k), -m.box.height() / (2 * k),
+                           m.box.width() / k, m.box.height() / k)
+            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, m.text)
+            painter.restore()
+
+
+def _area(r: QRectF) -> float:
+    return 0.0 if r.isEmpty() else r.width() * r.height()
+
+
+def _colour(p: AreaPreview, mark: AreaMark) -> str:
+    if mark.shielded or not mark.hit:
+        return SHIELDED
+    if mark.ally:
+        return ALLY
+    return RING_COLOURS[min(mark.ring or 0, len(RING_COLOURS) - 1)] if p.kind == "blast" \
+        else ZONE
+
+
+@board_tool
+class AreaTool(BoardTool, QObject):
+    name, title = "area", "Area attack"
+    aimed = Signal(object)  # the AreaPreview under the cursor (None: cancelled, committed)
+    committed = Signal(object)  # the events of the committed command (None: refused)
+
+    def __init__(self, scene: BoardScene, parent: QObject | None = None) -> None:
+        QObject.__init__(self, parent)
+        BoardTool.__init__(self, scene)
+        self.document = scene.document
+        self.aimer: AreaAimer | None = None
+        self.prompt = ""
+        self.preview: AreaPreview | None = None
+        self.hex: Hex | None = None
+        self.previews = 0  # worked out (one per new aim hex)
+        self.item = AimItem(scene)  # in the GM's scene only: this tool is the GM's
+        scene.addItem(self.item)
+        scene.addItem(self.item.words)
+        self.document.changed.connect(self._document_changed)
+
+    def aim_with(self, kind: Kind, attacker: str, weapon: str | None, prompt: str) -> None:
+        """What the next `use("area")` aims: `kind` of `attacker`'s area attack."""
+        self.aimer = AreaAimer(kind, attacker, weapon)
+        self.prompt = prompt
+
+    # --- the gesture
+
+    def start(self, at: QPointF, token: str | None, by: StartedBy) -> None:
+        self.hex = None
+        self.follow(at)
+
+    def follow(self, at: QPointF) -> None:
+        h = self.scene.hex_at(at)
+        if self.aimer is None or h == self.hex or not self.document.loaded.map.grid.contains(h):
+            return
+        self.hex = h
+        self._work_out()
+
+    def _work_out(self) -> None:
+        assert self.aimer is not None and self.hex is not None
+        self.previews += 1
+        self.preview = self.aimer.preview(self.document.state, self.document.encounter.ctx,
+                                          self.hex)
+        self.item.set_preview(self.preview)  # only what it covered and covers is repainted
+        self.aimed.emit(self.preview)
+        self.changed()
+
+    def _document_changed(self, *_: object) -> None:
+        if self.aimer is not None and self.hex is not None:
+            if self.aimer.attacker not in self.document.state.combatants:
+                self.cancel()
+            else:
+                self._work_out()  # another command while aiming: the same hex anew
+
+    def move(self, at: QPointF, event: QMouseEvent) -> bool:
+        self.follow(at)
+        return False
+
+    def press(self, at: QPointF, event: QMouseEvent) -> bool:
+        if self.aimer is None:
+            return False
+        if event.button() == Qt.MouseButton.RightButton:
+            self.cancel()
+            return True
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.follow(at)
+        self.commit()
+        return True
+
+    def commit(self) -> bool:
+        """The command the preview shows, applied; refused, the tool keeps aiming and
+        says why."""
+        preview = self.preview
+        if preview is None or not preview.allowed:
+            self.changed()
+            return False
+        self._clear()
+        self.end()
+        events = self.document.apply(preview.command)
+        self.committed.emit(events)
+        return events is not None
+
+    def cancel(self) -> None:
+        self._clear()
+        super().cancel()
+
+    def _clear(self) -> None:
+        self.aimer, self.preview, self.hex = None, None, None
+        self.item.set_preview(None)
+        self.prompt = ""
+        self.aimed.emit(None)
+
+    @property
+    def busy(self) -> bool:
+        return self.aimer is not None
+
+    # --- what it shows
+
+    def lines(self) -> list[Line]:
+        if self.aimer is None:
+            return []
+        out: list[Line] = [(self.prompt + " (click commits, Esc cancels)", "#FFFFFF")]
+        p = self.preview
+        if p is not None:
+            if p.odds is not None:
+                out.append((f"{p.odds:.0%} to hit the hex; a miss scatters (the dashed "
+                            "hexes)", "#FFD166"))  # no hex named: the words stay put
+            hit = sum(1 for m in p.marks if m.hit and not m.shielded)
+            allies = [m.name for m in p.marks if m.ally and m.hit and not m.shielded]
+            out.append((f"{hit} caught" + (f", allies: {', '.join(allies)}" if allies else ""),
+                        ALLY if allies else "#FFFFFF"))
+            out += [(why, "#FF6B6B") for why in p.refusals[:2]]
+        return out
+
+    def cursor(self) -> Qt.CursorShape | None:
+        return Qt.CursorShape.CrossCursor if self.aimer is not None else None
+
+    def status(self) -> str:
+        return self.prompt

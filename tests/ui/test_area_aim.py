@@ -1,0 +1,200 @@
+"""Issue 27, the board's aiming tool for area attacks, through the real main window: the
+token menu starts it, the rings follow the cursor hex by hex with who is caught marked
+(ring dice, cover, a wall's shield, an ally in the warning colour), a click commits one
+undoable command, Esc cancels with nothing done."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtTest import QTest
+
+from tactical.core.dice import ScriptedDice
+from tactical.encounter import commands as cmd
+from tactical.geometry.hexgrid import hex_distance
+from tactical.ui.board.tools.area import ALLY, RING_COLOURS, AreaTool
+from tactical.ui.main_window import MainWindow
+from tests import windows
+from tests.ui.test_gm_hands import choose, click_board, log_has, mouse, token_menu
+
+YARD = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "area_yard.yaml"
+ORDER = ("grenadier", "vanya", "kicker", "runner-2", "runner-3", "runner-prone", "ganger",
+         "far", "walled")
+
+
+@pytest.fixture
+def yard(qtbot, tmp_path) -> Iterator[MainWindow]:
+    # d10s: the check hits the hex (5 + 6 + 9 skill ≥ 15); d6s for every ring's damage
+    win = windows.open_window(qtbot, tmp_path, size=(1600, 900), path=YARD,
+                              dice=ScriptedDice(d10=[5, 6] * 30, d6=[4] * 200))
+    for rank, cid in enumerate(ORDER):
+        win.document.apply(cmd.SetInitiative(cid, 50 - rank))
+    win.action_map["start"].trigger()
+    assert win.document.state.actor == "grenadier"
+    yield win
+    windows.close(win)
+
+
+def area_tool(win: MainWindow) -> AreaTool:
+    tool = win.view.tools.by_name["area"]
+    assert isinstance(tool, AreaTool)
+    return tool
+
+
+def hover(win: MainWindow, h: tuple[int, int]) -> None:
+    mouse(win, QEvent.Type.MouseMove, h, Qt.MouseButton.NoButton)
+
+
+def start_throw(win: MainWindow) -> AreaTool:
+    choose(token_menu(win, "grenadier"), "More actions", "Throw frag grenade…")
+    tool = area_tool(win)
+    assert tool.busy and tool in win.view.tools.active
+    return tool
+
+
+def pixel(win: MainWindow, h: tuple[int, int]) -> QColor:
+    image = win.view.viewport().grab().toImage()
+    return image.pixelColor(win.view.mapFromScene(win.scene.centre(h)))
+
+
+def clear_hex(win: MainWindow, tool: AreaTool, hexes: tuple[tuple[int, int], ...]
+              ) -> tuple[int, int]:
+    """A hex of `hexes` with no token on it and no mark's words over its centre."""
+    taken = {c.hex for c in win.document.state}
+    return next(h for h in hexes if h not in taken and not any(
+        m.box.contains(win.scene.centre(h)) for m in tool.item.marks))
+
+
+def test_the_rings_follow_the_cursor_and_mark_who_is_caught(yard):
+    tool = start_throw(yard)
+    hover(yard, (12, 0))
+    assert tool.hex == (12, 0)
+    hover(yard, (8, 3))
+    preview = tool.preview
+    assert preview is not None and preview.centre == (8, 3)
+    words = {m.id: m.text for m in preview.marks}
+    # every ring's dice at the token, the wall's shield, the one out of reach not marked
+    assert words["vanya"] == "Vanya — 6d6, in the open"
+    assert words["kicker"] == "Kicker — 6d6, in the open"
+    assert words["runner-2"] == "Runner 2 — 4d6, in the open"
+    assert words["runner-3"] == "Runner 3 — 2d6, in the open"
+    assert words["walled"] == "Walled Runner — shielded by Brick wall"
+    assert "far" not in words
+    ally = next(m for m in preview.marks if m.id == "ganger")
+    assert ally.ally and ally.text == "Ganger — 4d6, in the open"
+    assert (10, 1) in preview.shielded and (8, 3) not in preview.shielded
+    assert preview.scatter and preview.odds is not None and 0 < preview.odds < 1
+    # a miss lands at most 2 hexes off (half the 5-hex throw), never into the wall's hex
+    assert max(hex_distance(h, (8, 3)) for h in preview.scatter) == 2
+    assert (9, 2) not in preview.scatter and (10, 1) not in preview.scatter
+    # the HUD says the odds and warns of the ally caught
+    lines = dict(tool.lines())
+    assert any(text.startswith(f"{preview.odds:.0%} to hit the hex") for text in lines)
+    assert any("allies: Ganger" in text and colour == ALLY for text, colour in lines.items())
+    # drawn: the innermost ring's red over a free hex next to the aim; gone on Esc
+    free = clear_hex(yard, tool, preview.rings[0])
+    tint = pixel(yard, free)
+    assert tint.red() > tint.green() + 40 and tint.red() > tint.blue() + 40, tint.name()
+    assert QColor(RING_COLOURS[0]).red() > 200
+    tool.cancel()
+    plain = pixel(yard, free)
+    assert not plain.red() > plain.green() + 40, plain.name()
+    tool = start_throw(yard)
+    hover(yard, (8, 3))
+    # the same hex again works nothing out anew; a new hex does
+    seen = tool.previews
+    hover(yard, (8, 3))
+    assert tool.previews == seen
+    hover(yard, (9, 3))
+    assert tool.previews == seen + 1
+
+
+def test_a_click_commits_one_area_attack_and_undo_takes_it_back(yard):
+    state = yard.document.state
+    before = dict(state.combatants)
+    steps = yard.document.steps
+    tool = start_throw(yard)
+    hover(yard, (8, 3))
+    click_board(yard, (8, 3))
+    assert not tool.busy and tool not in yard.view.tools.active
+    assert yard.document.steps == steps + 1  # one command
+    assert log_has(yard, "The Fragmentation grenade lands on [8, 3]")
+    assert log_has(yard, "Walled Runner is shielded by Brick wall")
+    after = yard.document.state
+    assert after.get("vanya").damage > 0 and after.get("runner-3").damage >= 0
+    assert after.get("grenadier").budget.major == before["grenadier"].budget.major - 1
+    yard.undo()
+    assert dict(yard.document.state.combatants) == before
+
+
+def test_esc_cancels_the_aim_and_nothing_is_thrown(yard):
+    steps = yard.document.steps
+    tool = start_throw(yard)
+    hover(yard, (8, 3))
+    yard.view.setFocus()
+    QTest.keyClick(yard.view, Qt.Key.Key_Escape)
+    assert not tool.busy and tool.preview is None
+    assert tool not in yard.view.tools.active
+    assert yard.document.steps == steps
+
+
+def test_suppressive_fire_aims_its_sector_and_commits(yard):
+    yard.document.apply(cmd.ReadyWeapon("grenadier", "machine-pistol"))
+    choose(token_menu(yard, "grenadier"), "More actions", "Suppressive fire…")
+    tool = area_tool(yard)
+    hover(yard, (8, 3))
+    preview = tool.preview
+    assert preview is not None and preview.kind == "sector" and preview.rings[0]
+    attacked = {m.id for m in preview.marks if m.hit}
+    assert "vanya" in attacked and "ganger" not in attacked  # an ally is never attacked
+    click_board(yard, (8, 3))
+    assert log_has(yard, "lays Suppressive Fire toward [8, 3]")
+
+
+def test_auto_fire_picks_the_enemies_in_the_placed_vicinity(yard):
+    yard.document.apply(cmd.ReadyWeapon("grenadier", "machine-pistol"))
+    choose(token_menu(yard, "grenadier"), "More actions", "Auto fire at several…")
+    tool = area_tool(yard)
+    hover(yard, (9, 3))
+    preview = tool.preview
+    assert preview is not None and preview.kind == "vicinity"
+    command = preview.command
+    assert isinstance(command, cmd.AutoFire) and command.vicinity == (9, 3)
+    assert {"vanya", "kicker", "runner-2"} <= set(command.targets)
+    assert "ganger" not in command.targets
+
+
+def test_the_dock_shows_the_odds_and_each_targets_average_then_one_result_card(yard):
+    dock = yard.dock
+    section = dock.sections["area attack"]
+    assert section.isHidden()  # nothing aimed yet
+    tool = start_throw(yard)
+    hover(yard, (8, 3))
+    preview = tool.preview
+    assert preview is not None and preview.odds is not None
+    assert not section.isHidden()
+    assert dock.area.heading.text() == "Grenadier: Fragmentation grenade"
+    assert dock.area.odds.text() == f"{preview.odds:.1%} to hit the hex"
+    vanya = next(m for m in preview.marks if m.id == "vanya")
+    assert vanya.expected is not None and vanya.expected > 0
+    rows = dock.area.rows
+    assert f"Vanya — ring 1, 6d6 ≈ {vanya.expected:.1f} after armor, in the open" in rows
+    assert "Ganger (ally!) — ring 2, 4d6" in next(r for r in rows if r.startswith("Ganger"))
+    assert "Walled Runner — shielded by Brick wall" in rows
+    click_board(yard, (8, 3))
+    # one card: the landing, every target's line (damage, injury), the shielded one and why
+    assert dock.area.result and not section.isHidden()
+    assert dock.area.heading.text().startswith(
+        "Result: Grenadier: The Fragmentation grenade lands on [8, 3]")
+    rows = dock.area.rows
+    caught = {"Vanya", "Kicker", "Runner 2", "Runner 3", "Flat Runner", "Ganger",
+              "Walled Runner"}
+    assert len(rows) == len(caught) and all(any(name in r for r in rows) for name in caught)
+    assert any(r.startswith("ring 1 (2 m): Vanya takes") and "damage" in r for r in rows)
+    assert any(r.startswith("Walled Runner is shielded by Brick wall (high cover") for r in rows)
+    hurt = sum(1 for r in rows if "takes" in r and "no damage" not in r)
+    assert dock.area.odds.text() == f"{hurt} hurt, 1 shielded"
