@@ -134,7 +134,7 @@ class AudienceFilter:
         """None when this audience must not see the token at all (hidden by the GM)."""
         if self.gm:
             return TokenShown(c.id, c.name, c.side, Detail.BARS, None, None, True)
-        if c.id in self.settings.hidden:
+        if not self.sees(c):
             return None
         detail = self.settings.detail_of(c.side)
         if detail is Detail.BARS:
@@ -207,5 +207,11 @@ class AudienceFilter:
     def shows_legend(self) -> bool:  # the GM's legend explains triggers and bands
         return self.gm
 
+    def sees(self, c: Combatant) -> bool:
+        """The token is drawn for this audience at all (the GM hides some from players)."""
+        return self.gm or c.id not in self.settings.hidden
+
     def visible_ids(self, state: EncounterState) -> list[str]:
-        return [c.id for c in state if self.token(c) is not None]
+        # the same test as token()'s None, without building every token's look: the
+        # overlays ask twice per command (issue 28: their push costs the GUI thread <= 1 ms)
+        return [c.id for c in state if self.sees(c)]
