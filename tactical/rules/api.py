@@ -286,6 +286,9 @@ class AttackOutcome:
     ammo_used: int = 0
     initiative_after: tuple[int, str] | None = None  # the target's new score, and why
     prone: str | None = None  # the target dropped prone, and why
+    # a defence the target declared that lasts the combat turn (SR5 Full Defense): the
+    # condition it sets until the turn ends, and why
+    turn_defence: tuple[str, str] | None = None
     monitors: MonitorMarks | None = None
     harm: Harm | None = None
     marks: tuple[Mark, ...] = ()  # what the options leave behind (Pinned, Grappled, …)

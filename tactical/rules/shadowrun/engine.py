@@ -188,7 +188,7 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
                                 if w.id == target.weapon and w.kind == "melee"), None)
     else:
         defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
-    declaration = DefenceDeclaration((choice.defence,)) if choice.defence else DEFAULT
+    declaration = turn_defences(target, choice.defence, rules)
     return attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
         defence=declaration,
@@ -203,6 +203,22 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         defender_weapon=defender_weapon,
         # the GM's word on a tie (Attack.grazing); a choice without one keeps the default
         grazing=getattr(choice, "grazing", None))
+
+
+TURN_DEFENCE = "full_defense"  # the condition (and option) of a defence that lasts the turn
+
+
+def turn_defences(target: Fighter, declared: str | None,
+                  rules: ShadowrunRuleset) -> DefenceDeclaration:
+    """The declaration, with a defence that lasts the combat turn already declared this
+    turn counted as active: its dice again, its Initiative not again (RULINGS "SR5 Full
+    Defense ... declared again in a later pass of the same turn it costs nothing more")."""
+    active = (TURN_DEFENCE,) if (TURN_DEFENCE in target.conditions
+                                 and TURN_DEFENCE in rules.defence_options) else ()
+    options = () if declared is None or declared in active else (declared,)
+    if not options and not active:
+        return DEFAULT
+    return DefenceDeclaration(options, active)
 
 
 def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOutcome:
@@ -221,12 +237,17 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
         initiative = (target.initiative - defence.initiative_cost,
                       f"{', '.join(defence.options)} (−{defence.initiative_cost} Initiative)")
     prone = "Hit the Dirt" if defence.prone and "prone" not in target.conditions else None
+    lasting = None
+    if TURN_DEFENCE in defence.options and TURN_DEFENCE not in target.conditions:
+        option = rules.defence_options[TURN_DEFENCE]
+        lasting = (TURN_DEFENCE, f"{option.name} declared: it lasts the combat turn")
     after = result.monitors_after
     marks = (MonitorMarks(after.physical, after.stun, after.overflow)
              if after is not None and result.boxes else None)
     return AttackOutcome(report, summary(facts.attacker.name, target.name, facts.weapon.name,
                                          report),
-                         initiative_after=initiative, prone=prone, monitors=marks)
+                         initiative_after=initiative, prone=prone, monitors=marks,
+                         turn_defence=lasting)
 
 
 def preview(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackPreviewParts:
