@@ -401,6 +401,29 @@ class BlastOutcome:
     roll: tuple[int, ...] = ()  # every die of the damage (or resistance) roll
 
 
+class SplitRules(Protocol):
+    """The optional part of a ruleset for one melee action against several opponents with
+    the attacker's pool split between them (SR4 Multiple Targets, sr4 l.85-87). A ruleset
+    without the rule answers `Ruleset.split` with None."""
+
+    def split_shares(self, facts: Sequence[AttackFacts], shares: tuple[int, ...],
+                     apart_hexes: int) -> tuple[SplitShare, ...]:
+        """One share per attack, in the order of `facts` (the first target's pool is the one
+        split; `shares` empty: as evenly as possible). IllegalCommand with every reason when
+        the rule does not allow it (not melee, targets too far apart, shares that do not
+        add up). `apart_hexes`: the largest hex distance between two of the targets."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SplitShare:
+    """One attack of a split pool: the dice it gets and the named pool modifier that makes
+    its pool that share (the attack is then resolved on its own like any other)."""
+
+    dice: int
+    modifier: tuple[str, int]
+
+
 class AreaRules(Protocol):
     """The optional part of a ruleset for area attacks (RULINGS Area attacks: blasts, the
     Auto Fire vicinity, Suppressive Fire's sector). A ruleset that has none answers
@@ -611,6 +634,12 @@ class Ruleset(Protocol):
     @property
     def area(self) -> AreaRules | None:
         """Area attacks (AreaRules), or None: this game offers none."""
+        ...
+
+    @property
+    def split(self) -> SplitRules | None:
+        """One melee action against several opponents, the pool split (SplitRules), or
+        None: this game has no such rule."""
         ...
 
     def monitor_damage(self, who: Fighter, amount: int, damage_type: str,

@@ -50,6 +50,15 @@ class Shadowrun:
         return None
 
     @property
+    def split(self) -> api.SplitRules | None:
+        """SR4 Multiple Targets (sr4 l.85-87, rules/shadowrun/split.py); None under SR5,
+        whose text has no such rule."""
+        if self.numbers.multiple_targets is None:
+            return None
+        from tactical.rules.shadowrun.split import ShadowrunSplit
+        return ShadowrunSplit(self.numbers)
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """SR5's Intercept on the map; none under SR4 (RULINGS "Intercept on the map")."""
         return reactions.reaction_kinds(self.numbers)
@@ -125,10 +134,12 @@ class Shadowrun:
 
     def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
         from tactical.rules.shadowrun.case import run_file
+        from tactical.rules.shadowrun.splitcase import is_split_case, run_split_file
 
         if odds:
             raise TacticalError(f"{path}: --odds is for Chapter 6 attacks only")
-        return run_file(path)
+        # SR4 Multiple Targets (sr4 l.85-87): "targets" instead of one "defender"
+        return run_split_file(path) if is_split_case(path) else run_file(path)
 
     # --- injuries: the base game's ----------------------------------------------------
     def worse_injury(self, a: str | None, b: str | None) -> str | None:
