@@ -102,6 +102,19 @@ class MultipleTargets(Frozen):
     max_targets: int = Field(default=6, ge=2, le=20)  # a bound on the list, not a rule
 
 
+class Surprise(Frozen):
+    """Surprise under Shadowrun (RULINGS "Surprise": project defaults, not a book's
+    quotation; not Chapter 6's lost round): a test of `test` (Reaction + Intuition)
+    against `threshold`; a failure costs `initiative_cost` Initiative in the first combat
+    turn and, with `no_interrupts`, no interrupt actions (a defence that costs Initiative,
+    Intercept) until its first action phase."""
+
+    test: tuple[Rating, ...] = Field(min_length=1)
+    threshold: int = Field(ge=1, le=20)
+    initiative_cost: int = Field(ge=0, le=100)
+    no_interrupts: bool = True
+
+
 class InitiativeRules(Frozen):
     # SR4: score = base + hits on the initiative dice; passes from the sheet.
     # SR5: score = base + the sum of the initiative dice; -10 per pass.
@@ -186,6 +199,7 @@ class ShadowrunRuleset(Frozen):
     healing: Healing = Field(default_factory=Healing)
     map_modifiers: MapModifiers | None = None  # None: the map proposes no pool modifiers
     multiple_targets: MultipleTargets | None = None  # None: no split pool (SR5's text)
+    surprise: Surprise | None = None  # None: no surprise test (the GM's call)
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:

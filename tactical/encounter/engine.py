@@ -98,6 +98,10 @@ HANDLERS.update(carry.HANDLERS)
 from tactical.encounter.handlers import split  # noqa: E402  (registers its command)
 
 HANDLERS.update(split.HANDLERS)
+# --- issue 25: a ruleset's own surprise test (Shadowrun): encounter/handlers/surprise.py
+from tactical.encounter.handlers import surprise  # noqa: E402  (registers its command)
+
+HANDLERS.update(surprise.HANDLERS)
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:

@@ -424,6 +424,26 @@ class SplitShare:
     modifier: tuple[str, int]
 
 
+@dataclass(frozen=True, slots=True)
+class SurpriseOutcome:
+    """A surprise test (RULINGS "Surprise" under Shadowrun): whether the combatant is
+    surprised, the Initiative that costs it in the first combat turn, the log line."""
+
+    surprised: bool
+    initiative_cost: int
+    line: str
+
+
+class SurpriseRules(Protocol):
+    """The optional part of a ruleset with a surprise test of its own (Shadowrun). A ruleset
+    without one (Chapter 6: its Awareness check and lost round, l.48) answers
+    `Ruleset.surprise` with None."""
+
+    def test(self, who: Fighter, sheet: Character, dice: Dice) -> SurpriseOutcome:
+        """Roll the combatant's surprise test."""
+        ...
+
+
 class AreaRules(Protocol):
     """The optional part of a ruleset for area attacks (RULINGS Area attacks: blasts, the
     Auto Fire vicinity, Suppressive Fire's sector). A ruleset that has none answers
@@ -634,6 +654,12 @@ class Ruleset(Protocol):
     @property
     def area(self) -> AreaRules | None:
         """Area attacks (AreaRules), or None: this game offers none."""
+        ...
+
+    @property
+    def surprise(self) -> SurpriseRules | None:
+        """A surprise test of the game's own (SurpriseRules), or None: surprise is the
+        base game's Awareness."""
         ...
 
     @property

@@ -14,6 +14,7 @@ from tactical.encounter.handlers.harm import (
     take_damage,
 )
 from tactical.encounter.handlers.passes import turn_defences_end
+from tactical.encounter.handlers.surprise import surprise_ends
 from tactical.encounter.model import Combatant, Condition, Phase, Timer
 from tactical.encounter.queries.limits import out_of_action, reaction_block, turn_budget
 
@@ -149,6 +150,8 @@ def start_turn(batch: Batch, cid: str) -> None:
     budget, why = turn_budget(c, batch.state.round, batch.ruleset)
     batch.emit(ev.TurnStarted(cid, budget.major, budget.move, budget.minor, budget.downgrades,
                               budget.total, budget.major_or_move, why))
+    if budget.major or budget.move or budget.minor:
+        surprise_ends(batch, cid)
 
 
 def count_rest(batch: Batch, cid: str) -> None:
