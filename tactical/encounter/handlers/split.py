@@ -11,13 +11,16 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from tactical.core.dice import ScriptedDice
+from tactical.core.errors import TacticalError
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.context import Context
 from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.handlers.fight import attack_facts, resolve
 from tactical.encounter.handlers.turns import acting
-from tactical.encounter.model import Action, Condition
+from tactical.encounter.model import Action, Condition, EncounterState
 from tactical.geometry.hexgrid import hex_distance
 from tactical.rules.api import SplitShare
 
@@ -72,6 +75,17 @@ def plan(batch: Batch, command: SplitAttack) -> tuple[str, tuple[SplitShare, ...
     facts = [attack_facts(batch, a, t, weapon_id, _one(command, i, None), None)
              for i, t in enumerate(targets)]
     return weapon_id, split.split_shares(facts, command.shares, apart)
+
+
+def split_plan(state: EncounterState, ctx: Context,
+               command: SplitAttack) -> tuple[tuple[SplitShare, ...], tuple[str, ...]]:
+    """The shares the split would give, or why it is refused (the attack panel's preview:
+    no die is rolled, nothing is applied)."""
+    try:
+        return plan(Batch(state, ctx, ScriptedDice()), command)[1], ()
+    except TacticalError as exc:
+        reasons = getattr(exc, "reasons", None)
+        return (), tuple(reasons) if reasons else (str(exc),)
 
 
 def split_attack(batch: Batch, command: SplitAttack) -> None:
