@@ -5,8 +5,6 @@ combatant's own passes; the SR4 split pool from the attack panel."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt
 
 from tactical.encounter.model import Condition
