@@ -95,6 +95,11 @@ def split_attack(batch: Batch, command: SplitAttack) -> None:
     slot, why = payment(a, Action.MAJOR)
     refuse_unless((slot is not None, why))
     batch.emit(ev.ActionSpent(a.id, Action.MAJOR.value, str(slot), "Split attack"))
+    names = [batch.combatant(t).name for t in command.targets]
+    batch.emit(ev.Note(f"{a.name} splits the pool between "
+                       + ", ".join(f"{n} ({s.dice} dice)" for n, s in zip(names, shares,
+                                                                           strict=True))
+                       + ": one Complex Action, each attack on its own (sr4 l.85-87)"))
     for index, share in enumerate(shares):
         target = batch.combatant(command.targets[index])
         # "each attack is handled separately" (sr4 l.87): its own test, defence and damage
