@@ -90,6 +90,31 @@ class MeleeModifiers(Frozen):
     touch_only: int  # +2
 
 
+class MultipleTargets(Frozen):
+    """SR4 Multiple Targets (sr4 l.85-87): "Characters may attack more than one opponent in
+    melee with the same Complex Action, as long as those opponents are within one meter of
+    each other. The attacker's dice pool is split between each attack"."""
+
+    # "within one meter of each other" on the hex map (project default: a hex is 2 m
+    # across, so neighbours stand shoulder to shoulder): every two targets at most this
+    # many hexes apart
+    within_hexes: int = Field(default=1, ge=0, le=10)
+    max_targets: int = Field(default=6, ge=2, le=20)  # a bound on the list, not a rule
+
+
+class Surprise(Frozen):
+    """Surprise under Shadowrun (RULINGS "Surprise": project defaults, not a book's
+    quotation; not Chapter 6's lost round): a test of `test` (Reaction + Intuition)
+    against `threshold`; a failure costs `initiative_cost` Initiative in the first combat
+    turn and, with `no_interrupts`, no interrupt actions (a defence that costs Initiative,
+    Intercept) until its first action phase."""
+
+    test: tuple[Rating, ...] = Field(min_length=1)
+    threshold: int = Field(ge=1, le=20)
+    initiative_cost: int = Field(ge=0, le=100)
+    no_interrupts: bool = True
+
+
 class InitiativeRules(Frozen):
     # SR4: score = base + hits on the initiative dice; passes from the sheet.
     # SR5: score = base + the sum of the initiative dice; -10 per pass.
@@ -173,6 +198,8 @@ class ShadowrunRuleset(Frozen):
     sheet: SheetRules
     healing: Healing = Field(default_factory=Healing)
     map_modifiers: MapModifiers | None = None  # None: the map proposes no pool modifiers
+    multiple_targets: MultipleTargets | None = None  # None: no split pool (SR5's text)
+    surprise: Surprise | None = None  # None: no surprise test (the GM's call)
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:

@@ -94,6 +94,14 @@ HANDLERS.update(terrain.HANDLERS)
 from tactical.encounter.handlers import carry  # noqa: E402  (registers its command and event)
 
 HANDLERS.update(carry.HANDLERS)
+# --- issue 25: SR4 Multiple Targets, the pool split: encounter/handlers/split.py
+from tactical.encounter.handlers import split  # noqa: E402  (registers its command)
+
+HANDLERS.update(split.HANDLERS)
+# --- issue 25: a ruleset's own surprise test (Shadowrun): encounter/handlers/surprise.py
+from tactical.encounter.handlers import surprise  # noqa: E402  (registers its command)
+
+HANDLERS.update(surprise.HANDLERS)
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:

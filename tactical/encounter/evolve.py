@@ -78,6 +78,14 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
                    initiative_pass=e.pass_number, withdrawn=())
 
 
+@handles(ev.PassReordered)
+def _pass_reordered(state: EncounterState, e: ev.PassReordered) -> EncounterState:
+    # the acting combatant keeps its turn: the index follows it into the new order
+    actor = state.actor
+    turn = e.order.index(actor) if actor in e.order else state.turn
+    return replace(state, order=e.order, turn=turn)
+
+
 @handles(ev.TurnStarted)
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)

@@ -92,6 +92,12 @@ class Condition(StrEnum):
     # in melee have Advantage until its next turn
     NO_FOOTWORK = "no_footwork"
     MOUNTED = "mounted"  # Ch.6 Mount/Dismount (l.208): rides `riding`, shares its hex
+    # Shadowrun: a defence that lasts the combat turn was declared (SR5 Full Defense,
+    # "(Entire combat turn)", sr5 l.9): later defences this turn add its dice, unpaid
+    FULL_DEFENSE = "full_defense"
+    # Shadowrun surprise (RULINGS "Surprise", the ruleset file's `surprise`): failed the
+    # surprise test; no interrupt actions until its first action phase
+    SURPRISED = "surprised"
 
 
 class Action(StrEnum):

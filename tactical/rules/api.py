@@ -286,6 +286,9 @@ class AttackOutcome:
     ammo_used: int = 0
     initiative_after: tuple[int, str] | None = None  # the target's new score, and why
     prone: str | None = None  # the target dropped prone, and why
+    # a defence the target declared that lasts the combat turn (SR5 Full Defense): the
+    # condition it sets until the turn ends, and why
+    turn_defence: tuple[str, str] | None = None
     monitors: MonitorMarks | None = None
     harm: Harm | None = None
     marks: tuple[Mark, ...] = ()  # what the options leave behind (Pinned, Grappled, …)
@@ -396,6 +399,49 @@ class BlastOutcome:
     harm: Harm | None = None
     monitors: MonitorMarks | None = None
     roll: tuple[int, ...] = ()  # every die of the damage (or resistance) roll
+
+
+class SplitRules(Protocol):
+    """The optional part of a ruleset for one melee action against several opponents with
+    the attacker's pool split between them (SR4 Multiple Targets, sr4 l.85-87). A ruleset
+    without the rule answers `Ruleset.split` with None."""
+
+    def split_shares(self, facts: Sequence[AttackFacts], shares: tuple[int, ...],
+                     apart_hexes: int) -> tuple[SplitShare, ...]:
+        """One share per attack, in the order of `facts` (the first target's pool is the one
+        split; `shares` empty: as evenly as possible). IllegalCommand with every reason when
+        the rule does not allow it (not melee, targets too far apart, shares that do not
+        add up). `apart_hexes`: the largest hex distance between two of the targets."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SplitShare:
+    """One attack of a split pool: the dice it gets and the named pool modifier that makes
+    its pool that share (the attack is then resolved on its own like any other)."""
+
+    dice: int
+    modifier: tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseOutcome:
+    """A surprise test (RULINGS "Surprise" under Shadowrun): whether the combatant is
+    surprised, the Initiative that costs it in the first combat turn, the log line."""
+
+    surprised: bool
+    initiative_cost: int
+    line: str
+
+
+class SurpriseRules(Protocol):
+    """The optional part of a ruleset with a surprise test of its own (Shadowrun). A ruleset
+    without one (Chapter 6: its Awareness check and lost round, l.48) answers
+    `Ruleset.surprise` with None."""
+
+    def test(self, who: Fighter, sheet: Character, dice: Dice) -> SurpriseOutcome:
+        """Roll the combatant's surprise test."""
+        ...
 
 
 class AreaRules(Protocol):
@@ -608,6 +654,18 @@ class Ruleset(Protocol):
     @property
     def area(self) -> AreaRules | None:
         """Area attacks (AreaRules), or None: this game offers none."""
+        ...
+
+    @property
+    def surprise(self) -> SurpriseRules | None:
+        """A surprise test of the game's own (SurpriseRules), or None: surprise is the
+        base game's Awareness."""
+        ...
+
+    @property
+    def split(self) -> SplitRules | None:
+        """One melee action against several opponents, the pool split (SplitRules), or
+        None: this game has no such rule."""
         ...
 
     def monitor_damage(self, who: Fighter, amount: int, damage_type: str,

@@ -24,6 +24,7 @@ from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
 from tactical.encounter.handlers import terrain
 from tactical.encounter.handlers.moves import hex_problems
+from tactical.encounter.handlers.surprise import SurpriseTest
 from tactical.encounter.model import Condition, Phase
 from tactical.encounter.queries.area import Kind
 from tactical.encounter.queries.preview import engine_refusals
@@ -407,7 +408,21 @@ class Hands:
                   f"1 Edge, +{self.document.encounter.ctx.rules.initiative.edge_bonus}",
                   lambda: self.apply(cmd.UseEdgeForInitiative(cid)), enabled=c.edge > 0),
             Entry("Set initiative…", "SetInitiative", run=lambda: self.set_initiative(cid)),
+            *self.surprise_entries(cid),
         ]
+
+    def surprise_entries(self, cid: str) -> list[Entry]:
+        """A ruleset's own surprise test (Shadowrun, RULINGS "Surprise"), before combat;
+        none under Chapter 6 (its Awareness check)."""
+        state = self.document.state
+        if self.document.encounter.ctx.ruleset_of(state.ruleset).surprise is None:
+            return []
+        return [Entry("Surprise test", "SurpriseTest",
+                      run=lambda: self.apply(SurpriseTest(cid)),
+                      enabled=state.phase is Phase.SETUP,
+                      tip="before combat: Reaction + Intuition (3); a failure costs 10 "
+                          "Initiative in the first combat turn and no interrupt actions "
+                          "until its first action phase")]
 
     def awareness(self, cid: str) -> None:
         state = self.document.state

@@ -27,6 +27,7 @@ from tactical.geometry.hexgrid import hex_neighbours
 from tactical.ui.main_window import MainWindow
 from tactical.ui.menus import find_action
 from tests import fights, windows
+from tests.ui import sr_table
 
 INITIATIVE, APPROACH, CHARGE = fights.INITIATIVE, fights.APPROACH, fights.CHARGE
 
@@ -665,6 +666,8 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
     "CarryIn": carry_in,  # a campaign's party (issue 29)
 }
+# Shadowrun's own commands (issue 25), driven on an SR map (tests/ui/sr_table.py)
+CONTROLS.update({"SplitAttack": sr_table.split_attack, "SurpriseTest": sr_table.surprise_test})
 
 
 def test_every_engine_command_has_a_control():
@@ -678,13 +681,14 @@ def test_every_engine_command_has_a_control():
 def test_the_control_sends_its_command(window, name, monkeypatch):
     sent: list[str] = []
     encounter = window.document.encounter
-    real = encounter.apply
+    real = type(encounter).apply
 
-    def spy(command: Any, label: str | None = None) -> Any:
+    def spy(self: Any, command: Any, label: str | None = None) -> Any:
         sent.append(type(command).__name__)
-        return real(command, label)
+        return real(self, command, label)
 
-    monkeypatch.setattr(encounter, "apply", spy)
+    # on the class: a control may open another map (a Shadowrun command, issue 25)
+    monkeypatch.setattr(type(encounter), "apply", spy)
     driver = CONTROLS.get(name)
     assert driver is not None, f"no control for {name}"
     driver(window)

@@ -14,6 +14,7 @@ from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.handlers import marks
 from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.handlers.harm import apply_harm
+from tactical.encounter.handlers.passes import resort_pass
 from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import (
     Action,
@@ -120,8 +121,12 @@ def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str
         batch.emit(ev.AmmoSpent(attacker.id, weapon_id, outcome.ammo_used))
     if outcome.initiative_after is not None:
         batch.emit(ev.InitiativeSet(target.id, *outcome.initiative_after))
+        resort_pass(batch, f"{target.name} spent Initiative")
     if outcome.prone:
         batch.emit(ev.ConditionChanged(target.id, Condition.PRONE.value, True, outcome.prone))
+    if outcome.turn_defence is not None:  # SR5 Full Defense: until the combat turn ends
+        condition, why = outcome.turn_defence
+        batch.emit(ev.ConditionChanged(target.id, condition, True, why))
     if outcome.monitors is not None:
         m = outcome.monitors
         batch.emit(ev.MonitorsChanged(target.id, m.physical, m.stun, m.overflow, source))

@@ -13,6 +13,8 @@ from tactical.encounter.handlers.harm import (
     start_timer,
     take_damage,
 )
+from tactical.encounter.handlers.passes import turn_defences_end
+from tactical.encounter.handlers.surprise import surprise_ends
 from tactical.encounter.model import Combatant, Condition, Phase, Timer
 from tactical.encounter.queries.limits import out_of_action, reaction_block, turn_budget
 
@@ -82,6 +84,7 @@ def start_round(batch: Batch, number: int) -> None:
             if not c.has(Condition.DEAD):
                 batch.emit(roll_initiative_event(batch, c))
     overwatch_ends_with_the_round(batch)
+    turn_defences_end(batch)
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
@@ -147,6 +150,8 @@ def start_turn(batch: Batch, cid: str) -> None:
     budget, why = turn_budget(c, batch.state.round, batch.ruleset)
     batch.emit(ev.TurnStarted(cid, budget.major, budget.move, budget.minor, budget.downgrades,
                               budget.total, budget.major_or_move, why))
+    if budget.major or budget.move or budget.minor:
+        surprise_ends(batch, cid)
 
 
 def count_rest(batch: Batch, cid: str) -> None:

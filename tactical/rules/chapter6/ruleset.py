@@ -272,6 +272,16 @@ class Chapter6:
         return Chapter6Area(self.numbers)
 
     @property
+    def surprise(self) -> api.SurpriseRules | None:
+        """None: Chapter 6's surprise is the Awareness check and the lost round (l.48)."""
+        return None
+
+    @property
+    def split(self) -> api.SplitRules | None:
+        """None: Chapter 6 splits no pool (several targets: Auto Fire, Flurry)."""
+        return None
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """rules/chapter6/reactions.py, with their numbers and words from ruleset.yaml."""
         return reaction_kinds(self.numbers)

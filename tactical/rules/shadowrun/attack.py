@@ -162,6 +162,11 @@ def resolve_attack(setup: AttackSetup, roller: PoolRoller,
             notes.append(f"{roll.test}: glitch ({share} of the dice show 1)")
     if test.outcome is Outcome.GRAZE:
         notes.append("grazing hit: contact, no damage (contact-only attacks still work)")
+    if setup.defence.active:
+        # RULINGS SR5 Full Defense: "declared again in a later pass of the same turn it costs
+        # nothing more"
+        notes.append(f"{', '.join(setup.defence.active).replace('_', ' ')} already declared "
+                     "this combat turn: its dice, no Initiative again")
     if defence.prone:
         notes.append("the defender drops prone")
     if defence.uses_next_action:

@@ -36,7 +36,7 @@ from tactical.rules.shadowrun.damage import (
     mark,
     wound_modifier,
 )
-from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
+from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration, declared_options
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
     acting_order,
@@ -48,6 +48,7 @@ from tactical.rules.shadowrun.pools import Modifier, PoolRoller
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.report import AttackReport, report_of
 from tactical.rules.shadowrun.sheet import attack_from_sheets, monitors_of, stats_of
+from tactical.rules.shadowrun.surprise import interrupt_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,12 @@ def monitors(c: Fighter) -> Monitors | None:
         return None
     return Monitors(ext.physical_size, ext.stun_size, c.damage - c.overflow, c.stun,
                     c.overflow, ext.body)
+
+
+def wound_of(c: Fighter, rules: ShadowrunRuleset) -> int:
+    """The wound modifier of the combatant's monitors (0 without Shadowrun state)."""
+    m = monitors(c)
+    return wound_modifier(m, rules.monitors) if m is not None else 0
 
 
 def monitors_with(c: Fighter | None, physical: int, stun: int,
@@ -132,13 +139,23 @@ def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
     return InitiativeRoll(roll.faces, roll.base, roll.score, (attributes, c.edge))
 
 
-def order(fighters: Iterable[Fighter], pass_number: int,
-          rules: ShadowrunRuleset) -> tuple[str, ...]:
-    entries = [InitiativeEntry(c.id, c.effective_initiative(),
+def order(fighters: Iterable[Fighter], pass_number: int, rules: ShadowrunRuleset, *,
+          next_round: bool = False) -> tuple[str, ...]:
+    """Who acts in the pass, in order; `next_round`: the combat turn about to start, with
+    its pending changes (a failed surprise test's −10, RULINGS "Surprise")."""
+    entries = [InitiativeEntry(c.id, _score(c, next_round),
                                c.extension.passes if isinstance(c.extension, ShadowrunState)
                                else 1, c.tiebreak)
                for c in fighters if "dead" not in c.conditions]
     return acting_order(entries, pass_number, rules.initiative)
+
+
+def _score(c: Fighter, next_round: bool) -> int:
+    if not next_round:
+        return c.effective_initiative()
+    if c.initiative_zero or c.initiative is None:
+        return 0
+    return max(0, c.initiative + c.initiative_next_round + c.initiative_lasting)
 
 
 # --- the action budget --------------------------------------------------------------
@@ -153,11 +170,11 @@ def out_of_action(c: Fighter) -> str | None:
 
 
 def turn_budget(c: Fighter, round_number: int, rules: ShadowrunRuleset) -> tuple[Budget, str]:
+    """An action phase (RULINGS "Actions"). No lost round for the unaware: surprise under
+    Shadowrun is its surprise test (RULINGS "Surprise", rules/shadowrun/surprise.py)."""
     reason = out_of_action(c)
     if reason:
         return Budget(), reason
-    if c.unaware and round_number == 1:
-        return Budget(), "unaware: no actions in round 1"
     phase = rules.initiative.action_phase  # Complex, move, Simple (ruling)
     return Budget(phase.count("major"), phase.count("move"), phase.count("minor"), 0), ""
 
@@ -188,7 +205,7 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
                                 if w.id == target.weapon and w.kind == "melee"), None)
     else:
         defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
-    declaration = DefenceDeclaration((choice.defence,)) if choice.defence else DEFAULT
+    declaration = turn_defences(target, choice.defence, rules)
     return attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
         defence=declaration,
@@ -205,10 +222,26 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         grazing=getattr(choice, "grazing", None))
 
 
+TURN_DEFENCE = "full_defense"  # the condition (and option) of a defence that lasts the turn
+
+
+def turn_defences(target: Fighter, declared: str | None,
+                  rules: ShadowrunRuleset) -> DefenceDeclaration:
+    """The declaration, with a defence that lasts the combat turn already declared this
+    turn counted as active: its dice again, its Initiative not again (RULINGS "SR5 Full
+    Defense ... declared again in a later pass of the same turn it costs nothing more")."""
+    active = (TURN_DEFENCE,) if (TURN_DEFENCE in target.conditions
+                                 and TURN_DEFENCE in rules.defence_options) else ()
+    options = () if declared is None or declared in active else (declared,)
+    if not options and not active:
+        return DEFAULT
+    return DefenceDeclaration(options, active)
+
+
 def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOutcome:
     """One opposed attack; the outcome carries every die so replay never rolls."""
     setup = attack_setup(facts, rules)
-    problems = attack_problems(setup, rules)
+    problems = attack_problems(setup, rules) + surprised_problems(facts, setup, rules)
     if problems:
         raise IllegalCommand(problems)
     target = facts.target
@@ -221,18 +254,32 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
         initiative = (target.initiative - defence.initiative_cost,
                       f"{', '.join(defence.options)} (−{defence.initiative_cost} Initiative)")
     prone = "Hit the Dirt" if defence.prone and "prone" not in target.conditions else None
+    lasting = None
+    if TURN_DEFENCE in defence.options and TURN_DEFENCE not in target.conditions:
+        option = rules.defence_options[TURN_DEFENCE]
+        lasting = (TURN_DEFENCE, f"{option.name} declared: it lasts the combat turn")
     after = result.monitors_after
     marks = (MonitorMarks(after.physical, after.stun, after.overflow)
              if after is not None and result.boxes else None)
     return AttackOutcome(report, summary(facts.attacker.name, target.name, facts.weapon.name,
                                          report),
-                         initiative_after=initiative, prone=prone, monitors=marks)
+                         initiative_after=initiative, prone=prone, monitors=marks,
+                         turn_defence=lasting)
 
 
 def preview(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackPreviewParts:
     setup = attack_setup(facts, rules)
     return AttackPreviewParts(setup=setup, pools=shadowrun_preview(setup, rules),
-                              refusals=tuple(attack_problems(setup, rules)))
+                              refusals=tuple(attack_problems(setup, rules)
+                                             + surprised_problems(facts, setup, rules)))
+
+
+def surprised_problems(facts: AttackFacts, setup: AttackSetup,
+                       rules: ShadowrunRuleset) -> list[str]:
+    """RULINGS "Surprise": no interrupt action (a defence that costs Initiative) while
+    surprised, until the defender's first action phase."""
+    declared = declared_options(setup.defence, rules)
+    return interrupt_problems(facts.target, declared, rules)
 
 
 def summary(attacker: str, target: str, weapon: str, r: AttackReport) -> str:

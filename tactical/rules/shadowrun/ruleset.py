@@ -21,7 +21,7 @@ from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
-from tactical.rules.shadowrun import describe, engine, reactions, recovery
+from tactical.rules.shadowrun import describe, engine, reactions, recovery, surprise
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
@@ -50,6 +50,21 @@ class Shadowrun:
         return None
 
     @property
+    def surprise(self) -> api.SurpriseRules | None:
+        """The surprise test of the ruleset file (RULINGS "Surprise", project defaults;
+        rules/shadowrun/surprise.py); None when the file has no `surprise`."""
+        return None if self.numbers.surprise is None else _Surprise(self.numbers)
+
+    @property
+    def split(self) -> api.SplitRules | None:
+        """SR4 Multiple Targets (sr4 l.85-87, rules/shadowrun/split.py); None under SR5,
+        whose text has no such rule."""
+        if self.numbers.multiple_targets is None:
+            return None
+        from tactical.rules.shadowrun.split import ShadowrunSplit
+        return ShadowrunSplit(self.numbers)
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """SR5's Intercept on the map; none under SR4 (RULINGS "Intercept on the map")."""
         return reactions.reaction_kinds(self.numbers)
@@ -66,7 +81,7 @@ class Shadowrun:
 
     def acting_order(self, fighters: Iterable[api.Fighter], pass_number: int, *,
                      next_round: bool = False) -> tuple[str, ...]:
-        return engine.order(fighters, pass_number, self.numbers)
+        return engine.order(fighters, pass_number, self.numbers, next_round=next_round)
 
     @property
     def new_initiative_each_round(self) -> bool:
@@ -77,8 +92,8 @@ class Shadowrun:
         return engine.out_of_action(who)
 
     def reaction_block(self, who: api.Fighter) -> str | None:
-        return engine.out_of_action(who) or reactions.initiative_short(self.numbers,
-                                                                      who.initiative)
+        return (engine.out_of_action(who) or surprise.reaction_blocked(who, self.numbers)
+                or reactions.initiative_short(self.numbers, who.initiative))
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
@@ -125,10 +140,12 @@ class Shadowrun:
 
     def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
         from tactical.rules.shadowrun.case import run_file
+        from tactical.rules.shadowrun.splitcase import is_split_case, run_split_file
 
         if odds:
             raise TacticalError(f"{path}: --odds is for Chapter 6 attacks only")
-        return run_file(path)
+        # SR4 Multiple Targets (sr4 l.85-87): "targets" instead of one "defender"
+        return run_split_file(path) if is_split_case(path) else run_file(path)
 
     # --- injuries: the base game's ----------------------------------------------------
     def worse_injury(self, a: str | None, b: str | None) -> str | None:
@@ -255,3 +272,14 @@ def _one_target(facts: api.AttackFacts) -> None:
     if facts.targets > 1:
         raise IllegalCommand(["Auto fire at several targets in one volley is not in this "
                               "game (Chapter 6 l.464); attack each target in turn"])
+
+
+@dataclass(frozen=True, slots=True)
+class _Surprise:
+    """`tactical.rules.api.SurpriseRules` for an edition whose file has `surprise`."""
+
+    numbers: ShadowrunRuleset
+
+    def test(self, who: api.Fighter, sheet: Character, dice: Dice) -> api.SurpriseOutcome:
+        return surprise.surprise_test(who, sheet, dice, self.numbers,
+                                      wound=engine.wound_of(who, self.numbers))

@@ -474,7 +474,7 @@ class AttackPanel(QWidget):
             target = self.document.state.get(self.current.attack.target).name \
                 if self.current else "?"
             announce(self.document.encounter.dice, f"{a.name}'s attack on {target}")
-        events = self.document.apply(command)
+        events = self.document.apply(self.part.roll_command(command))
         if events is None:
             return
         resolved = [e for e in events if isinstance(e, ev.AttackResolved)]

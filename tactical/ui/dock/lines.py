@@ -103,6 +103,11 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
                         Kind.NOTE)
         case ev.InitiativeSet():
             return Line(f"{n(e.combatant)}: Initiative set to {e.value} ({e.source})", Kind.NOTE)
+        case ev.PassReordered():
+            dropped = (f"; {', '.join(n(c) for c in e.dropped)} no longer acts this pass"
+                       if e.dropped else "")
+            return Line(f"Pass re-sorted ({e.why}): " + " → ".join(n(c) for c in e.order)
+                        + dropped, Kind.ROUND)
         case ev.CombatStarted():
             return Line("Combat starts: " + ", ".join(n(c) for c in e.order), Kind.ROUND)
         case ev.RoundStarted():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tactical.encounter.model import Combatant, EncounterState
+from tactical.encounter.model import Combatant, EncounterState, Phase
 from tactical.geometry.bands import BandSpan
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.numbers import chapter6_numbers
@@ -78,8 +78,12 @@ class Chapter6View:
     def round_text(self, state: EncounterState) -> tuple[str, str]:
         return f"Round {state.round}", ""
 
-    def reactions_column(self) -> bool:
-        return True
+    def side_column(self) -> str | None:
+        return "Reactions"
+
+    def side_cell(self, c: Combatant, state: EncounterState) -> tuple[str, str]:
+        text = str(c.reactions) if state.phase is Phase.COMBAT else ""
+        return text, f"{c.reactions} Reaction(s) left this round"
 
     def score_header(self) -> str:
         return "Init"

@@ -28,6 +28,7 @@ from tactical.rules.shadowrun.mapmods import MapModifier, proposed
 from tactical.rules.shadowrun.preview import ShadowrunPreview
 from tactical.ui.dock import style
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets.shadowrun.split import SplitChooser
 from tactical.ui.rulesets.shadowrun.status import numbers_of
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class ShadowrunAttack:
         self.map_layout.setContentsMargins(0, 0, 0, 0)
         self.map_label = QLabel("From the map")
         form.addRow(self.map_label, self.map_box)
+        self.split = SplitChooser(document, form)  # SR4: several melee targets, l.85
         self.map_checks: dict[str, QCheckBox] = {}
         self.map_proposed: tuple[MapModifier, ...] = ()
         self.dropped: set[str] = set()
@@ -100,8 +102,10 @@ class ShadowrunAttack:
         self.grazing.toggled.connect(refresh)
         for spin in (self.attack_mod, self.defence_mod):
             spin.valueChanged.connect(refresh)
+        self.split.connect(refresh)
 
     def hide(self) -> None:
+        self.split.hide()
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
                   self.sr_mods_label, self.map_box, self.map_label, self.grazing,
                   self.grazing_label):
@@ -119,8 +123,10 @@ class ShadowrunAttack:
             spin.setValue(0)
             spin.blockSignals(False)
         self.dropped.clear()
+        self.split.reset()
 
     def set_enabled(self, on: bool) -> None:
+        self.split.set_enabled(on)
         for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod, self.grazing):
             w.setEnabled(on)
 
@@ -146,7 +152,12 @@ class ShadowrunAttack:
             w.setVisible(offer is None)
         for w in (self.map_box, self.map_label):
             w.setVisible(offer is None and bool(self.map_proposed))
+        if offer is not None or kind != "melee":
+            self.split.hide()
         return False
+
+    def roll_command(self, command: cmd.Attack | cmd.React) -> object:
+        return self.split.roll_command(command)
 
     def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
                 offer: PendingReaction | None) -> cmd.Attack | cmd.React | None:
@@ -159,7 +170,8 @@ class ShadowrunAttack:
             return (("Situation", n),) if n else ()
 
         kept = [m for m in self._map_modifiers(a, target, weapon) if m.name not in self.dropped]
-        return cmd.Attack(a.id, target, weapon,
+        self.split.refresh(a, target, kind == "melee", shown=True)
+        return self.split.previewed(cmd.Attack(a.id, target, weapon,
                           defence=self.sr_defence_combo.currentData(),
                           attack_modifiers=(*((m.name, m.dice) for m in kept
                                               if m.pool == "attack"),
@@ -167,7 +179,7 @@ class ShadowrunAttack:
                           defence_modifiers=(*((m.name, m.dice) for m in kept
                                                if m.pool == "defence"),
                                              *situation(self.defence_mod.value())),
-                          grazing=True if self.grazing.isChecked() else None)
+                          grazing=True if self.grazing.isChecked() else None))
 
     def _map_modifiers(self, a: Combatant, target: str,
                        weapon: str | None) -> tuple[MapModifier, ...]:
@@ -285,7 +297,7 @@ class ShadowrunAttack:
         panel.odds.setText(pool_odds_html(sr, dice))
 
     def problems(self, refusals: tuple[str, ...], stop: bool) -> list[str]:
-        return [action_phase(r) for r in refusals]
+        return [action_phase(r) for r in (*refusals, *self.split.refusals)]
 
 
 def pool_spin(name: str, tip: str) -> QSpinBox:

@@ -18,6 +18,7 @@ from tactical.ui.dock import style
 from tactical.ui.rulesets.api import TokenArcs, TurnRows
 from tactical.ui.rulesets.chapter6.view import health_arcs
 from tactical.ui.rulesets.shadowrun.attack import pools_tip
+from tactical.ui.rulesets.shadowrun.passes import passes_cell
 from tactical.ui.rulesets.shadowrun.status import pass_score
 
 if TYPE_CHECKING:
@@ -114,8 +115,13 @@ class ShadowrunView:
                "re-rolls Initiative at the start of each combat turn")
         return text, tip
 
-    def reactions_column(self) -> bool:
-        return False
+    def side_column(self) -> str | None:
+        # SR4 gives each combatant its own number of Initiative Passes (from the sheet); SR5's
+        # follow from the score shown (−10 a pass), no column
+        return "Passes" if self.ruleset.numbers.initiative.passes == "from_sheet" else None
+
+    def side_cell(self, c: Combatant, state: EncounterState) -> tuple[str, str]:
+        return passes_cell(c, state)
 
     def score_header(self) -> str:
         return "Score"
