@@ -21,7 +21,7 @@ from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
-from tactical.rules.shadowrun import describe, engine, reactions, recovery
+from tactical.rules.shadowrun import describe, engine, reactions, recovery, situation
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
@@ -110,7 +110,11 @@ class Shadowrun:
         own = ([] if words.defence is None or words.defence in known
                else [f"unknown defence {words.defence!r}; expected one of: "
                      f"{', '.join(known)}"])
-        return [*self.base.attack_choice_problems(replace(words, defence=None)), *own]
+        # the SR4 melee chips and the Reach choice are Shadowrun's words (situation.py)
+        own += situation.option_problems(words.options, self.numbers)
+        base = replace(words, defence=None, options=tuple(
+            o for o in words.options if o not in situation.OPTION_WORDS))
+        return [*self.base.attack_choice_problems(base), *own]
 
     def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
         _one_target(facts)
