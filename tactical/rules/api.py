@@ -531,6 +531,11 @@ class Ruleset(Protocol):
         the footwork of being engaged); None: the game has no such rule."""
         ...
 
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        """How far `sheet` strikes in melee with the longest of `weapons` (none: bare
+        hands), in metres; None: the sheet's `reach_m` and the weapons' (Chapter 6)."""
+        ...
+
     def standing(self, who: Fighter) -> Standing: ...
     def fatigue_zeroes_initiative(self, who: Fighter) -> str | None:
         """Why `who`'s Fatigue sets its Initiative to 0 (Ch.6 Exhausted), or None."""

@@ -18,6 +18,7 @@ from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.core.types import RulesetId
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
+from tactical.data.gear import Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
@@ -158,6 +159,13 @@ class Shadowrun:
     @property
     def melee_engagement_action(self) -> str | None:
         return None  # SR has no Move spent by being engaged in melee (docs/rules-shadowrun.md)
+
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        """RULINGS "Reach": an adjacent hex for Reach 0-2, two hexes from Reach 3 (the
+        longest weapon's; bare hands: the natural Reach), never Chapter 6's metres."""
+        reaches = [situation.reach_of(sheet, w, self.numbers) for w in weapons] or \
+            [situation.reach_of(sheet, None, self.numbers)]
+        return situation.melee_reach_m(max(reaches), self.numbers)
 
     def incapacitated(self, who: api.Fighter) -> bool:
         return self.base.incapacitated(who)
