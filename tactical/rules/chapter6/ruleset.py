@@ -165,6 +165,9 @@ class Chapter6:
         cost (`table_actions.melee_engagement`; None: nothing, a house rule)."""
         return self.numbers.table_actions.melee_engagement
 
+    def callouts(self, report: api.AttackReport) -> tuple[api.Callout, ...]:
+        return ()  # a fumble reads in the result itself ("Complete failure")
+
     def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
         return None  # Ch.6 Melee: the sheet's reach and the weapons' metres
 

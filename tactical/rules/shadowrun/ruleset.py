@@ -160,6 +160,11 @@ class Shadowrun:
     def melee_engagement_action(self) -> str | None:
         return None  # SR has no Move spent by being engaged in melee (docs/rules-shadowrun.md)
 
+    def callouts(self, report: api.AttackReport) -> tuple[api.Callout, ...]:
+        if not isinstance(report, AttackReport):  # a base-game attack in the log
+            return self.base.callouts(report)
+        return describe.callouts(report)
+
     def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
         """RULINGS "Reach": an adjacent hex for Reach 0-2, two hexes from Reach 3 (the
         longest weapon's; bare hands: the natural Reach), never Chapter 6's metres."""
