@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
 from tactical.data.character import Character
-from tactical.data.gear import Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules.api import (
     AttackFacts,
@@ -46,7 +45,6 @@ from tactical.rules.shadowrun.initiative import (
     score_in_pass,
 )
 from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_initiative
-from tactical.rules.shadowrun.mapmods import MapModifier
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.report import AttackReport, report_of
@@ -199,7 +197,7 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     if reasons:
         raise IllegalCommand(reasons)
     declaration = DefenceDeclaration((choice.defence,)) if choice.defence else DEFAULT
-    proposed = proposals(facts, defender_weapon, rules)
+    proposed = situation.proposals(facts, defender_weapon, rules)
     dropped = set(getattr(choice, "dropped", ()))
     kept = [m for m in proposed if m.name not in dropped]
     kept += situation.chip_dice(choice.options, rules)
@@ -219,30 +217,6 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         defender_weapon=defender_weapon,
         # the GM's word on a tie (Attack.grazing); a choice without one keeps the default
         grazing=getattr(choice, "grazing", None)), proposed=proposed)
-
-
-def proposals(facts: AttackFacts, defender_weapon: Weapon | None,
-              rules: ShadowrunRuleset) -> tuple[MapModifier, ...]:
-    """What the sheets and the map propose for this attack (issue 25 item 4), each named,
-    each one the GM may drop: sheet gear (a smartlink), Reach as dice, and SR4's friends in
-    melee and charging. Friends are the standing allies in reach of the foe, less the
-    fighter itself (sr4 l.71: "near the combatant ... fighting against the same
-    opponent(s)"); a melee attack after a Move in the same action phase is a charge
-    (project default: every Move covers at least an adjacent hex's 2 m, sr4 l.95)."""
-    weapon, choice = facts.weapon, facts.choice
-    out = list(situation.gear_dice(facts.attacker_sheet, weapon, rules))
-    if weapon.kind != "melee":
-        return tuple(out)
-    out += situation.reach_dice(
-        situation.reach_of(facts.attacker_sheet, weapon, rules),
-        situation.reach_of(facts.target_sheet, defender_weapon, rules),
-        situation.REACH_PENALTY in choice.options, rules)
-    charging = (bool(getattr(facts.attacker, "move_spent", False))
-                or "charging" in facts.attacker.conditions or "charge" in choice.options)
-    out += situation.melee_from_map(rules, attacker_friends=facts.attackers_in_reach - 1,
-                                    defender_friends=facts.defenders_in_reach - 1,
-                                    charging=charging)
-    return tuple(out)
 
 
 def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOutcome:

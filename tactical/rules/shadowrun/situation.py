@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from tactical.data.character import Character
 from tactical.data.gear import Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
+from tactical.rules.api import AttackFacts
 from tactical.rules.shadowrun.mapmods import MapModifier
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
 from tactical.rules.shadowrun.sheet import weapon_numbers
@@ -30,8 +31,6 @@ CHIPS: dict[str, str] = {
 #: bonus to his test or as a negative dice pool modifier to his opponent's test"
 REACH_PENALTY = "reach_penalty"
 OPTION_WORDS = (*CHIPS, REACH_PENALTY)
-#: The SR4 table's rows the map tells (proposed, droppable), by their names in the log.
-FROM_THE_MAP = ("Friends in melee", "Charging")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,3 +131,27 @@ def chip_dice(options: Iterable[str], rules: ShadowrunRuleset) -> tuple[MapModif
                             rules.melee_modifiers)
     return (*(MapModifier(m.source, m.value, "attack") for m in table.attacker),
             *(MapModifier(m.source, m.value, "defence") for m in table.defender))
+
+
+def proposals(facts: AttackFacts, defender_weapon: Weapon | None,
+              rules: ShadowrunRuleset) -> tuple[MapModifier, ...]:
+    """What the sheets and the map propose for this attack (issue 25 item 4), each named,
+    each one the GM may drop: sheet gear (a smartlink), Reach as dice, and SR4's friends in
+    melee and charging. Friends are the standing allies in reach of the foe, less the
+    fighter itself (sr4 l.71: "near the combatant ... fighting against the same
+    opponent(s)"); a melee attack after a Move in the same action phase is a charge
+    (project default: every Move covers at least an adjacent hex's 2 m, sr4 l.95)."""
+    weapon, choice = facts.weapon, facts.choice
+    out = list(gear_dice(facts.attacker_sheet, weapon, rules))
+    if weapon.kind != "melee":
+        return tuple(out)
+    out += reach_dice(
+        reach_of(facts.attacker_sheet, weapon, rules),
+        reach_of(facts.target_sheet, defender_weapon, rules),
+        REACH_PENALTY in choice.options, rules)
+    charging = (bool(getattr(facts.attacker, "move_spent", False))
+                or "charging" in facts.attacker.conditions or "charge" in choice.options)
+    out += melee_from_map(rules, attacker_friends=facts.attackers_in_reach - 1,
+                          defender_friends=facts.defenders_in_reach - 1, charging=charging)
+    return tuple(out)
+
