@@ -21,6 +21,7 @@ from tests import windows
 from tests.ui.test_dock_wheel import wheel
 
 MAPS = Path(__file__).resolve().parents[1] / "scenarios" / "maps"
+LONG_NAME = "Bartholomew 'Two-Knives' Okonkwo-Delacroix of the 405 Hellhounds"
 
 
 @pytest.fixture
@@ -83,6 +84,14 @@ def test_sr5_the_attack_panel_fits_720p(open_at_720p, qtbot):
     assert scroll.widget().minimumSizeHint().width() <= scroll.viewport().width()
     assert roll_in_view(win)
     assert not cut_off(win), cut_off(win)
+    # a long name on a long-named side, selected: its status heading wraps, nothing cut
+    win.document.apply(cmd.AddCombatant("bart", "ganger", (8, 1), "hellhounds", LONG_NAME))
+    win.document.select("bart")
+    win.dock.sections["status"].set_open(True)  # folded to make room for the attack
+    qtbot.wait(30)
+    assert win.dock.status.heading.isVisible()
+    assert not cut_off(win), cut_off(win)
+    win.document.select("wombat")
     # the wheel only passing over the defence combo leaves the declared defence alone
     part = win.dock.attack.part
     combo = part.sr_defence_combo
