@@ -115,6 +115,32 @@ class Surprise(Frozen):
     no_interrupts: bool = True
 
 
+class GearModifier(Frozen):
+    """Sheet gear counted in a pool (issue 25 item 4; project defaults, the texts beside the
+    project give no number): a trait on the attacker's sheet and the tags the weapon must
+    carry, e.g. a smartlink (the trait) with a smartgun (the weapon's `smartlink_ready`)."""
+
+    name: str = Field(min_length=1)  # as the log records it: "Smartlink"
+    trait: Slug  # on the attacker's sheet (`traits`)
+    weapon_tags: tuple[Slug, ...] = ()  # all of them on the weapon
+    against: tuple[AttackKind, ...] = ("melee", "ranged")  # the attacks it helps
+    pool: Literal["attack", "defence"] = "attack"
+    dice: int = Field(ge=-20, le=20)
+
+
+class ReachRules(Frozen):
+    """RULINGS "Reach" (sr4 l.75-80, SR5 likewise): Reach is dice, never Chapter 6's metres.
+    A combatant's Reach is its melee weapon's SR `reach` plus its traits' (sr4 l.79: "Trolls
+    have a natural Reach of 1 that is cumulative with weapon Reach"); it strikes at
+    `melee_m` (an adjacent hex), at `long_melee_m` from Reach `long_from`."""
+
+    per_point: int | None = None  # dice per point of difference; None: melee_modifiers'
+    traits: dict[Slug, int] = Field(default_factory=dict)  # natural Reach (troll: 1)
+    melee_m: float = Field(gt=0)  # "adjacent hexes for both sides (Reach 0-2)"
+    long_from: int = Field(ge=1)  # "two hexes for Reach 3 or more"
+    long_melee_m: float = Field(gt=0)
+
+
 class InitiativeRules(Frozen):
     # SR4: score = base + hits on the initiative dice; passes from the sheet.
     # SR5: score = base + the sum of the initiative dice; -10 per pass.
@@ -200,6 +226,8 @@ class ShadowrunRuleset(Frozen):
     map_modifiers: MapModifiers | None = None  # None: the map proposes no pool modifiers
     multiple_targets: MultipleTargets | None = None  # None: no split pool (SR5's text)
     surprise: Surprise | None = None  # None: no surprise test (the GM's call)
+    gear_modifiers: tuple[GearModifier, ...] = ()  # sheet gear counted (smartlink)
+    reach: ReachRules | None = None  # None: melee reach stays the sheet's metres
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:
@@ -217,6 +245,9 @@ class ShadowrunRuleset(Frozen):
         for name, option in self.defence_options.items():
             if option.interrupt_attack and option.range_plus_reach_m is None:
                 yield ("defence_options", name), "an interrupt attack needs range_plus_reach_m"
+        if self.reach is not None and self.reach.per_point is None \
+                and self.melee_modifiers is None:
+            yield ("reach", "per_point"), "give per_point: no melee_modifiers table to read"
         if self.sheet.unarmed_limit == "physical" and self.sheet.physical_limit is None:
             yield ("sheet", "physical_limit"), "unarmed_limit: physical needs the formula"
         if self.initiative.passes == "while_positive" and self.initiative.pass_cost <= 0:

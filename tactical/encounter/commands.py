@@ -61,6 +61,9 @@ class Attack:
     # Shadowrun: the GM rules a tie a grazing hit, contact only (sr4 l.25-27, sr5 l.16);
     # None: the ruleset's `grazing_hit_default`
     grazing: bool | None = None
+    # Shadowrun: the names of the modifiers the engine proposed from the sheets and the map
+    # (Smartlink, Reach, Friends in melee, Charging) that the GM dropped (issue 25 item 4)
+    dropped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

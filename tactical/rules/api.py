@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -236,6 +236,16 @@ class AttackReport(Protocol):
 
     def to_json(self) -> dict[str, Any]: ...
     def __getitem__(self, key: str) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Callout:
+    """A roll the table must hear about (Shadowrun: a glitch or a critical glitch), called
+    out on the result card, the log line and the roller's token (issue 25 item 6)."""
+
+    roller: Literal["attacker", "target"]
+    words: str  # "GLITCH", "CRITICAL GLITCH"
+    test: str  # "attack", "defence", "damage resistance"
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,6 +585,15 @@ class Ruleset(Protocol):
     def melee_engagement_action(self) -> str | None:
         """What a melee attack on one's own turn spends besides its own cost (Ch.6 l.198,
         the footwork of being engaged); None: the game has no such rule."""
+        ...
+
+    def callouts(self, report: AttackReport) -> tuple[Callout, ...]:
+        """The rolls of an attack the table must hear about (none: a plain roll)."""
+        ...
+
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        """How far `sheet` strikes in melee with the longest of `weapons` (none: bare
+        hands), in metres; None: the sheet's `reach_m` and the weapons' (Chapter 6)."""
         ...
 
     def standing(self, who: Fighter) -> Standing: ...

@@ -28,7 +28,13 @@ from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInf
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
-    sheet_reach = sheet_reach_m(batch.ctx.character(c), batch.ctx.rules.default_reach_m)
+    sheet = batch.ctx.character(c)
+    weapon = batch.ctx.weapon(weapon_id) if weapon_id is not None else None
+    ruled = batch.ruleset.melee_reach_m(  # Shadowrun: Reach in hexes (RULINGS "Reach")
+        sheet, [weapon] if weapon is not None and weapon.kind == "melee" else [])
+    if ruled is not None:
+        return ruled
+    sheet_reach = sheet_reach_m(sheet, batch.ctx.rules.default_reach_m)
     if weapon_id is None:
         return sheet_reach
     weapon = batch.ctx.weapon(weapon_id)

@@ -146,9 +146,12 @@ def charge_problems(batch: Batch, mover: str, metres: float) -> list[str]:
 def melee_reach(batch: Batch, c: Combatant) -> float:
     """How far `c` reaches in melee: its sheet's reach, or a longer melee weapon's."""
     sheet = batch.ctx.character(c)
+    melee = [w for w in (batch.ctx.weapon(w) for w in sheet.weapons) if w.kind == "melee"]
+    ruled = batch.ruleset.melee_reach_m(sheet, melee)  # Shadowrun: RULINGS "Reach"
+    if ruled is not None:
+        return ruled
     reach = sheet_reach_m(sheet, batch.ctx.rules.default_reach_m)
-    weapons = (batch.ctx.weapon(w) for w in sheet.weapons)
-    return max([reach, *(w.reach_m for w in weapons if w.kind == "melee")])
+    return max([reach, *(w.reach_m for w in melee)])
 
 
 def _halt_step(offer: ReactionOffer, spec: ReactionSpec) -> int:

@@ -15,6 +15,7 @@ from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
+from tactical.data.gear import Weapon
 from tactical.rules import api
 from tactical.rules.chapter6 import describe, engine, recovery
 from tactical.rules.chapter6.constants import chapter6_ruleset
@@ -163,6 +164,12 @@ class Chapter6:
         """Ch.6 Move actions, l.198: what a melee attack on one's turn spends besides its own
         cost (`table_actions.melee_engagement`; None: nothing, a house rule)."""
         return self.numbers.table_actions.melee_engagement
+
+    def callouts(self, report: api.AttackReport) -> tuple[api.Callout, ...]:
+        return ()  # a fumble reads in the result itself ("Complete failure")
+
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        return None  # Ch.6 Melee: the sheet's reach and the weapons' metres
 
     def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:
         """Ch.6 Fatigue, l.814 and RULINGS: Exhausted is "Initiative 0, one Minor action"

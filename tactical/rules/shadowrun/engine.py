@@ -12,7 +12,7 @@ Chapter 6's).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
@@ -27,6 +27,7 @@ from tactical.rules.api import (
     InitiativeRoll,
     MonitorMarks,
 )
+from tactical.rules.shadowrun import situation
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
 from tactical.rules.shadowrun.damage import (
     DamageCode,
@@ -191,26 +192,39 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     reasons: list[str] = []
     if weapon.kind == "ranged" and not sight.line_of_sight:
         reasons.append(f"{attacker.name} cannot see {target.name}: {sight.why}")
-    if weapon.kind == "melee":
-        reach = facts.attacker_reach_m  # the sheet's (or movement.default_reach_m), the weapon's
-        if sight.distance_m > reach:
-            reasons.append(f"{target.name} is {sight.distance_m:g} m away, beyond "
-                           f"{attacker.name}'s reach of {reach:g} m")
-    if weapon.shadowrun is None:
-        reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
-    if reasons:
-        raise IllegalCommand(reasons)
     if rules.sheet.parry_with == "ready":  # SR4: the weapon in hand, no Parry with a gun
         defender_weapon = next((w for w in facts.target_weapons
                                 if w.id == target.weapon and w.kind == "melee"), None)
     else:
         defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
+    if weapon.kind == "melee":
+        # RULINGS "Reach": SR Reach strikes an adjacent hex (two from Reach 3), not Chapter
+        # 6's metres; without a `reach:` block the sheet's metres stand
+        reach_rating = situation.reach_of(facts.attacker_sheet, weapon, rules)
+        reach = situation.melee_reach_m(reach_rating, rules) or facts.attacker_reach_m
+        if sight.distance_m > reach:
+            words = f"Reach {reach_rating}: {reach:g} m" if rules.reach else f"{reach:g} m"
+            reasons.append(f"{target.name} is {sight.distance_m:g} m away, beyond "
+                           f"{attacker.name}'s reach ({words})")
+    elif any(o in situation.CHIPS for o in choice.options):
+        reasons.append("the melee modifiers (off-hand, superior position, receiving a "
+                       "charge, touch-only) are for melee attacks (sr4 l.61-104)")
+    if weapon.shadowrun is None:
+        reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
+    if reasons:
+        raise IllegalCommand(reasons)
     declaration = turn_defences(target, choice.defence, rules)
-    return attack_from_sheets(
+    proposed = situation.proposals(facts, defender_weapon, rules)
+    dropped = set(getattr(choice, "dropped", ()))
+    kept = [m for m in proposed if m.name not in dropped]
+    kept += situation.chip_dice(choice.options, rules)
+    return replace(attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
         defence=declaration,
-        attack_modifiers=[Modifier(s, v) for s, v in choice.attack_modifiers],
-        defence_modifiers=[Modifier(s, v) for s, v in choice.defence_modifiers],
+        attack_modifiers=[*(Modifier(m.name, m.dice) for m in kept if m.pool == "attack"),
+                          *(Modifier(s, v) for s, v in choice.attack_modifiers)],
+        defence_modifiers=[*(Modifier(m.name, m.dice) for m in kept if m.pool == "defence"),
+                           *(Modifier(s, v) for s, v in choice.defence_modifiers)],
         attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
         # RULINGS "Initiative cost of a defence": paid from the current pass's score, and
         # refused when it is more than that score (SR5: the score less 10 per pass taken)
@@ -219,7 +233,7 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         if target.initiative is not None else None,
         defender_weapon=defender_weapon,
         # the GM's word on a tie (Attack.grazing); a choice without one keeps the default
-        grazing=getattr(choice, "grazing", None))
+        grazing=getattr(choice, "grazing", None)), proposed=proposed)
 
 
 TURN_DEFENCE = "full_defense"  # the condition (and option) of a defence that lasts the turn

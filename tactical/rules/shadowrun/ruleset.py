@@ -18,10 +18,18 @@ from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.core.types import RulesetId
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
+from tactical.data.gear import Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
-from tactical.rules.shadowrun import describe, engine, reactions, recovery, surprise
+from tactical.rules.shadowrun import (
+    describe,
+    engine,
+    reactions,
+    recovery,
+    situation,
+    surprise,
+)
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
@@ -125,7 +133,11 @@ class Shadowrun:
         own = ([] if words.defence is None or words.defence in known
                else [f"unknown defence {words.defence!r}; expected one of: "
                      f"{', '.join(known)}"])
-        return [*self.base.attack_choice_problems(replace(words, defence=None)), *own]
+        # the SR4 melee chips and the Reach choice are Shadowrun's words (situation.py)
+        own += situation.option_problems(words.options, self.numbers)
+        base = replace(words, defence=None, options=tuple(
+            o for o in words.options if o not in situation.OPTION_WORDS))
+        return [*self.base.attack_choice_problems(base), *own]
 
     def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
         _one_target(facts)
@@ -171,6 +183,18 @@ class Shadowrun:
     @property
     def melee_engagement_action(self) -> str | None:
         return None  # SR has no Move spent by being engaged in melee (docs/rules-shadowrun.md)
+
+    def callouts(self, report: api.AttackReport) -> tuple[api.Callout, ...]:
+        if not isinstance(report, AttackReport):  # a base-game attack in the log
+            return self.base.callouts(report)
+        return describe.callouts(report)
+
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        """RULINGS "Reach": an adjacent hex for Reach 0-2, two hexes from Reach 3 (the
+        longest weapon's; bare hands: the natural Reach), never Chapter 6's metres."""
+        reaches = [situation.reach_of(sheet, w, self.numbers) for w in weapons] or \
+            [situation.reach_of(sheet, None, self.numbers)]
+        return situation.melee_reach_m(max(reaches), self.numbers)
 
     def incapacitated(self, who: api.Fighter) -> bool:
         return self.base.incapacitated(who)
