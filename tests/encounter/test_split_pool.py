@@ -40,12 +40,14 @@ def _pools(events: tuple[object, ...]) -> list[tuple[str, int]]:
 
 
 def test_the_gm_splits_the_pool_unevenly_and_each_target_gets_its_share():
-    # Kicker's 11 dice: 8 on Ganger 2, 3 on Ganger 1 (the GM's split, in the targets' order)
-    misses = [*[2, 3, 4, 2, 3, 4, 2, 3], *[2, 3, 4], *[2, 3, 4], *[2, 3, 4]]
+    # Kicker's 12 dice (Unarmed Combat 6 + Agility 5 + 1 for a troll's Reach 1 vs 0): 9 on
+    # Ganger 2, 3 on Ganger 1 (the GM's split, in the targets' order); each ganger defends
+    # with Reaction 3 + 1 for friends in melee
+    misses = [*[2, 3, 4, 2, 3, 4, 2, 3, 4], *[2, 3, 4, 2], *[2, 3, 4], *[2, 3, 4, 2]]
     enc = _fight("sr4_melee_split.yaml", misses, SR4)
     events = enc.apply(SplitAttack("kicker", ("ganger-2", "ganger-1"), "killing-hands",
-                                   shares=(8, 3)))
-    assert _pools(events) == [("ganger-2", 8), ("ganger-1", 3)]
+                                   shares=(9, 3)))
+    assert _pools(events) == [("ganger-2", 9), ("ganger-1", 3)]
     # one Complex Action for both attacks
     assert [e.action for e in events if isinstance(e, ev.ActionSpent)] == ["major"]
     assert enc.state.get("kicker").budget.major == 0
@@ -53,9 +55,9 @@ def test_the_gm_splits_the_pool_unevenly_and_each_target_gets_its_share():
 
 def test_shares_that_do_not_add_up_to_the_pool_are_refused():
     enc = _fight("sr4_melee_split.yaml", [], SR4)
-    with pytest.raises(IllegalCommand, match="summing to 11"):
+    with pytest.raises(IllegalCommand, match="summing to 12"):
         enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands",
-                              shares=(6, 6)))
+                              shares=(6, 5)))
 
 
 def test_a_split_needs_a_melee_weapon_and_two_targets():
@@ -76,7 +78,7 @@ def test_sr5_has_no_split_pool_and_says_so():
 
 
 def test_the_split_is_one_undo():
-    misses = [*[2, 3, 4, 2, 3, 4], *[2, 3, 4], *[2, 3, 4, 2, 3], *[2, 3, 4]]
+    misses = [*[2, 3, 4, 2, 3, 4], *[2, 3, 4, 2], *[2, 3, 4, 2, 3, 4], *[2, 3, 4, 2]]
     enc = _fight("sr4_melee_split.yaml", misses, SR4)
     before = enc.state
     enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands"))

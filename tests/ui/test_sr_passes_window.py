@@ -140,9 +140,10 @@ def test_sr5_has_no_passes_column(qtbot, tmp_path):
 def test_the_split_pool_from_the_attack_panel(qtbot, tmp_path):
     win = windows.open_window(qtbot, tmp_path, SIZE, None)
     try:
-        # Kicker's 11 dice as 6 and 5: 3 hits on Ganger 1 (no hit back), a tie on Ganger 2
-        open_sr(win, SR4_SPLIT, [5, 5, 6, 2, 3, 4, 2, 3, 4, 5, 2, 3, 4, 2, 3, 4,
-                                 2, 3, 4, 2, 5, 5, 2, 3])
+        # Kicker's 12 dice (a troll's Reach 1 vs 0 adds one) as 6 and 6: 3 hits on Ganger 1
+        # (no hit back from its 4 dice), a tie on Ganger 2 (the scenario sr4_split_pool_melee)
+        open_sr(win, SR4_SPLIT, [5, 5, 6, 2, 3, 4, 2, 3, 4, 2, 5, 2, 3, 4, 2, 3, 4,
+                                 5, 2, 3, 4, 2, 3, 5, 2, 3, 4])
         start(win, {"kicker": 12, "ganger-1": 8, "ganger-2": 7, "ganger-3": 6})
         choose(token_menu(win, "ganger-1"), "Attack with Kicker…")
         panel = win.dock.attack
@@ -150,11 +151,11 @@ def test_the_split_pool_from_the_attack_panel(qtbot, tmp_path):
         chooser = panel.split
         chooser.checks["ganger-2"].setChecked(True)
         # the preview is the first attack's: its share of the pool
-        assert "Split pool (1 of 2: 6 of 11 dice)" in panel.breakdown.text()
+        assert "Split pool (1 of 2: 6 of 12 dice)" in panel.breakdown.text()
         assert panel.tn_label.text().startswith("6 vs")
-        chooser.shares.setText("6 6")  # does not add up: refused before any die
+        chooser.shares.setText("7 6")  # does not add up: refused before any die
         assert not panel.roll_button.isEnabled()
-        assert "summing to 11" in panel.refusals.text()
+        assert "summing to 12" in panel.refusals.text()
         chooser.shares.setText("")
         panel.roll_button.click()
         state = win.document.state
