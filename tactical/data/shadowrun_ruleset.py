@@ -14,6 +14,7 @@ from pydantic import Field
 from tactical.data.gear import Slug
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
+from tactical.data.shadowrun_actions import PhaseActions
 
 AttackKind = Literal["melee", "ranged"]
 ArmorKind = Literal["armor", "ballistic", "impact"]
@@ -173,6 +174,7 @@ class ShadowrunRuleset(Frozen):
     sheet: SheetRules
     healing: Healing = Field(default_factory=Healing)
     map_modifiers: MapModifiers | None = None  # None: the map proposes no pool modifiers
+    actions: PhaseActions = Field(default_factory=PhaseActions)  # RULINGS "Actions"
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.core.dice import Dice
+from tactical.core.errors import IllegalCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
@@ -108,6 +109,10 @@ def decide_and_fold(state: EncounterState, command: Any, ctx: Context,
     if handler is None:
         raise TypeError(f"{type(command).__name__} is not a command")
     batch = Batch(state, ctx, dice)
+    name = type(command).__name__
+    if not batch.ruleset.offers(name):  # RULINGS "Actions": not this game's action
+        raise IllegalCommand([f"{name} is not an action in {batch.ruleset.title} "
+                              "(the menus do not offer it)"])
     handler(batch, command)
     _overwatch_broken(batch)
     marks.broken(batch, state)  # Pinned until the suppressor's next action (Ch.6 l.490)

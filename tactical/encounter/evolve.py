@@ -91,7 +91,7 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     # starts (turns.start_round); a turn with actions (one added mid-fight) ends it.
     unaware = c.unaware and not (e.major or e.move or e.minor)
     return _update(state, e.combatant, budget=budget, unaware=unaware, conditions=conditions,
-                   last_hit=None, move_spent=False)
+                   last_hit=None, move_spent=False, fired=0)
 
 
 @handles(ev.TurnEnded)
@@ -313,8 +313,8 @@ def _edge_spent(state: EncounterState, e: ev.EdgeSpent) -> EncounterState:
 @handles(ev.AmmoSpent)
 def _ammo_spent(state: EncounterState, e: ev.AmmoSpent) -> EncounterState:
     c = state.get(e.combatant)
-    return state.with_combatant(c.with_ammo(e.weapon, (c.rounds_loaded(e.weapon) or 0)
-                                            - e.rounds))
+    return state.with_combatant(replace(c.with_ammo(e.weapon, (c.rounds_loaded(e.weapon) or 0)
+                                                    - e.rounds), fired=c.fired + e.rounds))
 
 
 @handles(ev.WeaponReadied)

@@ -43,6 +43,7 @@ from tactical.rules.chapter6.setup import (
     Defence as ChosenDefence,
 )
 from tactical.rules.registry import ruleset
+from tactical.rules.shadowrun.actions import recoil_dice
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.mapmods import proposed
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
@@ -219,6 +220,7 @@ def _representative_operations(tmp_path: Path) -> None:
         pistol = load_map(ROOT / "maps" / "warehouse.yaml").library.weapons["ares-predator"]
         for distance, cover in ((3, "partial"), (12, "full"), (30, "none"), (55, "none")):
             proposed(sr, pistol, distance, cover)  # RULINGS "Map modifiers"
+        recoil_dice(sr.actions, 3, 3, 1, 3)  # a second burst in one phase (RULINGS "Actions")
         if sr.melee_modifiers is not None:
             melee_modifiers(MeleeSituation(3, 1, 2, 1, "bonus", True, True, True, True, True,
                                            True, True), sr.melee_modifiers)

@@ -15,6 +15,7 @@ from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
+from tactical.data.gear import Weapon
 from tactical.rules import api
 from tactical.rules.chapter6 import describe, engine, recovery
 from tactical.rules.chapter6.constants import chapter6_ruleset
@@ -94,6 +95,15 @@ class Chapter6:
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
+
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        return (slot,)  # the three Ms as this file's numbers cost them
+
+    def attack_slots(self, weapon: Weapon, mode: str | None) -> None:
+        return None  # fire_modes.needs, attack options, called shots (attack_needs)
+
+    def offers(self, command: str) -> bool:
+        return True  # every command of the engine is a Chapter 6 action
 
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:

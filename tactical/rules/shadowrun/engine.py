@@ -3,10 +3,9 @@ monitors and initiative passes (issue 7; docs/rules-shadowrun.md). Neutral in, n
 (tactical.rules.api): the engine makes the events.
 
 Tactical's mapping (a ruling, docs/rules-shadowrun.md): a combat turn is the encounter's
-round, each initiative pass a `RoundStarted` with its pass number; in each action phase a
-combatant has one Major (a Complex action: an attack), one Move and one Minor (Simple)
-action. The map offers no Snapshot/Overwatch/Intercept/Opportunity reactions (those are
-Chapter 6's).
+round, each initiative pass a `RoundStarted` with its pass number; each action phase holds
+a Move and two Simple actions (Minor slots), a Complex action taking both (RULINGS
+"Actions", the ruleset file's `actions`). The map offers SR5's Intercept only.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
 from tactical.data.character import Character
+from tactical.data.gear import ShadowrunWeapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules.api import (
     AttackFacts,
@@ -27,6 +27,7 @@ from tactical.rules.api import (
     InitiativeRoll,
     MonitorMarks,
 )
+from tactical.rules.shadowrun.actions import Shot, shot
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
 from tactical.rules.shadowrun.damage import (
     DamageCode,
@@ -47,7 +48,12 @@ from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_ini
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.report import AttackReport, report_of
-from tactical.rules.shadowrun.sheet import attack_from_sheets, monitors_of, stats_of
+from tactical.rules.shadowrun.sheet import (
+    attack_from_sheets,
+    monitors_of,
+    stats_of,
+    weapon_numbers,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +185,11 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         if sight.distance_m > reach:
             reasons.append(f"{target.name} is {sight.distance_m:g} m away, beyond "
                            f"{attacker.name}'s reach of {reach:g} m")
-    if weapon.shadowrun is None:
+    numbers = weapon_numbers(weapon, rules)
+    if numbers is None:
         reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
+    fire = fire_shot(facts, numbers, rules)
+    reasons += fire.refusals
     if reasons:
         raise IllegalCommand(reasons)
     if rules.sheet.parry_with == "ready":  # SR4: the weapon in hand, no Parry with a gun
@@ -192,8 +201,9 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     return attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
         defence=declaration,
-        attack_modifiers=[Modifier(s, v) for s, v in choice.attack_modifiers],
-        defence_modifiers=[Modifier(s, v) for s, v in choice.defence_modifiers],
+        attack_modifiers=[Modifier(s, v) for s, v in (*choice.attack_modifiers, *fire.attack)],
+        defence_modifiers=[Modifier(s, v)
+                           for s, v in (*choice.defence_modifiers, *fire.defence)],
         attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
         # RULINGS "Initiative cost of a defence": paid from the current pass's score, and
         # refused when it is more than that score (SR5: the score less 10 per pass taken)
@@ -203,6 +213,18 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         defender_weapon=defender_weapon,
         # the GM's word on a tie (Attack.grazing); a choice without one keeps the default
         grazing=getattr(choice, "grazing", None))
+
+
+def fire_shot(facts: AttackFacts, numbers: ShadowrunWeapon | None,
+              rules: ShadowrunRuleset) -> Shot:
+    """The fire mode's rounds, recoil and burst (RULINGS "Actions"; project defaults in
+    the ruleset file's `actions`); nothing for melee or a weapon with no SR numbers."""
+    if numbers is None or facts.weapon.kind != "ranged":
+        return Shot()
+    a = facts.attacker
+    return shot(rules.actions, facts.weapon, numbers, facts.choice.mode, a.fired,
+                None if facts.ammo_paid else a.rounds_loaded(facts.weapon_id),
+                stats_of(facts.attacker_sheet).strength, a.name)
 
 
 def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOutcome:
@@ -224,9 +246,11 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
     after = result.monitors_after
     marks = (MonitorMarks(after.physical, after.stun, after.overflow)
              if after is not None and result.boxes else None)
+    rounds = fire_shot(facts, weapon_numbers(facts.weapon, rules), rules).rounds
     return AttackOutcome(report, summary(facts.attacker.name, target.name, facts.weapon.name,
                                          report),
-                         initiative_after=initiative, prone=prone, monitors=marks)
+                         initiative_after=initiative, prone=prone, monitors=marks,
+                         ammo_used=0 if facts.ammo_paid else rounds)
 
 
 def preview(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackPreviewParts:

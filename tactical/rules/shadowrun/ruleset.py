@@ -18,10 +18,11 @@ from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.core.types import RulesetId
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
+from tactical.data.gear import Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
-from tactical.rules.shadowrun import describe, engine, reactions, recovery
+from tactical.rules.shadowrun import actions, describe, engine, reactions, recovery
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.report import AttackReport
 
@@ -82,6 +83,15 @@ class Shadowrun:
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
+
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        return self.numbers.actions.slots_for(slot, command)  # RULINGS "Actions"
+
+    def attack_slots(self, weapon: Weapon, mode: str | None) -> tuple[str, ...]:
+        return actions.attack_slots(self.numbers.actions, weapon, mode)
+
+    def offers(self, command: str) -> bool:
+        return command not in self.numbers.actions.not_offered
 
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------
