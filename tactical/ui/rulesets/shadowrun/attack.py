@@ -393,4 +393,9 @@ def action_phase(reason: str) -> str:
     if match:
         return (f"{match.group(1)} has no Complex action left in this action phase "
                 "(one attack per phase): press Next turn")
+    # RULINGS "Actions": a phase holds two Simple actions, a Complex one takes both
+    match = re.match(r"(.+) has no minor action left", reason)
+    if match:
+        return (f"{match.group(1)} has no Simple action left in this action phase (two "
+                "a phase; a Complex action takes both): press Next turn")
     return reason
