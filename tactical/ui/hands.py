@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QCursor
@@ -128,6 +128,23 @@ class Hands:
                 entry.tip = why
         return self._worded(entries)
 
+    def attack_entry(self, cid: str) -> Entry:
+        """Attack ▸ each enemy, from the acting combatant's own menu (issue 25): the dock's
+        attack panel on that target."""
+        state = self.document.state
+        c = state.get(cid)
+        enemies = [o for o in state if o.side != c.side and o.id not in c.undetected]
+        children = [Entry(o.name, "Attack", run=self._attack_on(o.id),
+                          tip=f"the dock's attack panel, {o.name} as the target")
+                    for o in enemies]
+        return Entry("Attack", "Attack", children=children or [
+            Entry("no enemy on the map", "Attack", enabled=False)],
+            enabled=state.actor == cid and not state.pending)
+
+    def _attack_on(self, target: str) -> Callable[[], None] | None:
+        attack = self.attack
+        return None if attack is None else lambda: attack(target)
+
     def _do(self, text: str, command: object, cost: str = "", tip: str = "") -> Entry:
         """An entry that sends `command` as it is (the engine judges it: `_judge`)."""
         return Entry(text, type(command).__name__, cost, self._later(command), tip=tip,
@@ -158,11 +175,30 @@ class Hands:
                                           came_from=c.hex)), None)
 
     def _worded(self, entries: list[Entry]) -> list[Entry]:
-        """Costs in the running ruleset's words (Shadowrun: Complex, Simple; issue 14)."""
+        """Only the actions the running game has (RULINGS "Actions": no Chapter 6 Overwatch,
+        Evade, Refocus… under Shadowrun; the ruleset says, `offers`), their costs in its
+        words (Shadowrun: Complex, Simple; issue 14)."""
         view = view_of(self.document.state)
+        kept = [e for e in self._offered(entries) if e is not None]
+        for entry in kept:
+            entry.cost = view.action_cost(entry.cost, entry.command)
+        return kept
+
+    def _offered(self, entries: Sequence[Entry | None]) -> list[Entry | None]:
+        """`entries` without those whose command the game does not have (separators kept),
+        nor a submenu left empty by that."""
+        state = self.document.state
+        ruleset = self.document.encounter.ctx.ruleset_of(state.ruleset)
+        kept: list[Entry | None] = []
         for entry in entries:
-            entry.cost = view.action_cost(entry.cost)
-        return entries
+            if entry is not None and entry.command and not ruleset.offers(entry.command):
+                continue
+            if entry is not None and any(c is not None for c in entry.children):
+                entry.children = self._offered(entry.children)
+                if not any(c is not None for c in entry.children):
+                    continue  # a submenu of actions the game does not have
+            kept.append(entry)
+        return kept
 
     def more_turn_entries(self, cid: str) -> list[Entry]:
         """The table actions of Ch.6 beyond the three Ms (issue 12): Auto fire at several,
@@ -362,6 +398,9 @@ class Hands:
     # --- what the GM may do to anyone, any time
 
     def gm_entries(self, cid: str) -> list[Entry | None]:
+        return self._offered(self._gm_entries(cid))
+
+    def _gm_entries(self, cid: str) -> list[Entry | None]:
         c = self.document.state.get(cid)
         conditions = [Entry(x.value.capitalize(), "SetCondition", checked=c.has(x),
                             run=self._later(cmd.SetCondition(cid, x.value, not c.has(x))))
@@ -399,6 +438,9 @@ class Hands:
         ]
 
     def initiative_entries(self, cid: str) -> list[Entry]:
+        return [e for e in self._offered(self._initiative_entries(cid)) if e is not None]
+
+    def _initiative_entries(self, cid: str) -> list[Entry]:
         c = self.document.state.get(cid)
         return [
             Entry("Roll initiative", "RollInitiative",
@@ -494,6 +536,8 @@ class Hands:
             first = [Entry(f"Attack with {state.get(state.actor).name}…", "Attack",
                            run=lambda: attack(cid),
                            tip="the dock's attack panel, this token as the target"), None]
+        elif state.actor == cid and self.attack is not None:  # the actor's own menu
+            first = [self.attack_entry(cid), None]
         tools = self.tool_entries(c.hex, cid)
         fill_menu(menu, [*first, *self.turn_entries(cid), None, *self.gm_entries(cid),
                          *([None, *tools] if tools else [])])

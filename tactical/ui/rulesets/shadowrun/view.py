@@ -78,9 +78,13 @@ class ShadowrunView:
     def reaction_slot_tip(self) -> str:
         return "No map reactions under Shadowrun"
 
-    def action_cost(self, cost: str) -> str:
-        # docs/rules-shadowrun.md, the engine's mapping (initiative.action_phase): a Major is
-        # a Complex action, a Minor a Simple one, a Full all of the phase; Move stays Move
+    def action_cost(self, cost: str, command: str = "") -> str:
+        # RULINGS "Actions" (sr4/sr5.yaml `actions`): what the game costs its own way (Ready
+        # weapon: Simple, Drop prone: Free); else a Major is a Complex action, a Minor a
+        # Simple one, a Full all of the phase; Move stays Move
+        own = self.ruleset.numbers.actions.costs.get(command)
+        if cost and own is not None:
+            return own.capitalize()
         return re.sub(r"\b(Major|Minor|Full)\b", lambda m: SR_ACTION_WORDS[m.group(1)], cost)
 
     def full_action_tip(self) -> str:
