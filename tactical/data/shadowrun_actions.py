@@ -17,6 +17,8 @@ from pydantic import Field
 from tactical.data.schema import Frozen
 
 Slot = Literal["major", "move", "minor"]
+Attribute = Literal["body", "agility", "reaction", "strength", "willpower", "intuition",
+                    "logic", "charisma"]
 Kind = Literal["free", "simple", "complex"]
 
 
@@ -42,6 +44,16 @@ class Recoil(Frozen):
     progressive: Literal["phase", "shot"] = "phase"
 
 
+class TakeAim(Frozen):
+    """Take Aim (project default, the texts give no numbers): each aim a Simple action
+    adding `dice` to the next attack, at most ⌈attribute / divisor⌉ aims; the next attack
+    uses them up."""
+
+    dice: int = Field(default=1, ge=1)
+    max_attribute: Attribute = "willpower"
+    max_divisor: int = Field(default=2, ge=1)
+
+
 class PhaseActions(Frozen):
     """The defaults keep a log's old snapshot (before the key existed) playing as it did: a
     Complex action is the one `major` slot and nothing else changes."""
@@ -52,6 +64,7 @@ class PhaseActions(Frozen):
     ranged_attack: Kind = "complex"  # a ranged attack in no listed fire mode
     fire_modes: dict[str, FireMode] = Field(default_factory=dict)
     recoil: Recoil | None = None  # None: no recoil
+    take_aim: TakeAim | None = None  # None: no Take Aim action
     # the base game's commands and what they take here (ReadyWeapon: draw or reload)
     costs: dict[str, Kind] = Field(default_factory=dict)
     # the base game's commands this game does not have (RULINGS "Actions": Overwatch,

@@ -415,6 +415,14 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | AreaAttack | SuppressiveFire)
 
 
+@dataclass(frozen=True, slots=True)
+class TakeAim:
+    """Shadowrun's Take Aim (a Simple action): dice on the combatant's next attack, more
+    for each aim up to the ruleset's most (sr4/sr5.yaml `actions.take_aim`)."""
+
+    combatant: str
+
+
 def command_from_payload(payload: dict[str, object]) -> object:
     """A command from its JSON form {"type": "Move", "combatant": …} (scenario files, CLI)."""
     from pydantic import TypeAdapter, ValidationError
@@ -442,4 +450,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
     Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
-    SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire)}
+    SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire, TakeAim)}

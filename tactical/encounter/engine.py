@@ -16,6 +16,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context
 from tactical.encounter.handlers import (
+    aiming,
     area,
     autofire,
     detection,
@@ -82,6 +83,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.Mount: mount.mount,
     cmd.Dismount: mount.dismount,
     cmd.SetHidden: detection.set_hidden,
+    cmd.TakeAim: aiming.take_aim,  # issue 25: Shadowrun's Take Aim
 }
 
 

@@ -490,6 +490,12 @@ class Ruleset(Protocol):
         Complex one); None: the base game's numbers decide (Ch.6 `attack_needs`)."""
         ...
 
+    def take_aim(self, who: Fighter, sheet: Character) -> tuple[str, int, str]:
+        """One more Take Aim (Shadowrun: a Simple action): the timer kind its next attack
+        reads, the aims it holds now and the words; IllegalCommand at the most it may hold,
+        or when the game has no such action."""
+        ...
+
     def offers(self, command: str) -> bool:
         """Whether the game has the action a command type names ("Evade"): the menus list
         only those, the engine refuses the others (RULINGS "Actions")."""

@@ -102,6 +102,9 @@ class Hands:
             Entry("Declare Overwatch", "DeclareOverwatch", "Major", children=overwatch),
             Entry("Ready weapon", "ReadyWeapon", "Major", children=ready or [
                 Entry("no weapon carried", "ReadyWeapon", enabled=False)]),
+            # Shadowrun's (issue 25): the ruleset's dice on its next attack
+            self._do("Take Aim", cmd.TakeAim(cid), "Minor",
+                     tip="dice on its next attack, more for each aim (the ruleset's most)"),
             self._do("Evade", cmd.Evade(cid), " + ".join(
                 f"{n} {a.capitalize()}" if n > 1 else a.capitalize()
                 for a, n in Counter(evade).items()),

@@ -205,6 +205,8 @@ def _representative_operations(tmp_path: Path) -> None:
     play(ROOT / "tests" / "scenarios" / "warehouse_three_rounds.json")
     for scenario in sorted((ROOT / "tests" / "scenarios").glob("ch6_*.json")):
         play_all(scenario)  # issue 12: option costs, timers, Charge …
+    for scenario in sorted((ROOT / "tests" / "scenarios").glob("sr5_*.json")):
+        play_all(scenario)  # issue 25: the action phase, fire modes, Take Aim …
     for case in sorted((ROOT / "tests" / "rules").glob("**/cases/*.json")):
         with contextlib.redirect_stdout(io.StringIO()):
             main(["attack", str(case)])

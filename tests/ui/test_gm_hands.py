@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.engine import HANDLERS
 from tactical.encounter.model import Condition, Phase
 from tactical.geometry.hexgrid import hex_neighbours
@@ -641,6 +642,18 @@ def carry_in(win: MainWindow) -> None:
     assert "Brought in the party of party.yaml" in win.statusBar().currentMessage()
 
 
+def take_aim(win: MainWindow) -> None:
+    """Shadowrun's (issue 25): on an SR5 map, from the actor's token menu."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.apply(cmd.SetInitiative("wombat", 14))
+    win.document.apply(cmd.SetInitiative("cutter", 9))
+    win.action_map["start"].trigger()
+    choose(token_menu(win, "wombat"), "Take Aim")
+    assert [t.kind for t in win.document.state.get("wombat").timers] == ["take_aim"]
+    assert log_has(win, "Wombat spends a Minor action: Take Aim")
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -664,6 +677,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
     "CarryIn": carry_in,  # a campaign's party (issue 29)
+    "TakeAim": take_aim,  # Shadowrun's (issue 25)
 }
 
 
@@ -677,14 +691,14 @@ def test_every_engine_command_has_a_control():
 @pytest.mark.parametrize("name", sorted(t.__name__ for t in HANDLERS))
 def test_the_control_sends_its_command(window, name, monkeypatch):
     sent: list[str] = []
-    encounter = window.document.encounter
-    real = encounter.apply
+    real = Encounter.apply
 
-    def spy(command: Any, label: str | None = None) -> Any:
+    # on the class: a driver may open another map (Take Aim: an SR5 one), a new encounter
+    def spy(self: Encounter, command: Any, label: str | None = None) -> Any:
         sent.append(type(command).__name__)
-        return real(command, label)
+        return real(self, command, label)
 
-    monkeypatch.setattr(encounter, "apply", spy)
+    monkeypatch.setattr(Encounter, "apply", spy)
     driver = CONTROLS.get(name)
     assert driver is not None, f"no control for {name}"
     driver(window)

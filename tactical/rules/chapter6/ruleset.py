@@ -43,6 +43,10 @@ def _level(name: str | None) -> InjuryLevel | None:
     return InjuryLevel(name) if name else None
 
 
+# Other games' actions the engine knows: Chapter 6's aiming is the Aimed Shot option (l.470)
+NOT_CHAPTER6 = frozenset({"TakeAim"})
+
+
 @dataclass(frozen=True, slots=True)
 class Chapter6:
     numbers: Chapter6Ruleset  # ruleset.yaml, validated
@@ -103,7 +107,11 @@ class Chapter6:
         return None  # fire_modes.needs, attack options, called shots (attack_needs)
 
     def offers(self, command: str) -> bool:
-        return True  # every command of the engine is a Chapter 6 action
+        return command not in NOT_CHAPTER6
+
+    def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
+        raise IllegalCommand(["Chapter 6 has no Take Aim action: aim with the Aimed Shot "
+                              "option of an attack (l.470)"])
 
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tactical.core.errors import IllegalCommand
+from tactical.data.character import Character
 from tactical.data.gear import ShadowrunWeapon, Weapon
 from tactical.data.shadowrun_actions import FireMode, PhaseActions
+from tactical.rules.api import Fighter
+from tactical.rules.shadowrun.sheet import stats_of
 
 
 def attack_slots(rules: PhaseActions, weapon: Weapon, mode: str | None) -> tuple[str, ...]:
@@ -87,3 +91,36 @@ def shot(rules: PhaseActions, weapon: Weapon, numbers: ShadowrunWeapon, mode: st
                            f"{compensation(rules, numbers.rc, strength)} compensated)", dice))
     defence = [(fire.name, fire.defence_dice)] if fire.defence_dice else []
     return Shot(fire.rounds, tuple(attack), tuple(defence), tuple(refusals))
+
+
+AIM = "take_aim"  # the timer a Take Aim leaves on the aimer, used up by its next attack
+
+
+def aims(who: Fighter) -> int:
+    """The aims `who` holds (its Take Aim timer's count)."""
+    timer = next((t for t in who.timers if t.kind == AIM), None)
+    if timer is None:
+        return 0
+    return int(dict(p.split("=") for p in timer.amount.split(";")).get("count", "0"))
+
+
+def take_aim(rules: PhaseActions, who: Fighter, sheet: Character) -> tuple[str, int, str]:
+    """One more aim (project default `take_aim`): refused past ⌈attribute / divisor⌉."""
+    aim = rules.take_aim
+    if aim is None:
+        raise IllegalCommand(["this edition's ruleset file has no Take Aim (actions.take_aim)"])
+    rating = getattr(stats_of(sheet), aim.max_attribute)
+    most = -(-rating // aim.max_divisor)
+    count = aims(who) + 1
+    if count > most:
+        raise IllegalCommand([f"{who.name} already aims {most} times, the most "
+                              f"{aim.max_attribute.capitalize()} {rating} allows"])
+    return AIM, count, f"Take Aim ×{count}: +{count * aim.dice} dice on its next attack"
+
+
+def aim_modifiers(rules: PhaseActions, who: Fighter) -> tuple[tuple[str, int], ...]:
+    """The aims' dice on the attack that uses them up."""
+    count = aims(who)
+    if not count or rules.take_aim is None:
+        return ()
+    return ((f"Take Aim ×{count}", count * rules.take_aim.dice),)

@@ -27,7 +27,7 @@ from tactical.rules.api import (
     InitiativeRoll,
     MonitorMarks,
 )
-from tactical.rules.shadowrun.actions import Shot, shot
+from tactical.rules.shadowrun.actions import AIM, Shot, aim_modifiers, aims, shot
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
 from tactical.rules.shadowrun.damage import (
     DamageCode,
@@ -201,7 +201,8 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     return attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
         defence=declaration,
-        attack_modifiers=[Modifier(s, v) for s, v in (*choice.attack_modifiers, *fire.attack)],
+        attack_modifiers=[Modifier(s, v) for s, v in (
+            *choice.attack_modifiers, *aim_modifiers(rules.actions, attacker), *fire.attack)],
         defence_modifiers=[Modifier(s, v)
                            for s, v in (*choice.defence_modifiers, *fire.defence)],
         attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
@@ -250,7 +251,8 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
     return AttackOutcome(report, summary(facts.attacker.name, target.name, facts.weapon.name,
                                          report),
                          initiative_after=initiative, prone=prone, monitors=marks,
-                         ammo_used=0 if facts.ammo_paid else rounds)
+                         ammo_used=0 if facts.ammo_paid else rounds,
+                         used_marks=(AIM,) if aims(facts.attacker) else ())
 
 
 def preview(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackPreviewParts:

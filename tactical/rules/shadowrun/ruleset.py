@@ -93,6 +93,9 @@ class Shadowrun:
     def offers(self, command: str) -> bool:
         return command not in self.numbers.actions.not_offered
 
+    def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
+        return actions.take_aim(self.numbers.actions, who, sheet)
+
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
