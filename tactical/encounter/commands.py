@@ -423,6 +423,15 @@ class TakeAim:
     combatant: str
 
 
+@dataclass(frozen=True, slots=True)
+class ChangeFireMode:
+    """Shadowrun: set the ready gun's fire mode (a Simple action, sr4/sr5.yaml
+    `actions.costs`); an attack that names no mode fires in it."""
+
+    combatant: str
+    mode: str  # the catalogue's mode name (SS, SA, BF, AF)
+
+
 def command_from_payload(payload: dict[str, object]) -> object:
     """A command from its JSON form {"type": "Move", "combatant": …} (scenario files, CLI)."""
     from pydantic import TypeAdapter, ValidationError
@@ -450,4 +459,5 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
     Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
-    SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire, TakeAim)}
+    SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire, TakeAim,
+    ChangeFireMode)}

@@ -83,7 +83,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.Mount: mount.mount,
     cmd.Dismount: mount.dismount,
     cmd.SetHidden: detection.set_hidden,
-    cmd.TakeAim: aiming.take_aim,  # issue 25: Shadowrun's Take Aim
+    cmd.TakeAim: aiming.take_aim,  # issue 25: Shadowrun's Take Aim ...
+    cmd.ChangeFireMode: aiming.change_fire_mode,  # ... and its fire modes
 }
 
 

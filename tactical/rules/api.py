@@ -484,8 +484,10 @@ class Ruleset(Protocol):
         RULINGS "Actions") and costs some commands its own way (Drop prone: free)."""
         ...
 
-    def attack_slots(self, weapon: Weapon, mode: str | None) -> tuple[str, ...] | None:
-        """The slots one attack with `weapon` in fire `mode` takes (Shadowrun: a single
+    def attack_slots(self, who: Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> tuple[str, ...] | None:
+        """The slots `who`'s attack with `weapon` in fire `mode` (None: the mode its gun is
+        set to) takes (Shadowrun: a single
         shot, a semi-automatic shot or a burst one Simple action, full-auto and melee a
         Complex one); None: the base game's numbers decide (Ch.6 `attack_needs`)."""
         ...
@@ -494,6 +496,13 @@ class Ruleset(Protocol):
         """One more Take Aim (Shadowrun: a Simple action): the timer kind its next attack
         reads, the aims it holds now and the words; IllegalCommand at the most it may hold,
         or when the game has no such action."""
+        ...
+
+    def fire_mode_mark(self, who: Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        """Set the gun in hand to fire `mode` (Shadowrun's Change fire mode): the timer kind
+        and amount its attacks read, and the words; IllegalCommand when the gun has no such
+        mode or the game has no such action."""
         ...
 
     def offers(self, command: str) -> bool:

@@ -84,6 +84,8 @@ class Hands:
         weapons = [w for w in library.characters[c.character].weapons if w in library.weapons]
         ready = [self._do(("Reload " if w == c.weapon else "Draw ") + library.weapons[w].name,
                           cmd.ReadyWeapon(cid, w)) for w in weapons]
+        ready_gun = library.weapons.get(c.weapon) if c.weapon else None
+        modes = list(ready_gun.modes) if ready_gun is not None else []
         patients = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
         aid = [self._do(o.name, cmd.FirstAid(cid, o.id)) for o in patients] or [
             Entry("no injured combatant next to " + c.name, "FirstAid", enabled=False)]
@@ -105,6 +107,10 @@ class Hands:
             # Shadowrun's (issue 25): the ruleset's dice on its next attack
             self._do("Take Aim", cmd.TakeAim(cid), "Minor",
                      tip="dice on its next attack, more for each aim (the ruleset's most)"),
+            Entry("Change fire mode", "ChangeFireMode", "Minor", children=[
+                self._do(mode, cmd.ChangeFireMode(cid, mode)) for mode in modes] or [
+                Entry("no gun with fire modes ready", "ChangeFireMode", enabled=False)],
+                tip="the mode its attacks fire in (a burst, full auto…)"),
             self._do("Evade", cmd.Evade(cid), " + ".join(
                 f"{n} {a.capitalize()}" if n > 1 else a.capitalize()
                 for a, n in Counter(evade).items()),

@@ -654,6 +654,20 @@ def take_aim(win: MainWindow) -> None:
     assert log_has(win, "Wombat spends a Minor action: Take Aim")
 
 
+def change_fire_mode(win: MainWindow) -> None:
+    """Shadowrun's (issue 25): a ganger with a machine pistol on the SR5 alley."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.apply(cmd.AddCombatant("ganger", "ganger", (6, 1), "hellhounds"))
+    win.document.apply(cmd.SetInitiative("ganger", 20))
+    win.document.apply(cmd.SetInitiative("wombat", 14))
+    win.document.apply(cmd.SetInitiative("cutter", 9))
+    win.action_map["start"].trigger()
+    choose(token_menu(win, "ganger"), "Change fire mode", "BF")
+    assert any(t.amount == "mode=BF;weapon=machine-pistol"
+               for t in win.document.state.get("ganger").timers)
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -677,7 +691,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
     "CarryIn": carry_in,  # a campaign's party (issue 29)
-    "TakeAim": take_aim,  # Shadowrun's (issue 25)
+    "TakeAim": take_aim, "ChangeFireMode": change_fire_mode,  # Shadowrun's (issue 25)
 }
 
 

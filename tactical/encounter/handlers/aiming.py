@@ -1,6 +1,7 @@
-"""Shadowrun's Take Aim (issue 25 item 2): a Simple action whose dice the combatant's next
-attack adds and uses up. The ruleset says how many aims it may hold and what they add
-(`Ruleset.take_aim`); the engine keeps them as a timer on the aimer."""
+"""Shadowrun's Take Aim and Change fire mode (issue 25 item 2): Simple actions that leave a
+mark the combatant's attacks read (the aims' dice, used up by the next attack; the mode its
+gun fires in). The ruleset says what each may do and what it leaves (`Ruleset.take_aim`,
+`fire_mode_mark`); the engine keeps it as a timer on the combatant."""
 
 from __future__ import annotations
 
@@ -24,3 +25,22 @@ def take_aim(batch: Batch, command: cmd.TakeAim) -> None:
     if any(t.kind == kind for t in c.timers):
         batch.emit(ev.TimerExpired(c.id, kind))  # one more aim: the count goes up
     batch.emit(ev.TimerStarted(c.id, Timer(kind, None, f"count={count}", why)))
+
+
+def change_fire_mode(batch: Batch, command: cmd.ChangeFireMode) -> None:
+    c = acting(batch, command.combatant)
+    refused: tuple[str, ...] = ()
+    kind = amount = why = ""
+    if c.weapon is None:
+        refused = (f"{c.name} has no weapon ready",)
+    else:
+        try:
+            kind, amount, why = batch.ruleset.fire_mode_mark(
+                c, c.weapon, batch.ctx.weapon(c.weapon), command.mode)
+        except IllegalCommand as exc:
+            refused = exc.reasons
+    spend(batch, c, Action.MINOR, "Change fire mode", *((False, r) for r in refused),
+          command="ChangeFireMode")
+    if any(t.kind == kind for t in c.timers):
+        batch.emit(ev.TimerExpired(c.id, kind))  # one mode at a time
+    batch.emit(ev.TimerStarted(c.id, Timer(kind, None, amount, why)))

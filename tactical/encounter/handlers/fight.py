@@ -157,7 +157,7 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     # Fire a Full action, l.482; Called Shots 1 Major + 1 Minor, l.616): issue 12 item 2
     # Shadowrun: the ruleset's own (RULINGS "Actions": a shot or a burst a Simple action,
     # full-auto and melee Complex); None: the base game's numbers above
-    own = batch.ruleset.attack_slots(batch.ctx.weapon(weapon_id), command.mode)
+    own = batch.ruleset.attack_slots(a, weapon_id, batch.ctx.weapon(weapon_id), command.mode)
     needs = own if own is not None else batch.ctx.rules.attack_needs(
         command.mode, command.options, command.called_shot is not None)
     costs = [] if charged else [Action(need) for need in needs]

@@ -44,7 +44,8 @@ def _level(name: str | None) -> InjuryLevel | None:
 
 
 # Other games' actions the engine knows: Chapter 6's aiming is the Aimed Shot option (l.470)
-NOT_CHAPTER6 = frozenset({"TakeAim"})
+# (its fire mode is chosen with each attack)
+NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +104,16 @@ class Chapter6:
     def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
         return (slot,)  # the three Ms as this file's numbers cost them
 
-    def attack_slots(self, weapon: Weapon, mode: str | None) -> None:
+    def attack_slots(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> None:
         return None  # fire_modes.needs, attack options, called shots (attack_needs)
 
     def offers(self, command: str) -> bool:
         return command not in NOT_CHAPTER6
+
+    def fire_mode_mark(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        raise IllegalCommand(["Chapter 6 chooses the fire mode with each attack"])
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         raise IllegalCommand(["Chapter 6 has no Take Aim action: aim with the Aimed Shot "

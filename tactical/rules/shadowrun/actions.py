@@ -33,6 +33,29 @@ def fire_mode(rules: PhaseActions, weapon: Weapon, mode: str | None) -> FireMode
     return rules.fire_modes.get(name) if name is not None else None
 
 
+MODE = "fire_mode"  # the timer Change fire mode leaves: "mode=BF;weapon=machine-pistol"
+
+
+def fire_mode_mark(rules: PhaseActions, weapon_id: str, weapon: Weapon,
+                   mode: str) -> tuple[str, str, str]:
+    fire = rules.fire_modes.get(mode)
+    if weapon.kind != "ranged" or fire is None or mode not in weapon.modes:
+        known = [m for m in weapon.modes if m in rules.fire_modes]
+        raise IllegalCommand([f"{weapon.name} has no {mode} mode"
+                              + (f" (it fires {', '.join(known)})" if known else "")])
+    return MODE, f"mode={mode};weapon={weapon_id}", f"{weapon.name} set to {fire.name}"
+
+
+def mode_set(who: Fighter, weapon_id: str) -> str | None:
+    """The mode `who` set its gun `weapon_id` to (Change fire mode), if any."""
+    for timer in who.timers:
+        if timer.kind == MODE:
+            keys = dict(p.split("=") for p in timer.amount.split(";"))
+            if keys.get("weapon") == weapon_id:
+                return keys.get("mode")
+    return None
+
+
 def compensation(rules: PhaseActions, rc: int, strength: int) -> int:
     """The rounds one phase may fire without penalty: the ruleset's base, plus
     ⌈Strength / divisor⌉ where the edition counts it, plus the weapon's RC."""

@@ -27,7 +27,14 @@ from tactical.rules.api import (
     InitiativeRoll,
     MonitorMarks,
 )
-from tactical.rules.shadowrun.actions import AIM, Shot, aim_modifiers, aims, shot
+from tactical.rules.shadowrun.actions import (
+    AIM,
+    Shot,
+    aim_modifiers,
+    aims,
+    mode_set,
+    shot,
+)
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
 from tactical.rules.shadowrun.damage import (
     DamageCode,
@@ -223,7 +230,9 @@ def fire_shot(facts: AttackFacts, numbers: ShadowrunWeapon | None,
     if numbers is None or facts.weapon.kind != "ranged":
         return Shot()
     a = facts.attacker
-    return shot(rules.actions, facts.weapon, numbers, facts.choice.mode, a.fired,
+    # the Attack's own mode word, else the one its gun was set to (Change fire mode)
+    mode = facts.choice.mode or mode_set(a, facts.weapon_id)
+    return shot(rules.actions, facts.weapon, numbers, mode, a.fired,
                 None if facts.ammo_paid else a.rounds_loaded(facts.weapon_id),
                 stats_of(facts.attacker_sheet).strength, a.name)
 

@@ -87,11 +87,17 @@ class Shadowrun:
     def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
         return self.numbers.actions.slots_for(slot, command)  # RULINGS "Actions"
 
-    def attack_slots(self, weapon: Weapon, mode: str | None) -> tuple[str, ...]:
-        return actions.attack_slots(self.numbers.actions, weapon, mode)
+    def attack_slots(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> tuple[str, ...]:
+        return actions.attack_slots(self.numbers.actions, weapon,
+                                    mode or actions.mode_set(who, weapon_id))
 
     def offers(self, command: str) -> bool:
         return command not in self.numbers.actions.not_offered
+
+    def fire_mode_mark(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        return actions.fire_mode_mark(self.numbers.actions, weapon_id, weapon, mode)
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         return actions.take_aim(self.numbers.actions, who, sheet)
