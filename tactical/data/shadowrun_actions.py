@@ -54,6 +54,20 @@ class TakeAim(Frozen):
     max_divisor: int = Field(default=2, ge=1)
 
 
+class EdgeUse(Frozen):
+    """One way to spend Edge (PROJECT DEFAULTS: the texts beside the project name none).
+    `when`: declared with an attack (its attack test) or on the initiative list."""
+
+    name: str
+    cost: int = Field(default=1, ge=1)
+    when: Literal["attack", "initiative"]
+    edge_dice: bool = False  # Push the Limit: the Edge rating in dice more
+    no_limit: bool = False  # ... and no limit on the hits
+    explode_sixes: bool = False  # each 6 rolls one more die (and so on)
+    reroll_misses: bool = False  # Second Chance: the dice that are no hits, rolled again
+    negate_glitch: bool = False  # Close Call: the test's glitch does not happen
+
+
 class PhaseActions(Frozen):
     """The defaults keep a log's old snapshot (before the key existed) playing as it did: a
     Complex action is the one `major` slot and nothing else changes."""
@@ -65,6 +79,7 @@ class PhaseActions(Frozen):
     fire_modes: dict[str, FireMode] = Field(default_factory=dict)
     recoil: Recoil | None = None  # None: no recoil
     take_aim: TakeAim | None = None  # None: no Take Aim action
+    edge: dict[str, EdgeUse] = Field(default_factory=dict)  # by the word an Attack names
     # the base game's commands and what they take here (ReadyWeapon: draw or reload)
     costs: dict[str, Kind] = Field(default_factory=dict)
     # the base game's commands this game does not have (RULINGS "Actions": Overwatch,

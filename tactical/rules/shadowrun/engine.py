@@ -11,7 +11,7 @@ a Move and two Simple actions (Minor slots), a Complex action taking both (RULIN
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
@@ -45,6 +45,13 @@ from tactical.rules.shadowrun.damage import (
     wound_modifier,
 )
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration
+from tactical.rules.shadowrun.edge import (
+    EdgeRoller,
+    close_call,
+    edge_parts,
+    edge_problems,
+    edge_use,
+)
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
     acting_order,
@@ -197,6 +204,8 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
     fire = fire_shot(facts, numbers, rules)
     reasons += fire.refusals
+    use = edge_use(rules.actions, choice.edge)  # Edge declared with the attack
+    reasons += edge_problems(use, attacker)
     if reasons:
         raise IllegalCommand(reasons)
     if rules.sheet.parry_with == "ready":  # SR4: the weapon in hand, no Parry with a gun
@@ -205,11 +214,12 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     else:
         defender_weapon = next((w for w in facts.target_weapons if w.kind == "melee"), None)
     declaration = DefenceDeclaration((choice.defence,)) if choice.defence else DEFAULT
-    return attack_from_sheets(
+    setup = attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
         defence=declaration,
         attack_modifiers=[Modifier(s, v) for s, v in (
-            *choice.attack_modifiers, *aim_modifiers(rules.actions, attacker), *fire.attack)],
+            *choice.attack_modifiers, *aim_modifiers(rules.actions, attacker), *fire.attack,
+            *((p.source, p.value) for p in edge_parts(use, facts.attacker_sheet.edge)))],
         defence_modifiers=[Modifier(s, v)
                            for s, v in (*choice.defence_modifiers, *fire.defence)],
         attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
@@ -221,6 +231,8 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         defender_weapon=defender_weapon,
         # the GM's word on a tie (Attack.grazing); a choice without one keeps the default
         grazing=getattr(choice, "grazing", None))
+    # Push the Limit: no limit on the hits (actions.edge: no_limit)
+    return replace(setup, limit=None) if use is not None and use.no_limit else setup
 
 
 def fire_shot(facts: AttackFacts, numbers: ShadowrunWeapon | None,
@@ -245,7 +257,18 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
         raise IllegalCommand(problems)
     target = facts.target
     who = {"attack": facts.attacker.name, "defense": target.name, "resist": target.name}
-    result = resolve_attack(setup, PoolRoller(dice, who=who), rules)
+    use = edge_use(rules.actions, facts.choice.edge)
+    roller = PoolRoller(dice, who=who)
+    edged = EdgeRoller(roller, use, rules.dice) if use is not None else None
+    result = resolve_attack(setup, edged or roller, rules)
+    attack, negated = close_call(use, result.attack)
+    if edged is not None or negated:
+        notes = [n for n in result.notes if not (negated and n.startswith("attack:"))]
+        result = replace(result, attack=attack,
+                         notes=(*notes, *(edged.notes if edged else ()),
+                                *((negated,) if negated else ())))
+    # Close Call is spent only on a glitch it stopped (the GM would wait to see one)
+    spent = None if use is None or (use.negate_glitch and not negated) else use.name
     report = report_of(result)
     defence = result.defence
     initiative = None
@@ -261,7 +284,8 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
                                          report),
                          initiative_after=initiative, prone=prone, monitors=marks,
                          ammo_used=0 if facts.ammo_paid else rounds,
-                         used_marks=(AIM,) if aims(facts.attacker) else ())
+                         used_marks=(AIM,) if aims(facts.attacker) else (),
+                         edge_spent=spent)
 
 
 def preview(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackPreviewParts:

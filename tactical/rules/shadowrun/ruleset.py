@@ -24,6 +24,7 @@ from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
 from tactical.rules.shadowrun import actions, describe, engine, reactions, recovery
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
+from tactical.rules.shadowrun.edge import unknown_edge
 from tactical.rules.shadowrun.report import AttackReport
 
 
@@ -129,7 +130,9 @@ class Shadowrun:
         own = ([] if words.defence is None or words.defence in known
                else [f"unknown defence {words.defence!r}; expected one of: "
                      f"{', '.join(known)}"])
-        return [*self.base.attack_choice_problems(replace(words, defence=None)), *own]
+        own += unknown_edge(self.numbers.actions, words.edge)  # its own Edge uses
+        return [*self.base.attack_choice_problems(replace(words, defence=None, edge=None)),
+                *own]
 
     def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
         _one_target(facts)
