@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from PySide6.QtWidgets import QComboBox
+
 from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
 from tactical.ui.menus import find_action
@@ -49,9 +51,17 @@ def test_two_shots_in_one_phase_from_the_actors_own_menu(qtbot, tmp_path):
         choose(menu, "Attack", "Cutter")
         panel = win.dock.attack
         assert panel.target_combo.currentData() == "cutter"
+        edge = win.findChild(QComboBox, "srEdgeCombo")
+        assert edge is not None and edge.isVisibleTo(panel)  # shown on the SR panel
+        # the first shot with Push the Limit (the dock's Edge choice, 1 point)
+        edge.setCurrentIndex(edge.findData("push_the_limit"))
         for shot in (1, 2):
             assert panel.roll_button.isEnabled(), f"shot {shot}: {panel.roll_button.toolTip()}"
             panel.roll_button.click()
+            if shot == 1:
+                assert win.document.state.get("wombat").edge == 1
+                edge.setCurrentIndex(0)
+        assert win.document.state.get("wombat").edge == 1  # the second shot spent none
         shots = [line.text for line in win.dock.log.lines
                  if line.text.startswith("Wombat") and "Cutter" in line.text
                  and line.kind in ("hit", "miss")]
