@@ -61,11 +61,12 @@ class EdgeUse(Frozen):
     name: str
     cost: int = Field(default=1, ge=1)
     when: Literal["attack", "initiative"]
-    edge_dice: bool = False  # Push the Limit: the Edge rating in dice more
+    edge_dice: bool = False  # Push the Limit (SR4 Blitz too): the Edge rating in dice more
     no_limit: bool = False  # ... and no limit on the hits
     explode_sixes: bool = False  # each 6 rolls one more die (and so on)
     reroll_misses: bool = False  # Second Chance: the dice that are no hits, rolled again
     negate_glitch: bool = False  # Close Call: the test's glitch does not happen
+    initiative_dice: int | None = Field(default=None, ge=1, le=5)  # SR5 Blitz: 5 dice
 
 
 class PhaseActions(Frozen):

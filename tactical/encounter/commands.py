@@ -432,6 +432,14 @@ class ChangeFireMode:
     mode: str  # the catalogue's mode name (SS, SA, BF, AF)
 
 
+@dataclass(frozen=True, slots=True)
+class UseEdge:
+    """Shadowrun: spend Edge outside an attack (`use`: the ruleset file's word, Blitz)."""
+
+    combatant: str
+    use: str
+
+
 def command_from_payload(payload: dict[str, object]) -> object:
     """A command from its JSON form {"type": "Move", "combatant": …} (scenario files, CLI)."""
     from pydantic import TypeAdapter, ValidationError
@@ -460,4 +468,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
     Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
     SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire, TakeAim,
-    ChangeFireMode)}
+    ChangeFireMode, UseEdge)}

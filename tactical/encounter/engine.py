@@ -21,6 +21,7 @@ from tactical.encounter.handlers import (
     autofire,
     detection,
     edge,
+    edgeuse,
     fight,
     gm,
     harm,
@@ -85,6 +86,7 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.SetHidden: detection.set_hidden,
     cmd.TakeAim: aiming.take_aim,  # issue 25: Shadowrun's Take Aim ...
     cmd.ChangeFireMode: aiming.change_fire_mode,  # ... and its fire modes
+    cmd.UseEdge: edgeuse.use_edge,  # ... and Blitz
 }
 
 

@@ -505,6 +505,12 @@ class Ruleset(Protocol):
         mode or the game has no such action."""
         ...
 
+    def initiative_edge(self, who: Fighter, sheet: Character, use: str,
+                        dice: Dice) -> tuple[InitiativeRoll, str, int]:
+        """Edge spent on the Initiative score (Shadowrun's Blitz): the score rolled anew, the
+        words, the Edge it costs; IllegalCommand for a use the game does not have."""
+        ...
+
     def offers(self, command: str) -> bool:
         """Whether the game has the action a command type names ("Evade"): the menus list
         only those, the engine refuses the others (RULINGS "Actions")."""

@@ -451,12 +451,20 @@ class Hands:
 
     def _initiative_entries(self, cid: str) -> list[Entry]:
         c = self.document.state.get(cid)
+        own = [Entry(name, "UseEdge", f"{cost} Edge",  # the game's own (Shadowrun: Blitz)
+                     self._later(cmd.UseEdge(cid, word)),
+                     tip="its Initiative score rolled anew, before it acts this combat turn",
+                     probe=cmd.UseEdge(cid, word))
+               for word, name, cost in view_of(self.document.state).initiative_edge()]
+        for entry in own:
+            self._judge(entry)
         return [
             Entry("Roll initiative", "RollInitiative",
                   run=lambda: self.apply(cmd.RollInitiative(cid))),
             Entry("Edge for initiative", "UseEdgeForInitiative",
                   f"1 Edge, +{self.document.encounter.ctx.rules.initiative.edge_bonus}",
                   lambda: self.apply(cmd.UseEdgeForInitiative(cid)), enabled=c.edge > 0),
+            *own,
             Entry("Set initiative…", "SetInitiative", run=lambda: self.set_initiative(cid)),
         ]
 

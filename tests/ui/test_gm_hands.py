@@ -668,6 +668,19 @@ def change_fire_mode(win: MainWindow) -> None:
                for t in win.document.state.get("ganger").timers)
 
 
+def use_edge(win: MainWindow) -> None:
+    """Shadowrun's Blitz (issue 25) from the initiative list's menu, on the SR5 alley."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.encounter.dice = ScriptedDice(d10=[5] * 4, d6=[6, 5, 6, 4, 5])
+    win.document.apply(cmd.SetInitiative("wombat", 8))
+    win.document.apply(cmd.SetInitiative("cutter", 5))
+    win.action_map["start"].trigger()
+    choose(initiative_menu(win, "wombat"), "Blitz")
+    assert win.document.state.get("wombat").initiative == 33  # 7 + 6 + 5 + 6 + 4 + 5
+    assert log_has(win, "Wombat: Blitz: Initiative rolled anew with 5 dice, score 33")
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -691,7 +704,8 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
     "CarryIn": carry_in,  # a campaign's party (issue 29)
-    "TakeAim": take_aim, "ChangeFireMode": change_fire_mode,  # Shadowrun's (issue 25)
+    # Shadowrun's (issue 25)
+    "TakeAim": take_aim, "ChangeFireMode": change_fire_mode, "UseEdge": use_edge,
 }
 
 

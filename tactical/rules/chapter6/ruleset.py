@@ -44,8 +44,8 @@ def _level(name: str | None) -> InjuryLevel | None:
 
 
 # Other games' actions the engine knows: Chapter 6's aiming is the Aimed Shot option (l.470)
-# (its fire mode is chosen with each attack)
-NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode"})
+# (its fire mode is chosen with each attack; its Edge buys +2d6 Initiative next round)
+NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode", "UseEdge"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +114,10 @@ class Chapter6:
     def fire_mode_mark(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
                        mode: str) -> tuple[str, str, str]:
         raise IllegalCommand(["Chapter 6 chooses the fire mode with each attack"])
+
+    def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
+                        dice: Dice) -> tuple[api.InitiativeRoll, str, int]:
+        raise IllegalCommand(["Chapter 6's Edge for initiative is UseEdgeForInitiative"])
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         raise IllegalCommand(["Chapter 6 has no Take Aim action: aim with the Aimed Shot "

@@ -137,8 +137,27 @@ def monitors_json(c: Fighter, rules: ShadowrunRuleset) -> dict[str, object] | No
 
 # --- initiative ---------------------------------------------------------------------
 
+def blitz(c: Fighter, sheet: Character, use: str, dice: Dice,
+          rules: ShadowrunRuleset) -> tuple[InitiativeRoll, str, int]:
+    """Edge on the Initiative score (project default `actions.edge.blitz`): rolled anew,
+    SR5 with `initiative_dice` dice, SR4 with the Edge rating in dice more."""
+    found = rules.actions.edge.get(use)
+    if found is None or found.when != "initiative":
+        known = [k for k, u in rules.actions.edge.items() if u.when == "initiative"]
+        raise IllegalCommand([f"unknown Edge use {use!r} for the Initiative score; expected "
+                              f"one of: {', '.join(known) or 'none'}"])
+    if c.edge < found.cost:  # said before any die is rolled (the menus' dry run)
+        raise IllegalCommand([f"{c.name} has {c.edge} Edge left; {found.name} costs "
+                              f"{found.cost}"])
+    more = sheet.edge if found.edge_dice else 0
+    roll = roll_initiative(c, sheet, dice, rules, count=found.initiative_dice, more=more)
+    dice_words = f"{len(roll.faces)} dice"
+    return roll, f"{found.name}: Initiative rolled anew with {dice_words}", found.cost
+
+
 def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
-                    rules: ShadowrunRuleset) -> InitiativeRoll:
+                    rules: ShadowrunRuleset, *, count: int | None = None,
+                    more: int = 0) -> InitiativeRoll:
     """SR4: Reaction + Intuition + hits on that many dice; SR5: + the sum of 1d6 (ruling:
     one Initiative die without enhancements). Ties: Reaction + Intuition, then Edge."""
     stats = stats_of(sheet)
@@ -147,7 +166,9 @@ def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
     ratings = [(a, getattr(stats, a)) for a in rules.initiative.attributes]
     base = initiative_parts(ratings, wound)
     attributes = sum(value for _, value in ratings)  # initiative.attributes
-    count = attributes if rules.initiative.score == "hits" else stats.initiative_dice
+    if count is None:  # Blitz gives its own (SR5: 5 dice)
+        count = attributes if rules.initiative.score == "hits" else stats.initiative_dice
+    count += more  # SR4's Blitz: the Edge rating in dice more
     roll = roll_pool_initiative(base, count, PoolRoller(dice), rules.initiative, rules.dice)
     return InitiativeRoll(roll.faces, roll.base, roll.score, (attributes, c.edge))
 

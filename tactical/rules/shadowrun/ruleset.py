@@ -100,6 +100,10 @@ class Shadowrun:
                        mode: str) -> tuple[str, str, str]:
         return actions.fire_mode_mark(self.numbers.actions, weapon_id, weapon, mode)
 
+    def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
+                        dice: Dice) -> tuple[api.InitiativeRoll, str, int]:
+        return engine.blitz(who, sheet, use, dice, self.numbers)
+
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         return actions.take_aim(self.numbers.actions, who, sheet)
 

@@ -192,6 +192,11 @@ class RulesetView(Protocol):
         the game costs that one its own way (Shadowrun: Ready weapon is Simple)."""
         ...
 
+    def initiative_edge(self) -> tuple[tuple[str, str, int], ...]:
+        """Edge this game spends on the Initiative score from the menus: (the word the
+        command names, its name, its cost); Shadowrun's Blitz; empty: none."""
+        ...
+
     def full_action_tip(self) -> str: ...
 
     def show_turn(self, panel: TurnRows, c: Combatant, state: EncounterState) -> None:

@@ -87,6 +87,11 @@ class ShadowrunView:
             return own.capitalize()
         return re.sub(r"\b(Major|Minor|Full)\b", lambda m: SR_ACTION_WORDS[m.group(1)], cost)
 
+    def initiative_edge(self) -> tuple[tuple[str, str, int], ...]:
+        return tuple((word, use.name, use.cost)
+                     for word, use in self.ruleset.numbers.actions.edge.items()
+                     if use.when == "initiative")
+
     def full_action_tip(self) -> str:
         return ""
 
