@@ -41,6 +41,9 @@ def test_two_shots_in_one_phase_from_the_actors_own_menu(qtbot, tmp_path):
         win.document.apply(cmd.SetInitiative("cutter", 9))
         win.action_map["start"].trigger()
         assert win.document.state.actor == "wombat"
+        turn = win.dock.turn  # a phase: two Simple actions, no Complex row of its own
+        assert turn.counts["minor"].text() == "2 left (a Complex action takes both)"
+        assert not turn.labels["major"].isVisibleTo(turn)
         menu = token_menu(win, "wombat")
         words = texts(menu)
         assert "Attack" in words and "Cutter" in words  # Attack ▸ Cutter on its own menu
@@ -67,6 +70,7 @@ def test_two_shots_in_one_phase_from_the_actors_own_menu(qtbot, tmp_path):
                  and line.kind in ("hit", "miss")]
         assert len(shots) == 2, shots
         assert win.document.state.get("wombat").budget.minor == 0
+        assert turn.counts["minor"].text() == "0 left (a Complex action takes both)"
         assert not panel.roll_button.isEnabled()  # a third: no Simple action left
         assert win.document.state.initiative_pass == 1 and win.document.state.round == 1
         # the dock's buttons are the same catalogue: no Chapter 6 action there either

@@ -107,6 +107,15 @@ class ShadowrunView:
         panel.labels["minor"].setText("Simple")
         panel.labels["major"].setToolTip("Complex action: an attack (Major in the log)")
         panel.labels["minor"].setToolTip("Simple action (Minor in the log)")
+        if "major" not in self.ruleset.numbers.initiative.action_phase:
+            # RULINGS "Actions": two Simple actions a phase, a Complex one takes both — no
+            # Complex row of its own, and the second Simple is no tier bonus
+            for w in (panel.labels["major"], panel.pips["major"], panel.counts["major"]):
+                w.setVisible(False)
+            left = c.budget.minor
+            panel.counts["minor"].setText(f"{left} left (a Complex action takes both)")
+            panel.labels["minor"].setToolTip("Simple actions (Minor in the log): two a phase; "
+                                             "a Complex action (full auto, melee) takes both")
 
     # --- initiative
 
