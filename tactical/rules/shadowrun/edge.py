@@ -59,8 +59,9 @@ class EdgeRoller(PoolRoller):
                 faces += extra
                 sixes = sum(1 for f in extra if f == 6)
             if len(faces) > count:
+                sixes_first = f"{more} six" + ("es" if more != 1 else "")
                 self.notes.append(f"{self.use.name}: {len(faces) - count} dice more for "
-                                  f"sixes ({more} sixes rolled first)")
+                                  f"sixes ({sixes_first} on the first roll)")
         if self.use.reroll_misses:
             kept = tuple(f for f in faces if f >= self.rules.hit_min)
             missed = [f for f in faces if f < self.rules.hit_min]

@@ -17,7 +17,7 @@ def test_push_the_limit_adds_the_rating_and_sixes_roll_again():
     roller = EdgeRoller(inner, EDGE["push_the_limit"], SR5.dice)
     # two sixes: two dice more (6, 3); that six: one more (5)
     assert roller.faces("attack", 4) == (6, 6, 2, 1, 6, 3, 5)
-    assert roller.notes == ["Push the Limit: 3 dice more for sixes (2 sixes rolled first)"]
+    assert roller.notes == ["Push the Limit: 3 dice more for sixes (2 sixes on the first roll)"]
 
 
 def test_second_chance_keeps_the_hits_and_rerolls_the_rest():
