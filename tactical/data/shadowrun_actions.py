@@ -67,6 +67,7 @@ class EdgeUse(Frozen):
     reroll_misses: bool = False  # Second Chance: the dice that are no hits, rolled again
     negate_glitch: bool = False  # Close Call: the test's glitch does not happen
     initiative_dice: int | None = Field(default=None, ge=1, le=5)  # SR5 Blitz: 5 dice
+    act_first: bool = False  # Seize the Initiative: first in each pass, this combat turn
 
 
 class PhaseActions(Frozen):

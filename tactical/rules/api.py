@@ -310,6 +310,18 @@ class AttackPreviewParts:
 
 
 @dataclass(frozen=True, slots=True)
+class InitiativeEdge:
+    """Edge spent on the initiative (Shadowrun's Blitz, Seize the Initiative): the score
+    rolled anew (or None), the mark the acting order reads for the rest of the combat turn
+    (or None: see `Ruleset.turn_marks`), the words, the Edge it costs."""
+
+    roll: InitiativeRoll | None
+    mark: str | None
+    words: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
 class InitiativeRoll:
     faces: tuple[int, ...]
     bonus: int
@@ -506,9 +518,16 @@ class Ruleset(Protocol):
         ...
 
     def initiative_edge(self, who: Fighter, sheet: Character, use: str,
-                        dice: Dice) -> tuple[InitiativeRoll, str, int]:
-        """Edge spent on the Initiative score (Shadowrun's Blitz): the score rolled anew, the
-        words, the Edge it costs; IllegalCommand for a use the game does not have."""
+                        dice: Dice) -> InitiativeEdge:
+        """Edge spent on the initiative (Shadowrun's Blitz: the score rolled anew; Seize
+        the Initiative: first in each later pass); IllegalCommand for a use the game does
+        not have."""
+        ...
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        """Timer kinds that last to the end of the combat turn (Seize the Initiative): the
+        engine ends them when the next round starts."""
         ...
 
     def offers(self, command: str) -> bool:

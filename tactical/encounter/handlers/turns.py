@@ -77,6 +77,9 @@ def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
 
 
 def start_round(batch: Batch, number: int) -> None:
+    for c in list(batch.state):  # marks for one combat turn (Seize the Initiative) end
+        for kind in {t.kind for t in c.timers} & set(batch.ruleset.turn_marks):
+            batch.emit(ev.TimerExpired(c.id, kind))
     if batch.ruleset.new_initiative_each_round and number > 1:
         for c in list(batch.state):  # SR: new scores every combat turn
             if not c.has(Condition.DEAD):

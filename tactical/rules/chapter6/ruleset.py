@@ -116,8 +116,12 @@ class Chapter6:
         raise IllegalCommand(["Chapter 6 chooses the fire mode with each attack"])
 
     def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
-                        dice: Dice) -> tuple[api.InitiativeRoll, str, int]:
+                        dice: Dice) -> api.InitiativeEdge:
         raise IllegalCommand(["Chapter 6's Edge for initiative is UseEdgeForInitiative"])
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        return ()  # its marks end by their own rules (docs/rules-chapter6.md)
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         raise IllegalCommand(["Chapter 6 has no Take Aim action: aim with the Aimed Shot "

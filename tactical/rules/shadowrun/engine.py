@@ -24,6 +24,7 @@ from tactical.rules.api import (
     AttackPreviewParts,
     Budget,
     Fighter,
+    InitiativeEdge,
     InitiativeRoll,
     MonitorMarks,
 )
@@ -137,10 +138,14 @@ def monitors_json(c: Fighter, rules: ShadowrunRuleset) -> dict[str, object] | No
 
 # --- initiative ---------------------------------------------------------------------
 
-def blitz(c: Fighter, sheet: Character, use: str, dice: Dice,
-          rules: ShadowrunRuleset) -> tuple[InitiativeRoll, str, int]:
-    """Edge on the Initiative score (project default `actions.edge.blitz`): rolled anew,
-    SR5 with `initiative_dice` dice, SR4 with the Edge rating in dice more."""
+SEIZED = "seize_the_initiative"  # the mark: first in each pass to the end of the turn
+
+
+def initiative_edge(c: Fighter, sheet: Character, use: str, dice: Dice,
+                    rules: ShadowrunRuleset) -> InitiativeEdge:
+    """Edge on the initiative (project defaults `actions.edge`): Blitz rolls the score
+    anew, SR5 with `initiative_dice` dice, SR4 with the Edge rating in dice more; Seize the
+    Initiative (`act_first`) puts the combatant first in each later pass of the turn."""
     found = rules.actions.edge.get(use)
     if found is None or found.when != "initiative":
         known = [k for k, u in rules.actions.edge.items() if u.when == "initiative"]
@@ -149,10 +154,15 @@ def blitz(c: Fighter, sheet: Character, use: str, dice: Dice,
     if c.edge < found.cost:  # said before any die is rolled (the menus' dry run)
         raise IllegalCommand([f"{c.name} has {c.edge} Edge left; {found.name} costs "
                               f"{found.cost}"])
+    if found.act_first:
+        if any(t.kind == SEIZED for t in c.timers):
+            raise IllegalCommand([f"{c.name} has seized the initiative this combat turn"])
+        return InitiativeEdge(None, SEIZED, f"{found.name}: first in each later pass of "
+                                            "this combat turn", found.cost)
     more = sheet.edge if found.edge_dice else 0
     roll = roll_initiative(c, sheet, dice, rules, count=found.initiative_dice, more=more)
-    dice_words = f"{len(roll.faces)} dice"
-    return roll, f"{found.name}: Initiative rolled anew with {dice_words}", found.cost
+    return InitiativeEdge(roll, None, f"{found.name}: Initiative rolled anew with "
+                                      f"{len(roll.faces)} dice", found.cost)
 
 
 def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
@@ -175,11 +185,15 @@ def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
 
 def order(fighters: Iterable[Fighter], pass_number: int,
           rules: ShadowrunRuleset) -> tuple[str, ...]:
+    fighters = list(fighters)  # read twice: the scores, then who seized the initiative
     entries = [InitiativeEntry(c.id, c.effective_initiative(),
                                c.extension.passes if isinstance(c.extension, ShadowrunState)
                                else 1, c.tiebreak)
                for c in fighters if "dead" not in c.conditions]
-    return acting_order(entries, pass_number, rules.initiative)
+    found = acting_order(entries, pass_number, rules.initiative)
+    # Seize the Initiative (project default): first whatever the score, in score order
+    seized = {c.id for c in fighters if any(t.kind == SEIZED for t in c.timers)}
+    return (*(i for i in found if i in seized), *(i for i in found if i not in seized))
 
 
 # --- the action budget --------------------------------------------------------------

@@ -101,8 +101,12 @@ class Shadowrun:
         return actions.fire_mode_mark(self.numbers.actions, weapon_id, weapon, mode)
 
     def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
-                        dice: Dice) -> tuple[api.InitiativeRoll, str, int]:
-        return engine.blitz(who, sheet, use, dice, self.numbers)
+                        dice: Dice) -> api.InitiativeEdge:
+        return engine.initiative_edge(who, sheet, use, dice, self.numbers)
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        return (engine.SEIZED,)  # Seize the Initiative: this combat turn
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         return actions.take_aim(self.numbers.actions, who, sheet)
