@@ -440,6 +440,14 @@ class UseEdge:
     use: str
 
 
+@dataclass(frozen=True, slots=True)
+class DelayAction:
+    """Shadowrun's delayed action: the actor, before it acts, lets the others of this pass
+    go first and takes its action phase after them (Chapter 6 has none, l.92)."""
+
+    combatant: str
+
+
 def command_from_payload(payload: dict[str, object]) -> object:
     """A command from its JSON form {"type": "Move", "combatant": …} (scenario files, CLI)."""
     from pydantic import TypeAdapter, ValidationError
@@ -468,4 +476,4 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
     Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
     SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire, TakeAim,
-    ChangeFireMode, UseEdge)}
+    ChangeFireMode, UseEdge, DelayAction)}

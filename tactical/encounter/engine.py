@@ -86,7 +86,8 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.SetHidden: detection.set_hidden,
     cmd.TakeAim: aiming.take_aim,  # issue 25: Shadowrun's Take Aim ...
     cmd.ChangeFireMode: aiming.change_fire_mode,  # ... and its fire modes
-    cmd.UseEdge: edgeuse.use_edge,  # ... and Blitz
+    cmd.UseEdge: edgeuse.use_edge,  # ... Blitz, Seize the Initiative
+    cmd.DelayAction: turns.delay_action,  # ... a delayed action
 }
 
 

@@ -103,6 +103,13 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
                    move_spent=False, acted=False)  # l.818: the next turn counts afresh
 
 
+@handles(ev.ActionDelayed)
+def _action_delayed(state: EncounterState, e: ev.ActionDelayed) -> EncounterState:
+    # the actor to the end of the pass: the next combatant now stands at `turn`
+    order = (*(cid for cid in state.order if cid != e.combatant), e.combatant)
+    return replace(state, order=order)
+
+
 @handles(ev.HiddenChanged)
 def _hidden_changed(state: EncounterState, e: ev.HiddenChanged) -> EncounterState:
     return _update(state, e.combatant, hidden=e.hidden)

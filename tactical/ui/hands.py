@@ -107,6 +107,8 @@ class Hands:
             # Shadowrun's (issue 25): the ruleset's dice on its next attack
             self._do("Take Aim", cmd.TakeAim(cid), "Minor",
                      tip="dice on its next attack, more for each aim (the ruleset's most)"),
+            self._do("Delay", cmd.DelayAction(cid),
+                     tip="wait: act after the others of this pass (before acting)"),
             Entry("Change fire mode", "ChangeFireMode", "Minor", children=[
                 self._do(mode, cmd.ChangeFireMode(cid, mode)) for mode in modes] or [
                 Entry("no gun with fire modes ready", "ChangeFireMode", enabled=False)],

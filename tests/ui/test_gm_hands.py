@@ -681,6 +681,19 @@ def use_edge(win: MainWindow) -> None:
     assert log_has(win, "Wombat: Blitz: Initiative rolled anew with 5 dice, score 33")
 
 
+def delay_action(win: MainWindow) -> None:
+    """Shadowrun's delayed action (issue 25) from the actor's token menu."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.apply(cmd.SetInitiative("wombat", 14))
+    win.document.apply(cmd.SetInitiative("cutter", 9))
+    win.action_map["start"].trigger()
+    choose(token_menu(win, "wombat"), "Delay")
+    assert win.document.state.actor == "cutter"
+    assert win.document.state.order == ("cutter", "wombat")
+    assert log_has(win, "Wombat delays: it acts after the others of this pass")
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -706,6 +719,7 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "CarryIn": carry_in,  # a campaign's party (issue 29)
     # Shadowrun's (issue 25)
     "TakeAim": take_aim, "ChangeFireMode": change_fire_mode, "UseEdge": use_edge,
+    "DelayAction": delay_action,
 }
 
 

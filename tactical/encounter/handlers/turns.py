@@ -222,6 +222,21 @@ def end_turn(batch: Batch, command: cmd.EndTurn) -> None:
     advance_to(batch, batch.state.turn + 1)
 
 
+def delay_action(batch: Batch, command: cmd.DelayAction) -> None:
+    """Shadowrun's delayed action (project default): before it acts, the actor lets the
+    rest of this pass go first and takes its whole action phase after them."""
+    c = acting(batch, command.combatant)
+    state = batch.state
+    refuse_unless((not c.acted, f"{c.name} has acted this phase: only a phase not begun "
+                                "can wait"),
+                  (state.turn < len(state.order) - 1,
+                   f"{c.name} is the last to act in this pass: no one to wait for"),
+                  (not state.pending, "resolve or decline the pending reactions first"))
+    batch.emit(ev.TurnEnded(c.id), ev.ActionDelayed(c.id),
+               ev.Note(f"{c.name} delays: it acts after the others of this pass"))
+    advance_to(batch, batch.state.turn)
+
+
 def end_combat(batch: Batch, _: cmd.EndCombat) -> None:
     refuse_unless((batch.state.phase is Phase.COMBAT, "combat is not running"))
     batch.emit(ev.CombatEnded(batch.state.round))

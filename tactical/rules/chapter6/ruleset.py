@@ -45,7 +45,8 @@ def _level(name: str | None) -> InjuryLevel | None:
 
 # Other games' actions the engine knows: Chapter 6's aiming is the Aimed Shot option (l.470)
 # (its fire mode is chosen with each attack; its Edge buys +2d6 Initiative next round)
-NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode", "UseEdge"})
+# l.92 "The system does not allow delaying"
+NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode", "UseEdge", "DelayAction"})
 
 
 @dataclass(frozen=True, slots=True)
