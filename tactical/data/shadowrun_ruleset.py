@@ -14,6 +14,7 @@ from pydantic import Field
 from tactical.data.gear import Slug
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
+from tactical.data.shadowrun_actions import PhaseActions
 
 AttackKind = Literal["melee", "ranged"]
 ArmorKind = Literal["armor", "ballistic", "impact"]
@@ -228,6 +229,7 @@ class ShadowrunRuleset(Frozen):
     surprise: Surprise | None = None  # None: no surprise test (the GM's call)
     gear_modifiers: tuple[GearModifier, ...] = ()  # sheet gear counted (smartlink)
     reach: ReachRules | None = None  # None: melee reach stays the sheet's metres
+    actions: PhaseActions = Field(default_factory=PhaseActions)  # RULINGS "Actions"
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:

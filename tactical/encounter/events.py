@@ -112,6 +112,13 @@ class TurnEnded:
 
 
 @event
+class ActionDelayed:
+    """The actor goes to the end of this pass's order (Shadowrun's delayed action)."""
+
+    combatant: str
+
+
+@event
 class HiddenChanged:
     """The GM marked a combatant hidden (it used Stealth) or seen (Ch.6 l.46)."""
 

@@ -159,6 +159,7 @@ class Combatant:
     hidden: bool = False
     budget: Budget = field(default_factory=Budget)
     move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
+    fired: int = 0  # rounds fired in this turn (a Shadowrun action phase: recoil adds up)
     # Ch.6 l.818 recovery clock: an action or a Reaction spent since its last turn ended
     # (Free actions spend nothing), and the idle turns counted while Exhausted
     acted: bool = False

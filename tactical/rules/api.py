@@ -116,6 +116,10 @@ class Fighter(Protocol):
     def extension(self) -> object | None: ...
     @property
     def weapon(self) -> str | None: ...
+    @property
+    def fired(self) -> int:
+        """Rounds fired in this turn (a Shadowrun action phase: its recoil)."""
+        ...
 
     def effective_initiative(self) -> int: ...
     def rounds_loaded(self, weapon: str) -> int | None: ...
@@ -316,6 +320,18 @@ class AttackPreviewParts:
     odds: Any = None
     pools: Any = None
     refusals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeEdge:
+    """Edge spent on the initiative (Shadowrun's Blitz, Seize the Initiative): the score
+    rolled anew (or None), the mark the acting order reads for the rest of the combat turn
+    (or None: see `Ruleset.turn_marks`), the words, the Edge it costs."""
+
+    roll: InitiativeRoll | None
+    mark: str | None
+    words: str
+    cost: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,6 +545,51 @@ class Ruleset(Protocol):
     def out_of_action(self, who: Fighter) -> str | None: ...
     def reaction_block(self, who: Fighter) -> str | None: ...
     def turn_budget(self, who: Fighter, round_number: int) -> tuple[Budget, str]: ...
+
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        """The budget slots an action takes in this game: the base game costs `command` as
+        `slot` ("major"); Shadowrun reads a Major as a Complex action (both Simple slots,
+        RULINGS "Actions") and costs some commands its own way (Drop prone: free)."""
+        ...
+
+    def attack_slots(self, who: Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> tuple[str, ...] | None:
+        """The slots `who`'s attack with `weapon` in fire `mode` (None: the mode its gun is
+        set to) takes (Shadowrun: a single
+        shot, a semi-automatic shot or a burst one Simple action, full-auto and melee a
+        Complex one); None: the base game's numbers decide (Ch.6 `attack_needs`)."""
+        ...
+
+    def take_aim(self, who: Fighter, sheet: Character) -> tuple[str, int, str]:
+        """One more Take Aim (Shadowrun: a Simple action): the timer kind its next attack
+        reads, the aims it holds now and the words; IllegalCommand at the most it may hold,
+        or when the game has no such action."""
+        ...
+
+    def fire_mode_mark(self, who: Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        """Set the gun in hand to fire `mode` (Shadowrun's Change fire mode): the timer kind
+        and amount its attacks read, and the words; IllegalCommand when the gun has no such
+        mode or the game has no such action."""
+        ...
+
+    def initiative_edge(self, who: Fighter, sheet: Character, use: str,
+                        dice: Dice) -> InitiativeEdge:
+        """Edge spent on the initiative (Shadowrun's Blitz: the score rolled anew; Seize
+        the Initiative: first in each later pass); IllegalCommand for a use the game does
+        not have."""
+        ...
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        """Timer kinds that last to the end of the combat turn (Seize the Initiative): the
+        engine ends them when the next round starts."""
+        ...
+
+    def offers(self, command: str) -> bool:
+        """Whether the game has the action a command type names ("Evade"): the menus list
+        only those, the engine refuses the others (RULINGS "Actions")."""
+        ...
 
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:

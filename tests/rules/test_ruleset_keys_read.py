@@ -44,6 +44,7 @@ from tactical.rules.chapter6.setup import (
 )
 from tactical.rules.registry import ruleset
 from tactical.rules.shadowrun import situation as sr_situation
+from tactical.rules.shadowrun.actions import recoil_dice
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.mapmods import proposed
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
@@ -206,7 +207,7 @@ def _representative_operations(tmp_path: Path) -> None:
     for scenario in sorted((ROOT / "tests" / "scenarios").glob("ch6_*.json")):
         play_all(scenario)  # issue 12: option costs, timers, Charge …
     for scenario in sorted((ROOT / "tests" / "scenarios").glob("sr*_*.json")):
-        play_all(scenario)  # issue 25: passes, the split pool, the surprise test …
+        play_all(scenario)  # issue 25: the action phase, passes, the split pool, surprise …
     for case in sorted((ROOT / "tests" / "rules").glob("**/cases/*.json")):
         with contextlib.redirect_stdout(io.StringIO()):
             main(["attack", str(case)])
@@ -229,6 +230,7 @@ def _representative_operations(tmp_path: Path) -> None:
             sr_situation.melee_reach_m(reach, sr)
             sr_situation.reach_dice(reach, 0, False, sr)
         sr_situation.gear_dice(vanya, pistol, sr)
+        recoil_dice(sr.actions, 3, 3, 1, 3)  # a second burst in one phase (RULINGS "Actions")
         if sr.melee_modifiers is not None:
             melee_modifiers(MeleeSituation(3, 1, 2, 1, "bonus", True, True, True, True, True,
                                            True, True), sr.melee_modifiers)

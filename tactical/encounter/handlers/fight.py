@@ -166,8 +166,11 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`);
     # options and called shots their own (Aimed Shot 1 Major + 1 Minor, l.470; Suppressive
     # Fire a Full action, l.482; Called Shots 1 Major + 1 Minor, l.616): issue 12 item 2
-    needs = batch.ctx.rules.attack_needs(command.mode, command.options,
-                                         command.called_shot is not None)
+    # Shadowrun: the ruleset's own (RULINGS "Actions": a shot or a burst a Simple action,
+    # full-auto and melee Complex); None: the base game's numbers above
+    own = batch.ruleset.attack_slots(a, weapon_id, batch.ctx.weapon(weapon_id), command.mode)
+    needs = own if own is not None else batch.ctx.rules.attack_needs(
+        command.mode, command.options, command.called_shot is not None)
     costs = [] if charged else [Action(need) for need in needs]
     # Ch.6 Flurry, l.402: "Gain 1 additional attack": already paid for by the first
     paid = marks.extra_attack_left(a) is not None

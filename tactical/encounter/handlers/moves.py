@@ -219,14 +219,14 @@ def continue_move(batch: Batch) -> None:
 def drop_prone(batch: Batch, command: cmd.DropProne) -> None:
     c = acting(batch, command.combatant)
     spend(batch, c, batch.ctx.rules.actions.drop_prone, "Drop prone",
-          (not c.has(Condition.PRONE), f"{c.name} is prone"))
+          (not c.has(Condition.PRONE), f"{c.name} is prone"), command="DropProne")
     batch.emit(ev.ConditionChanged(c.id, Condition.PRONE.value, True, "Drop prone"))
 
 
 def get_up(batch: Batch, command: cmd.GetUp) -> None:
     c = acting(batch, command.combatant)
     spend(batch, c, batch.ctx.rules.actions.get_up, "Get up",
-          (c.has(Condition.PRONE), f"{c.name} is not prone"))
+          (c.has(Condition.PRONE), f"{c.name} is not prone"), command="GetUp")
     batch.emit(ev.ConditionChanged(c.id, Condition.PRONE.value, False, "Get up"))
 
 

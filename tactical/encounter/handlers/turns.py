@@ -79,6 +79,9 @@ def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
 
 
 def start_round(batch: Batch, number: int) -> None:
+    for c in list(batch.state):  # marks for one combat turn (Seize the Initiative) end
+        for kind in {t.kind for t in c.timers} & set(batch.ruleset.turn_marks):
+            batch.emit(ev.TimerExpired(c.id, kind))
     if batch.ruleset.new_initiative_each_round and number > 1:
         for c in list(batch.state):  # SR: new scores every combat turn
             if not c.has(Condition.DEAD):
@@ -222,6 +225,21 @@ def end_turn(batch: Batch, command: cmd.EndTurn) -> None:
     count_rest(batch, actor)
     batch.emit(ev.TurnEnded(actor))
     advance_to(batch, batch.state.turn + 1)
+
+
+def delay_action(batch: Batch, command: cmd.DelayAction) -> None:
+    """Shadowrun's delayed action (project default): before it acts, the actor lets the
+    rest of this pass go first and takes its whole action phase after them."""
+    c = acting(batch, command.combatant)
+    state = batch.state
+    refuse_unless((not c.acted, f"{c.name} has acted this phase: only a phase not begun "
+                                "can wait"),
+                  (state.turn < len(state.order) - 1,
+                   f"{c.name} is the last to act in this pass: no one to wait for"),
+                  (not state.pending, "resolve or decline the pending reactions first"))
+    batch.emit(ev.TurnEnded(c.id), ev.ActionDelayed(c.id),
+               ev.Note(f"{c.name} delays: it acts after the others of this pass"))
+    advance_to(batch, batch.state.turn)
 
 
 def end_combat(batch: Batch, _: cmd.EndCombat) -> None:

@@ -43,6 +43,12 @@ def _level(name: str | None) -> InjuryLevel | None:
     return InjuryLevel(name) if name else None
 
 
+# Other games' actions the engine knows: Chapter 6's aiming is the Aimed Shot option (l.470)
+# (its fire mode is chosen with each attack; its Edge buys +2d6 Initiative next round)
+# l.92 "The system does not allow delaying"
+NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode", "UseEdge", "DelayAction"})
+
+
 @dataclass(frozen=True, slots=True)
 class Chapter6:
     numbers: Chapter6Ruleset  # ruleset.yaml, validated
@@ -95,6 +101,32 @@ class Chapter6:
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
+
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        return (slot,)  # the three Ms as this file's numbers cost them
+
+    def attack_slots(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> None:
+        return None  # fire_modes.needs, attack options, called shots (attack_needs)
+
+    def offers(self, command: str) -> bool:
+        return command not in NOT_CHAPTER6
+
+    def fire_mode_mark(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        raise IllegalCommand(["Chapter 6 chooses the fire mode with each attack"])
+
+    def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
+                        dice: Dice) -> api.InitiativeEdge:
+        raise IllegalCommand(["Chapter 6's Edge for initiative is UseEdgeForInitiative"])
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        return ()  # its marks end by their own rules (docs/rules-chapter6.md)
+
+    def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
+        raise IllegalCommand(["Chapter 6 has no Take Aim action: aim with the Aimed Shot "
+                              "option of an attack (l.470)"])
 
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:

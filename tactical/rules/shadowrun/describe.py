@@ -136,7 +136,11 @@ def round_line(round_number: int, pass_number: int, names: Sequence[str]) -> str
 
 
 def turn_line(name: str, major: int, move: int, minor: int) -> str:
-    return f"{name}'s action phase: {major} Complex (attack), {move} Move, {minor} Simple"
+    if major:  # a log whose numbers still give the phase a Complex slot of its own
+        return f"{name}'s action phase: {major} Complex (attack), {move} Move, {minor} Simple"
+    # RULINGS "Actions": one Complex or two Simple actions (a Complex takes both)
+    return (f"{name}'s action phase: {minor} Simple actions (or one Complex), "
+            f"{move} Move")
 
 
 def hits_initiative_line(name: str, faces: Sequence[int], bonus: int, total: int) -> str:

@@ -3,10 +3,9 @@ monitors and initiative passes (issue 7; docs/rules-shadowrun.md). Neutral in, n
 (tactical.rules.api): the engine makes the events.
 
 Tactical's mapping (a ruling, docs/rules-shadowrun.md): a combat turn is the encounter's
-round, each initiative pass a `RoundStarted` with its pass number; in each action phase a
-combatant has one Major (a Complex action: an attack), one Move and one Minor (Simple)
-action. The map offers no Snapshot/Overwatch/Intercept/Opportunity reactions (those are
-Chapter 6's).
+round, each initiative pass a `RoundStarted` with its pass number; each action phase holds
+a Move and two Simple actions (Minor slots), a Complex action taking both (RULINGS
+"Actions", the ruleset file's `actions`). The map offers SR5's Intercept only.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from dataclasses import dataclass, replace
 from tactical.core.dice import Dice
 from tactical.core.errors import IllegalCommand
 from tactical.data.character import Character
+from tactical.data.gear import ShadowrunWeapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules.api import (
     AttackFacts,
@@ -24,10 +24,19 @@ from tactical.rules.api import (
     AttackPreviewParts,
     Budget,
     Fighter,
+    InitiativeEdge,
     InitiativeRoll,
     MonitorMarks,
 )
 from tactical.rules.shadowrun import situation
+from tactical.rules.shadowrun.actions import (
+    AIM,
+    Shot,
+    aim_modifiers,
+    aims,
+    mode_set,
+    shot,
+)
 from tactical.rules.shadowrun.attack import AttackSetup, attack_problems, resolve_attack
 from tactical.rules.shadowrun.damage import (
     DamageCode,
@@ -38,6 +47,13 @@ from tactical.rules.shadowrun.damage import (
     wound_modifier,
 )
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration, declared_options
+from tactical.rules.shadowrun.edge import (
+    EdgeRoller,
+    close_call,
+    edge_parts,
+    edge_problems,
+    edge_use,
+)
 from tactical.rules.shadowrun.initiative import Combatant as InitiativeEntry
 from tactical.rules.shadowrun.initiative import (
     acting_order,
@@ -48,7 +64,12 @@ from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_ini
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.report import AttackReport, report_of
-from tactical.rules.shadowrun.sheet import attack_from_sheets, monitors_of, stats_of
+from tactical.rules.shadowrun.sheet import (
+    attack_from_sheets,
+    monitors_of,
+    stats_of,
+    weapon_numbers,
+)
 from tactical.rules.shadowrun.surprise import interrupt_problems
 
 
@@ -125,8 +146,36 @@ def monitors_json(c: Fighter, rules: ShadowrunRuleset) -> dict[str, object] | No
 
 # --- initiative ---------------------------------------------------------------------
 
+SEIZED = "seize_the_initiative"  # the mark: first in each pass to the end of the turn
+
+
+def initiative_edge(c: Fighter, sheet: Character, use: str, dice: Dice,
+                    rules: ShadowrunRuleset) -> InitiativeEdge:
+    """Edge on the initiative (project defaults `actions.edge`): Blitz rolls the score
+    anew, SR5 with `initiative_dice` dice, SR4 with the Edge rating in dice more; Seize the
+    Initiative (`act_first`) puts the combatant first in each later pass of the turn."""
+    found = rules.actions.edge.get(use)
+    if found is None or found.when != "initiative":
+        known = [k for k, u in rules.actions.edge.items() if u.when == "initiative"]
+        raise IllegalCommand([f"unknown Edge use {use!r} for the Initiative score; expected "
+                              f"one of: {', '.join(known) or 'none'}"])
+    if c.edge < found.cost:  # said before any die is rolled (the menus' dry run)
+        raise IllegalCommand([f"{c.name} has {c.edge} Edge left; {found.name} costs "
+                              f"{found.cost}"])
+    if found.act_first:
+        if any(t.kind == SEIZED for t in c.timers):
+            raise IllegalCommand([f"{c.name} has seized the initiative this combat turn"])
+        return InitiativeEdge(None, SEIZED, f"{found.name}: first in each later pass of "
+                                            "this combat turn", found.cost)
+    more = sheet.edge if found.edge_dice else 0
+    roll = roll_initiative(c, sheet, dice, rules, count=found.initiative_dice, more=more)
+    return InitiativeEdge(roll, None, f"{found.name}: Initiative rolled anew with "
+                                      f"{len(roll.faces)} dice", found.cost)
+
+
 def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
-                    rules: ShadowrunRuleset) -> InitiativeRoll:
+                    rules: ShadowrunRuleset, *, count: int | None = None,
+                    more: int = 0) -> InitiativeRoll:
     """SR4: Reaction + Intuition + hits on that many dice; SR5: + the sum of 1d6 (ruling:
     one Initiative die without enhancements). Ties: Reaction + Intuition, then Edge."""
     stats = stats_of(sheet)
@@ -135,7 +184,9 @@ def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
     ratings = [(a, getattr(stats, a)) for a in rules.initiative.attributes]
     base = initiative_parts(ratings, wound)
     attributes = sum(value for _, value in ratings)  # initiative.attributes
-    count = attributes if rules.initiative.score == "hits" else stats.initiative_dice
+    if count is None:  # Blitz gives its own (SR5: 5 dice)
+        count = attributes if rules.initiative.score == "hits" else stats.initiative_dice
+    count += more  # SR4's Blitz: the Edge rating in dice more
     roll = roll_pool_initiative(base, count, PoolRoller(dice), rules.initiative, rules.dice)
     return InitiativeRoll(roll.faces, roll.base, roll.score, (attributes, c.edge))
 
@@ -144,11 +195,15 @@ def order(fighters: Iterable[Fighter], pass_number: int, rules: ShadowrunRuleset
           next_round: bool = False) -> tuple[str, ...]:
     """Who acts in the pass, in order; `next_round`: the combat turn about to start, with
     its pending changes (a failed surprise test's −10, RULINGS "Surprise")."""
+    fighters = list(fighters)  # read twice: the scores, then who seized the initiative
     entries = [InitiativeEntry(c.id, _score(c, next_round),
                                c.extension.passes if isinstance(c.extension, ShadowrunState)
                                else 1, c.tiebreak)
                for c in fighters if "dead" not in c.conditions]
-    return acting_order(entries, pass_number, rules.initiative)
+    found = acting_order(entries, pass_number, rules.initiative)
+    # Seize the Initiative (project default): first whatever the score, in score order
+    seized = {c.id for c in fighters if any(t.kind == SEIZED for t in c.timers)}
+    return (*(i for i in found if i in seized), *(i for i in found if i not in seized))
 
 
 def _score(c: Fighter, next_round: bool) -> int:
@@ -209,8 +264,13 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     elif any(o in situation.CHIPS for o in choice.options):
         reasons.append("the melee modifiers (off-hand, superior position, receiving a "
                        "charge, touch-only) are for melee attacks (sr4 l.61-104)")
-    if weapon.shadowrun is None:
+    numbers = weapon_numbers(weapon, rules)
+    if numbers is None:
         reasons.append(f"{weapon.name} has no Shadowrun numbers in the catalogue")
+    fire = fire_shot(facts, numbers, rules)
+    reasons += fire.refusals
+    use = edge_use(rules.actions, choice.edge)  # Edge declared with the attack
+    reasons += edge_problems(use, attacker)
     if reasons:
         raise IllegalCommand(reasons)
     declaration = turn_defences(target, choice.defence, rules)
@@ -218,13 +278,18 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
     dropped = set(getattr(choice, "dropped", ()))
     kept = [m for m in proposed if m.name not in dropped]
     kept += situation.chip_dice(choice.options, rules)
-    return replace(attack_from_sheets(
+    setup = attack_from_sheets(
         facts.attacker_sheet, weapon, facts.target_sheet, facts.target_armor, rules,
         defence=declaration,
         attack_modifiers=[*(Modifier(m.name, m.dice) for m in kept if m.pool == "attack"),
-                          *(Modifier(s, v) for s, v in choice.attack_modifiers)],
+                          *(Modifier(s, v) for s, v in (
+                              *choice.attack_modifiers,
+                              *aim_modifiers(rules.actions, attacker), *fire.attack,
+                              *((p.source, p.value)
+                                for p in edge_parts(use, facts.attacker_sheet.edge))))],
         defence_modifiers=[*(Modifier(m.name, m.dice) for m in kept if m.pool == "defence"),
-                           *(Modifier(s, v) for s, v in choice.defence_modifiers)],
+                           *(Modifier(s, v)
+                             for s, v in (*choice.defence_modifiers, *fire.defence))],
         attacker_monitors=monitors(attacker), defender_monitors=monitors(target),
         # RULINGS "Initiative cost of a defence": paid from the current pass's score, and
         # refused when it is more than that score (SR5: the score less 10 per pass taken)
@@ -233,7 +298,10 @@ def attack_setup(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackSetup:
         if target.initiative is not None else None,
         defender_weapon=defender_weapon,
         # the GM's word on a tie (Attack.grazing); a choice without one keeps the default
-        grazing=getattr(choice, "grazing", None)), proposed=proposed)
+        grazing=getattr(choice, "grazing", None))
+    # Push the Limit: no limit on the hits (actions.edge: no_limit)
+    setup = replace(setup, limit=None) if use is not None and use.no_limit else setup
+    return replace(setup, proposed=proposed)
 
 
 TURN_DEFENCE = "full_defense"  # the condition (and option) of a defence that lasts the turn
@@ -252,6 +320,21 @@ def turn_defences(target: Fighter, declared: str | None,
     return DefenceDeclaration(options, active)
 
 
+
+def fire_shot(facts: AttackFacts, numbers: ShadowrunWeapon | None,
+              rules: ShadowrunRuleset) -> Shot:
+    """The fire mode's rounds, recoil and burst (RULINGS "Actions"; project defaults in
+    the ruleset file's `actions`); nothing for melee or a weapon with no SR numbers."""
+    if numbers is None or facts.weapon.kind != "ranged":
+        return Shot()
+    a = facts.attacker
+    # the Attack's own mode word, else the one its gun was set to (Change fire mode)
+    mode = facts.choice.mode or mode_set(a, facts.weapon_id)
+    return shot(rules.actions, facts.weapon, numbers, mode, a.fired,
+                None if facts.ammo_paid else a.rounds_loaded(facts.weapon_id),
+                stats_of(facts.attacker_sheet).strength, a.name)
+
+
 def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOutcome:
     """One opposed attack; the outcome carries every die so replay never rolls."""
     setup = attack_setup(facts, rules)
@@ -260,7 +343,18 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
         raise IllegalCommand(problems)
     target = facts.target
     who = {"attack": facts.attacker.name, "defense": target.name, "resist": target.name}
-    result = resolve_attack(setup, PoolRoller(dice, who=who), rules)
+    use = edge_use(rules.actions, facts.choice.edge)
+    roller = PoolRoller(dice, who=who)
+    edged = EdgeRoller(roller, use, rules.dice) if use is not None else None
+    result = resolve_attack(setup, edged or roller, rules)
+    attack, negated = close_call(use, result.attack)
+    if edged is not None or negated:
+        notes = [n for n in result.notes if not (negated and n.startswith("attack:"))]
+        result = replace(result, attack=attack,
+                         notes=(*notes, *(edged.notes if edged else ()),
+                                *((negated,) if negated else ())))
+    # Close Call is spent only on a glitch it stopped (the GM would wait to see one)
+    spent = None if use is None or (use.negate_glitch and not negated) else use.name
     report = report_of(result)
     defence = result.defence
     initiative = None
@@ -275,10 +369,14 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
     after = result.monitors_after
     marks = (MonitorMarks(after.physical, after.stun, after.overflow)
              if after is not None and result.boxes else None)
+    rounds = fire_shot(facts, weapon_numbers(facts.weapon, rules), rules).rounds
     return AttackOutcome(report, summary(facts.attacker.name, target.name, facts.weapon.name,
                                          report),
                          initiative_after=initiative, prone=prone, monitors=marks,
-                         turn_defence=lasting)
+                         turn_defence=lasting,
+                         ammo_used=0 if facts.ammo_paid else rounds,
+                         used_marks=(AIM,) if aims(facts.attacker) else (),
+                         edge_spent=spent)
 
 
 def preview(facts: AttackFacts, rules: ShadowrunRuleset) -> AttackPreviewParts:

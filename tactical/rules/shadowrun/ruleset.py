@@ -23,6 +23,7 @@ from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
 from tactical.rules.shadowrun import (
+    actions,
     describe,
     engine,
     reactions,
@@ -31,6 +32,7 @@ from tactical.rules.shadowrun import (
     surprise,
 )
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
+from tactical.rules.shadowrun.edge import unknown_edge
 from tactical.rules.shadowrun.report import AttackReport
 
 
@@ -106,6 +108,32 @@ class Shadowrun:
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
 
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        return self.numbers.actions.slots_for(slot, command)  # RULINGS "Actions"
+
+    def attack_slots(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> tuple[str, ...]:
+        return actions.attack_slots(self.numbers.actions, weapon,
+                                    mode or actions.mode_set(who, weapon_id))
+
+    def offers(self, command: str) -> bool:
+        return command not in self.numbers.actions.not_offered
+
+    def fire_mode_mark(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        return actions.fire_mode_mark(self.numbers.actions, weapon_id, weapon, mode)
+
+    def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
+                        dice: Dice) -> api.InitiativeEdge:
+        return engine.initiative_edge(who, sheet, use, dice, self.numbers)
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        return (engine.SEIZED,)  # Seize the Initiative: this combat turn
+
+    def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
+        return actions.take_aim(self.numbers.actions, who, sheet)
+
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
@@ -135,7 +163,8 @@ class Shadowrun:
                      f"{', '.join(known)}"])
         # the SR4 melee chips and the Reach choice are Shadowrun's words (situation.py)
         own += situation.option_problems(words.options, self.numbers)
-        base = replace(words, defence=None, options=tuple(
+        own += unknown_edge(self.numbers.actions, words.edge)  # its own Edge uses
+        base = replace(words, defence=None, edge=None, options=tuple(
             o for o in words.options if o not in situation.OPTION_WORDS))
         return [*self.base.attack_choice_problems(base), *own]
 

@@ -90,7 +90,8 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
         case ev.TimerStarted():
             t = e.timer
             length = "until removed" if t.rounds is None else f"{t.rounds} round(s)"
-            amount = f" {t.amount}/round" if t.amount else ""
+            # a mark's keys ("count=2", "ends=…;by=…") are no amount a round
+            amount = f" {t.amount}/round" if t.amount and "=" not in t.amount else ""
             return Line(f"{n(e.combatant)}: {_words(t.kind)}{amount}, {length} ({t.source})",
                         Kind.CONDITION)
         case ev.TimerExpired():

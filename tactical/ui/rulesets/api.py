@@ -191,9 +191,15 @@ class RulesetView(Protocol):
 
     def reaction_slot_tip(self) -> str: ...
 
-    def action_cost(self, cost: str) -> str:
+    def action_cost(self, cost: str, command: str = "") -> str:
         """An action's cost (Chapter 6's words: "Major", "Minor + Move", "Full") as this
-        ruleset says it on the token menu and the dock's buttons."""
+        ruleset says it on the token menu and the dock's buttons; `command` (its type) when
+        the game costs that one its own way (Shadowrun: Ready weapon is Simple)."""
+        ...
+
+    def initiative_edge(self) -> tuple[tuple[str, str, int], ...]:
+        """Edge this game spends on the Initiative score from the menus: (the word the
+        command names, its name, its cost); Shadowrun's Blitz; empty: none."""
         ...
 
     def full_action_tip(self) -> str: ...

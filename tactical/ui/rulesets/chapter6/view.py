@@ -61,7 +61,10 @@ class Chapter6View:
         names = ", ".join(name for name, _colour in self.reaction_looks.values())
         return f"{names} — refreshed each round"
 
-    def action_cost(self, cost: str) -> str:
+    def initiative_edge(self) -> tuple[tuple[str, str, int], ...]:
+        return ()  # its Edge for initiative is its own entry (UseEdgeForInitiative)
+
+    def action_cost(self, cost: str, command: str = "") -> str:
         return cost  # the menu's costs are written in Ch.6's words (Actions)
 
     def full_action_tip(self) -> str:

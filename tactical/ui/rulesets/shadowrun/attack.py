@@ -28,6 +28,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
 from tactical.rules.shadowrun.mapmods import MapModifier, proposed
 from tactical.rules.shadowrun.preview import ShadowrunPreview
+from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.rules.shadowrun.situation import REACH_PENALTY, chips
 from tactical.ui.dock import style
 from tactical.ui.dock.flow import GridFlow
@@ -79,6 +80,15 @@ class ShadowrunAttack:
                                 "attacks (shock gloves, poisons, touch spells) still work")
         self.grazing_label = QLabel("Tie")
         form.addRow(self.grazing_label, self.grazing)
+        # issue 25 item 2: Edge declared with the attack (the ruleset file's actions.edge)
+        self.sr_edge_combo = QComboBox()
+        self.sr_edge_combo.setObjectName("srEdgeCombo")
+        self.sr_edge_combo.setToolTip("Spend Edge on the attack test (1 point): Push the "
+                                      "Limit adds the Edge rating in dice, no limit, sixes "
+                                      "roll again; Second Chance rolls the misses again; "
+                                      "Close Call stops a glitch")
+        self.sr_edge_label = QLabel("Edge")
+        form.addRow(self.sr_edge_label, self.sr_edge_combo)
         # RULINGS "Map modifiers": what the map proposes (range, cover: sent as named
         # modifiers) and what the engine proposes from the sheets and the map (smartlink,
         # Reach, SR4 friends and charging: `Attack.dropped` when unticked), one checkbox
@@ -118,6 +128,7 @@ class ShadowrunAttack:
     def connect(self, refresh: Callable[..., None]) -> None:
         self._refresh = refresh
         self.sr_defence_combo.currentIndexChanged.connect(refresh)
+        self.sr_edge_combo.currentIndexChanged.connect(refresh)
         self.grazing.toggled.connect(refresh)
         for spin in (self.attack_mod, self.defence_mod):
             spin.valueChanged.connect(refresh)
@@ -127,7 +138,8 @@ class ShadowrunAttack:
         self.split.hide()
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
                   self.sr_mods_label, self.map_box, self.map_label, self.grazing,
-                  self.grazing_label, self.chip_box, self.chip_label):
+                  self.grazing_label, self.chip_box, self.chip_label,
+                  self.sr_edge_combo, self.sr_edge_label):
             w.setVisible(False)
 
     def reset(self) -> None:
@@ -137,6 +149,7 @@ class ShadowrunAttack:
         self.grazing.blockSignals(True)
         self.grazing.setChecked(False)
         self.grazing.blockSignals(False)
+        self._fill_edge()
         for spin in (self.attack_mod, self.defence_mod):
             spin.blockSignals(True)
             spin.setValue(0)
@@ -151,7 +164,7 @@ class ShadowrunAttack:
     def set_enabled(self, on: bool) -> None:
         self.split.set_enabled(on)
         for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod, self.grazing,
-                  self.chip_box):
+                  self.chip_box, self.sr_edge_combo):
             w.setEnabled(on)
 
     def sync(self, a: Combatant) -> None:
@@ -171,8 +184,11 @@ class ShadowrunAttack:
 
     def refresh(self, kind: str | None, offer: PendingReaction | None) -> bool:
         self._fill_defence(kind)
+        if self.sr_edge_combo.count() == 0:
+            self._fill_edge()
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
-                  self.sr_mods_label, self.grazing, self.grazing_label):
+                  self.sr_mods_label, self.grazing, self.grazing_label, self.sr_edge_combo,
+                  self.sr_edge_label):
             w.setVisible(offer is None)
         for w in (self.map_box, self.map_label):
             w.setVisible(offer is None and bool(self.map_proposed + self.engine_proposed))
@@ -209,7 +225,21 @@ class ShadowrunAttack:
                           defence_modifiers=(*((m.name, m.dice) for m in kept
                                                if m.pool == "defence"),
                                              *situation(self.defence_mod.value())),
-                          grazing=True if self.grazing.isChecked() else None))
+                          grazing=True if self.grazing.isChecked() else None,
+                          edge=self.sr_edge_combo.currentData()))
+
+    def _fill_edge(self) -> None:
+        """No Edge, then each use the ruleset file declares with an attack."""
+        combo = self.sr_edge_combo
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem("No Edge", None)
+        ruleset = self.document.encounter.ctx.ruleset_of(self.document.state.ruleset)
+        uses = ruleset.numbers.actions.edge if isinstance(ruleset, Shadowrun) else {}
+        for word, use in uses.items():
+            if use.when == "attack":
+                combo.addItem(f"{use.name} ({use.cost} Edge)", word)
+        combo.blockSignals(False)
 
     def _map_modifiers(self, a: Combatant, target: str,
                        weapon: str | None) -> tuple[MapModifier, ...]:
@@ -481,4 +511,9 @@ def action_phase(reason: str) -> str:
     if match:
         return (f"{match.group(1)} has no Complex action left in this action phase "
                 "(one attack per phase): press Next turn")
+    # RULINGS "Actions": a phase holds two Simple actions, a Complex one takes both
+    match = re.match(r"(.+) has no minor action left", reason)
+    if match:
+        return (f"{match.group(1)} has no Simple action left in this action phase (two "
+                "a phase; a Complex action takes both): press Next turn")
     return reason
