@@ -3,7 +3,9 @@ driven with mouse events. Prints ONE JSON line:
 
 - drag_step_{p50,p95,max}_ms_{200,400}_{path,safest} (issue 26): one hex step of a drag whose
   cursor runs 40 hexes from the shotgun mover among the covers, the shortest path searched
-  again each step, with and without waypoints; `_safest`: Alt held (fewest reactions).
+  again each step, with and without waypoints; `_safest`: Alt held (fewest reactions);
+  `_trail`: the baseline, the same cursor's run drawn as the mouse trail (the drag before
+  issue 26: no search), measured just before them.
 - drag_step_{p50,p95,max}_ms_{200,400}_{melee,shotgun}: one hex step of a drag in combat
   (the mouse move, the engine's move preview with its reactions, the repaint it causes), the
   mover acting, on a generated 200 × 200 map (2,000 covers, 100 tokens) and a 400 × 400 map
@@ -445,7 +447,10 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
                 document.apply(cmd.EndTurn())
             assert document.state.actor == token, (document.state.actor, token)
             drag_figures(results, f"{size}_{mover}", *drag_steps(window, token))
-            if mover == "shotgun":  # issue 26: the shortest and the safest path, 40 hexes
+            if mover == "shotgun":  # issue 26: the shortest and the safest path, 40 hexes,
+                # beside the same cursor's mouse trail (the baseline) measured just before
+                drag_figures(results, f"{size}_trail",
+                             *path_drag_steps(window, token, trail=True))
                 drag_figures(results, f"{size}_path", *path_drag_steps(window, token))
                 drag_figures(results, f"{size}_safest",
                              *path_drag_steps(window, token, safest=True))

@@ -70,7 +70,8 @@ class BoardView(QGraphicsView):
         self.setMinimumSize(200, 150)
         self.zoom_changed.connect(lambda _z: scene.set_detail(self.transform().m11()))
         self._hud_shown: list[tuple[str, str]] = []  # the drag summary last asked to show
-        self._hud_rect = QRectF()  # and where (viewport pixels)
+        # and the strips it was drawn as: (what, (x, y, w, h) in viewport pixels)
+        self._hud_pieces: list[tuple[object, tuple[float, float, float, float]]] = []
         self._cursor: Qt.CursorShape | None = None  # the tools' cursor last set
         self._status = ""  # and their status words
         self.tools = Toolbox(scene, self)
@@ -320,19 +321,21 @@ class BoardView(QGraphicsView):
         return QRectF(viewport.left() + 12, top, width, bottom - top - 12)
 
     def _words_changed(self) -> None:
-        """The drag summary follows every step: repaint where it was and where it is now
-        (only the region a step changes is repainted, and the summary is far from it —
-        without this it showed the first step's words, or a mix of two steps')."""
+        """The drag summary follows every step: repaint the strips of it that changed (a
+        step changes its first line, the metres, and the lines after a reaction that came
+        or went), where it was and where it is now — not the whole plate, which is most of
+        a step's repaint (issue 26). Without this it showed the first step's words, or a
+        mix of two steps'."""
         hud = self.tools.lines()
         if hud == self._hud_shown:
             return
         self._hud_shown = hud
-        box = self._hud_box()
-        now = self.board.legend.lines_rect(box, hud)
-        dirty = now.united(self._hud_rect) if not self._hud_rect.isEmpty() else now
-        self._hud_rect = now
-        if not dirty.isEmpty():
+        pieces = self.board.legend.line_pieces(self._hud_box(), hud)
+        was = set(self._hud_pieces)
+        now = {(key, (r.x(), r.y(), r.width(), r.height())) for key, r in pieces}
+        self._hud_pieces = [(key, (r.x(), r.y(), r.width(), r.height())) for key, r in pieces]
+        for _key, (x, y, w, h) in was ^ now:
             # through the scene, so it is painted with what the step changed, in one pass
             # (the viewport's own update came first, and the step's items made a second)
             self.board.update(self.mapToScene(
-                dirty.toAlignedRect().adjusted(-2, -2, 2, 2)).boundingRect())
+                QRectF(x, y, w, h).toAlignedRect().adjusted(-2, -2, 2, 2)).boundingRect())
