@@ -72,6 +72,7 @@ class GeometryOracle:
         self._scans: list[PathScan] = []  # the latest first
         self._passable: tuple[MapGeometry | None, dict[Hex, str | None]] = (None, {})
         self._reactors: tuple[EncounterState, tuple[Reactor, ...]] | None = None
+        self._enemies: tuple[tuple[Reactor, ...], str, tuple[Reactor, ...]] | None = None
         self._round_one: tuple[EncounterState, EncounterState] | None = None
         self._sights: tuple[MapGeometry | None, dict[tuple[Hex, Hex, bool], SightInfo]] = (
             None, {})
@@ -332,7 +333,13 @@ class GeometryOracle:
         """The mover's enemies, prepared once per reactor set (lazily: each reactor's sight
         is built when a path first comes near it)."""
         self.sync(state)
-        enemies = tuple(r for r in self.reactors(state) if r.side != mover_side)
+        reactors = self.reactors(state)
+        known = self._enemies
+        if known is None or known[0] is not reactors or known[1] != mover_side:
+            # a drag step asks two or three times a step: one walk over 400 tokens, not three
+            known = self._enemies = (reactors, mover_side, tuple(
+                r for r in reactors if r.side != mover_side))
+        enemies = known[2]
         key = (mover_side, band, enemies)
         cached = self._prepared
         if cached is None or cached[0] != key:  # equal values: the same reactor set
