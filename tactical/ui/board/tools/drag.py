@@ -501,5 +501,6 @@ def _path_words(tool: DragTool) -> str:
     way = "safest path (fewest reactions)" if tool.wants_safest else "shortest path"
     pins = len(tool.waypoints)
     pinned = f"{pins} waypoint{'s' if pins != 1 else ''}" if pins else "no waypoint"
+    safest = "Safest path is on (status bar)" if tool.safest else "hold Alt: safest"
     return (f"{way}, {pinned} — Space / right click: waypoint, Backspace: remove it, "
-            "hold Alt: safest")
+            f"{safest}")
