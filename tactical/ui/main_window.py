@@ -658,11 +658,13 @@ class MainWindow(WindowHost):
             self.scene.legend.edge = edge
             self.view.fitted = False  # fitted beside the legend where it was
             self.view.viewport().update()
+            self.view.place_words()
 
     def _legend(self, on: bool) -> None:
         if self.scene is not None and self.view is not None:
             self.scene.legend.visible = on
             self.view.viewport().update()
+            self.view.place_words()
 
     def show_shortcuts(self) -> None:
         from tactical.ui.shortcuts import ShortcutsDialog

@@ -249,8 +249,10 @@ class Legend:
             heights = [*heights[:shown], self._metrics.height() + 6]
         return lines, heights, min(sum(heights) + 2 * pad, box.height())
 
-    def paint_lines(self, painter: QPainter, box: QRectF, lines: list[tuple[str, str]]) -> None:
-        """Wrapped coloured lines on the same dark plate, top-left (the drag in words)."""
+    def paint_lines(self, painter: QPainter, box: QRectF, lines: list[tuple[str, str]],
+                    exposed: QRectF | None = None) -> None:
+        """Wrapped coloured lines on a dark plate, top-left (the drag in words); with
+        `exposed`, only the lines that reach into it (a drag step repaints a strip)."""
         if box.height() < 40:
             return
         pad = 10.0
@@ -260,17 +262,20 @@ class Legend:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QPen(QColor(255, 255, 255, 90), 1.5))
-        painter.setBrush(QColor(15, 15, 18, 215))
+        painter.setBrush(PLATE)
         painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), used), 8, 8)
         painter.setFont(self.font)
         y = inner.top()
         for (text, colour), h in zip(lines, heights, strict=True):
-            painter.setPen(QColor(colour))
-            painter.drawText(QRectF(inner.left(), y, inner.width(), h), flags, text)
+            if exposed is None or (y < exposed.bottom() and y + h > exposed.top()):
+                painter.setPen(QColor(colour))
+                painter.drawText(QRectF(inner.left(), y, inner.width(), h), flags, text)
             y += h
         painter.restore()
 
 
+#: The words' plate: opaque (BoardWords, issue 26: no board is painted under it).
+PLATE = QColor(15, 15, 18)
 _WRAPPED = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
 
