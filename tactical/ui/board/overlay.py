@@ -49,8 +49,10 @@ class PathItem(QGraphicsItem):
         self.hexes, self.allowed = hexes, allowed
         points = [hex_to_point(layout, h) for h in hexes]
         wanted: dict[tuple[object, ...], QGraphicsItem | None] = {}
+        # a segment is kept by what it draws, not by its place in the path: a path that
+        # changed half-way keeps the segments it still walks (only their stacking moves)
         for i in range(1, len(points)):
-            wanted[("segment", points[i - 1], points[i], i <= allowed, i)] = None
+            wanted[("segment", points[i - 1], points[i], i <= allowed)] = None
         for k, (h, colour) in enumerate(marks):
             scale = 0.92 - 0.12 * sum(1 for h2, _ in marks[:k] if h2 == h)
             mark_key: tuple[object, ...] = ("mark", h, scale, colour.rgba())
@@ -64,9 +66,12 @@ class PathItem(QGraphicsItem):
             if gone.scene() is not None:
                 gone.scene().removeItem(gone)
         for i in range(1, len(points)):
-            key = ("segment", points[i - 1], points[i], i <= allowed, i)
-            if key not in self._pieces:
+            key = ("segment", points[i - 1], points[i], i <= allowed)
+            kept = self._pieces.get(key)
+            if kept is None:
                 wanted[key] = _Segment(points[i - 1], points[i], i <= allowed, i)
+            elif kept.zValue() != -i:
+                kept.setZValue(-i)  # earlier segments over later ones, as when made
         for key, piece in wanted.items():
             if piece is not None:
                 self._pieces[key] = piece
