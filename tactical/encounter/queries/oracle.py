@@ -56,6 +56,8 @@ from tactical.rules.reactions import (
 Terrain = tuple[frozenset[str], tuple[AddedCover, ...]]
 
 SIGHTS_KEPT = 4096  # attacker-target sights kept for the walls as they stand
+PASSABLE_KEPT = 65_536  # hexes whose passability is kept for the walls as they stand
+PASSABLE_BLOCK = 8  # hexes a side of the block one passability query answers
 SCANS_KEPT = 6  # path scans kept (the drawn path, the shortest and the safest of a step)
 
 
@@ -118,22 +120,38 @@ class GeometryOracle:
 
     def passable(self, hex_: Hex) -> str | None:
         """Why no token may stand in `hex_` (off the map, inside cover), or None; kept per
-        walls (a drag's steps and its Move ask about the same hexes again)."""
-        if self._passable[0] is not self.geometry or len(self._passable[1]) >= SIGHTS_KEPT:
+        walls, and worked out a block of hexes at a time in one vectorised query (a drag's
+        shortest path asks about the hexes round a wall it meets, a few hundred at once:
+        one query each was most of such a step, issue 26)."""
+        if self._passable[0] is not self.geometry or len(self._passable[1]) >= PASSABLE_KEPT:
             self._passable = (self.geometry, {})
         known = self._passable[1]
-        if hex_ in known:
-            return known[hex_]
-        why: str | None = None
-        if not self.loaded.map.grid.contains(hex_):
-            why = "off the map"
-        else:
-            x, y = self.geometry.centre(hex_)
-            inside = self.geometry.tree.query(shapely.Point(x, y), predicate="intersects")
-            if len(inside):
-                why = f"inside {self.geometry.cover_labels[int(inside[0])] or 'cover'}"
-        known[hex_] = why
-        return why
+        if hex_ not in known:
+            self._passable_block(hex_, known)
+        return known[hex_]
+
+    def _passable_block(self, hex_: Hex, known: dict[Hex, str | None]) -> None:
+        q0, r0 = hex_[0] - hex_[0] % PASSABLE_BLOCK, hex_[1] - hex_[1] % PASSABLE_BLOCK
+        grid, geometry = self.loaded.map.grid, self.geometry
+        on: list[Hex] = []
+        for h in ((q, r) for q in range(q0, q0 + PASSABLE_BLOCK)
+                  for r in range(r0, r0 + PASSABLE_BLOCK)):
+            if grid.contains(h):
+                on.append(h)
+            else:
+                known[h] = "off the map"
+        if not on:
+            return
+        centres = shapely.points([geometry.centre(h) for h in on])
+        inside = set(geometry.tree.query(centres, predicate="intersects")[0].tolist())
+        for i, h in enumerate(on):
+            if i not in inside:
+                known[h] = None
+                continue
+            # inside cover (few hexes): named by the cover the single query finds first
+            x, y = geometry.centre(h)
+            hit = geometry.tree.query(shapely.Point(x, y), predicate="intersects")
+            known[h] = f"inside {geometry.cover_labels[int(hit[0])] or 'cover'}"
 
     def _steps_for(self, geometry: MapGeometry, terrain: Terrain) -> LazySteps:
         """The blocked steps of `terrain` from those of the terrain current until now (the
