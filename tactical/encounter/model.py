@@ -278,4 +278,23 @@ class EncounterState:
         return changed(self, combatants={**self.combatants, combatant.id: combatant})
 
     def occupant(self, hex_: Hex) -> Combatant | None:
-        return next((c for c in self.combatants.values() if c.hex == hex_), None)
+        """Who stands in `hex_` (the first in order: a rider shares its mount's hex)."""
+        return _by_hex(self.combatants).get(hex_)
+
+
+# The last combatants asked about, by hex: a drag step asks the engine's step rules about
+# every hex of a path that changed half-way (issue 26), and a walk over 400 combatants for
+# each was a tenth of the step. A state's combatants are never changed in place (a fold
+# makes a new mapping), so the same mapping has the same hexes.
+_BY_HEX: tuple[Mapping[str, Combatant], dict[Hex, Combatant]] | None = None
+
+
+def _by_hex(combatants: Mapping[str, Combatant]) -> dict[Hex, Combatant]:
+    global _BY_HEX
+    known = _BY_HEX
+    if known is None or known[0] is not combatants:
+        found: dict[Hex, Combatant] = {}
+        for c in combatants.values():
+            found.setdefault(c.hex, c)
+        known = _BY_HEX = (combatants, found)
+    return known[1]
