@@ -73,6 +73,28 @@ def test_whoever_acts_is_on_the_strip_even_the_sixth(qapp, size):
     assert len(set(seen)) >= 5
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_a_condensed_chip_reads_as_its_tokens_face(qapp, size):
+    """Both guards are "GS" by their initials; their tokens read G1 and G2. A viewer finds
+    whose turn it is by matching the strip's chip to the token, so the chip reads the same."""
+    document = fight()
+    condensed: dict[str, str] = {}
+    for _turn in range(6):
+        drawn: dict[str, object] = {}
+        render_image(document, size, audience=players(), manifest=drawn)
+        strip, tokens = drawn["initiative"], drawn["tokens"]
+        assert isinstance(strip, dict) and isinstance(tokens, list)
+        face = {t["id"]: t["initials"] for t in tokens}
+        shown = [e for e in strip["entries"] if e["form"] == "initials"]
+        for e in shown:
+            assert e["shown"] == face[e["id"]], e
+            condensed[e["id"]] = e["shown"]
+        assert len({e["shown"] for e in shown}) == len({e["id"] for e in shown})
+        assert document.apply(EndTurn()) is not None
+    assert {"guard-shotgun", "guard-shield"} <= set(condensed)  # both were condensed
+    assert condensed["guard-shotgun"] != condensed["guard-shield"]
+
+
 def frame_matches(window: PlayerWindow) -> None:
     """The GM's frame is the players' map area below the strip, to the pixel."""
     view = window.view

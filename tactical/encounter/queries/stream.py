@@ -42,6 +42,25 @@ def initials(name: str) -> str:
     return (words[0][0] + words[1][0]).upper()
 
 
+def faces(names: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each (id, name)'s two letters, told apart where they clash: "Guard (shotgun)" and
+    "Guard (shield)" are both GS, so G1 and G2 in the order given. The token's face and the
+    strip's condensed chip read the same (a viewer matches the chip to the token)."""
+    pairs = list(names)
+    plain = {cid: initials(name) for cid, name in pairs}
+    counts: dict[str, int] = {}
+    for short in plain.values():
+        counts[short] = counts.get(short, 0) + 1
+    numbers: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for cid, short in plain.items():
+        if counts[short] > 1:
+            numbers[short] = numbers.get(short, 0) + 1
+            short = f"{short[0]}{numbers[short]}"
+        out[cid] = short
+    return out
+
+
 def _shown(state: EncounterState, audience: AudienceFilter,
            drawn: Iterable[str] | None) -> set[str]:
     """The combatants this audience sees: not hidden by the GM, and drawn (fog) if given."""
@@ -75,12 +94,14 @@ def strip(state: EncounterState, audience: AudienceFilter,
         order = [c.id for c in state]
     now = state.turn if state.phase is Phase.COMBAT and 0 <= state.turn < len(order) else 0
     entries: list[dict[str, Any]] = []
+    # numbered over everyone shown in roster order, as the board numbers the tokens' faces
+    face = faces((c.id, c.name) for c in state if c.id in shown)
 
     def add(cid: str, later: bool, pass_number: int | None) -> None:
         if cid not in shown or any(e["id"] == cid and e["later"] == later for e in entries):
             return
         c = state.get(cid)
-        entries.append({"id": cid, "name": c.name, "initials": initials(c.name),
+        entries.append({"id": cid, "name": c.name, "initials": face[cid],
                         "side": c.side, "acting": cid == state.actor and not later,
                         "later": later, "pass": pass_number})
 
@@ -371,6 +392,7 @@ def party(state: EncounterState, audience: AudienceFilter, arcs: Arcs = share_ar
     """Everyone the audience sees, the players' side first: its own arcs as shares for the
     players' side (as their tokens show them), the coarse word for the rest."""
     shown = _shown(state, audience, drawn)
+    face = faces((c.id, c.name) for c in state if c.id in shown)
     out: list[dict[str, Any]] = []
     for c in sorted(state, key=lambda c: not audience.is_player_side(c)):
         if c.id not in shown:
@@ -379,7 +401,7 @@ def party(state: EncounterState, audience: AudienceFilter, arcs: Arcs = share_ar
         token = audience.token(c, left, down)
         if token is None:
             continue
-        entry: dict[str, Any] = {"id": c.id, "name": c.name, "initials": initials(c.name),
+        entry: dict[str, Any] = {"id": c.id, "name": c.name, "initials": face[c.id],
                                  "side": c.side, "players": audience.is_player_side(c),
                                  "acting": c.id == state.actor}
         if token.coarse is None and token.detail.value == "bars":
