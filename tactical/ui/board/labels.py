@@ -50,6 +50,7 @@ class LabelItem(QGraphicsItem):
         self.text = ""  # what is drawn: `full_text`, shortened to `max_width` if given
         self.full_text = ""
         self.max_width: float | None = None  # metres in the label's own units
+        self._tip = ""  # the tooltip: the whole text when `text` is shortened
         self._height = height_m
         self._colour = QColor(colour)
         self._path = QPainterPath()
@@ -73,6 +74,11 @@ class LabelItem(QGraphicsItem):
             text = elide(text, self._height, self.max_width)
         if colour is not None:
             self._colour = QColor(colour)
+        # shortened: the whole name on hover (issue 28, "full on hover for the GM")
+        tip = self.full_text if text != self.full_text else ""
+        if tip != self._tip:  # set_text runs at every sync: Qt's setter only on a change
+            self._tip = tip
+            self.setToolTip(tip)
         if text == self.text:
             self.update()
             return
