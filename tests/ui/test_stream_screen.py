@@ -12,7 +12,7 @@ from fights import fight
 from PySide6.QtCore import QRectF
 
 from tactical.cli import main as tactical
-from tactical.encounter.commands import EndTurn
+from tactical.encounter.commands import EndTurn, GMMove
 from tactical.encounter.queries.audience import Audience, AudienceFilter, default_settings
 from tactical.ui.board.render import render_image
 from tactical.ui.board.scene import BoardScene
@@ -22,6 +22,7 @@ from tactical.ui.player.camera import CameraMode
 from tactical.ui.player.window import PlayerWindow
 
 GOLDEN = Path(__file__).parents[1] / "scenarios" / "warehouse_three_rounds.jsonl"
+FAR = (2, 14)  # a free hex of the warehouse far from the guards
 SIX = {"kicker", "vanya", "guard-shotgun", "guard-shield", "guard-office", "abomination"}
 
 
@@ -263,4 +264,47 @@ def test_a_plain_check_shows_large_on_the_players_window(qtbot):
     large, history = window.view.roll_rect, window.view.history_rect
     assert large is not None and history is not None
     assert not large.intersects(history)
+    window.close()
+
+
+def test_following_the_gm_the_players_screen_opens_on_the_tokens_not_the_whole_map(qtbot,
+                                                                                  tmp_path):
+    """Through the window, as a GM opens it (Follow my view, the default): the GM's board
+    is fitted to the whole map, which is nothing the GM looked at; the players' screen
+    opens on the tokens they see. Once the GM zooms or pans, it shows the GM's view; Fit
+    brings back the tokens; a token leaving the frame brings the camera with it."""
+    from tests.windows import open_window
+
+    window = open_window(qtbot, tmp_path, (1280, 720))
+    screen, gm = window.player_screen, window.view
+    assert gm is not None and gm.fitted
+    screen._fill_menu()
+    settings = screen.audience
+    assert settings is not None
+    for far in ("kicker", "vanya", "guard-office", "abomination"):  # two guards remain
+        settings = settings.with_hidden(far, True)
+    screen.audience = settings
+    players = screen.open()
+    assert players is not None and players.mode is CameraMode.FOLLOW
+    players.animation_ms = 0
+    players.resize(1280, 720)
+    qtbot.waitExposed(players)
+
+    def seen() -> QRectF:
+        return QRectF(*players.view.visible_box())
+
+    assert set(players.scene.tokens) == {"guard-shotgun", "guard-shield"}
+    assert all(seen().contains(t.pos()) for t in players.scene.tokens.values())
+    assert seen().height() <= 17  # the two with two hexes around, not the map's 33 m
+    gm.set_zoom(gm.zoom * 1.5)  # the GM looks somewhere: the players follow
+    gm_rect = gm.mapToScene(gm.viewport().rect()).boundingRect()
+    assert abs(seen().center().x() - gm_rect.center().x()) < 0.5
+    gm.zoom_to_fit()  # Fit: the tokens again
+    assert seen().height() <= 17
+    document = window.document
+    assert document is not None
+    assert document.apply(GMMove("guard-shield", FAR)) is not None  # far off, by hand
+    shield = players.scene.tokens["guard-shield"].pos()
+    assert seen().contains(shield)
+    players.close()
     window.close()

@@ -175,9 +175,21 @@ class PlayerWindow(QWidget):
         return map_box(self.scene)
 
     def _follow(self) -> None:
+        """Follow my view: what the GM's board shows; while it is the whole map as Fit left
+        it (every opening), the tokens the players see instead (issue 28: a whole map at
+        1280 x 720 drew 12-20 px tokens): the GM has not looked at anything yet."""
         if self.mode is not CameraMode.FOLLOW or self.gm_view is None:
             return
-        self.show_box(self._gm_box())
+        self.show_box(opening_box(self.scene) if self.gm_view.fitted else self._gm_box())
+
+    def _keep_tokens_in_view(self) -> None:
+        """Following a fitted GM's board: the camera moves only when a token the players
+        see leaves the frame or comes into sight outside it (no jump at every step)."""
+        left, top, width, height = self.view.visible_box()
+        inside = QRectF(left, top, width, height).adjusted(1.0, 1.0, -1.0, -1.0)
+        if all(inside.contains(t.pos()) for t in self.scene.tokens.values() if t.isVisible()):
+            return
+        self._glide(opening_box(self.scene))
 
     def _gm_box(self) -> Box:
         assert self.gm_view is not None
@@ -198,7 +210,10 @@ class PlayerWindow(QWidget):
         return box if box is not None else self._map_box()
 
     def _auto(self, animate: bool = True) -> None:
-        target = self.auto_box()
+        self._glide(self.auto_box(), animate)
+
+    def _glide(self, target: Box, animate: bool = True) -> None:
+        """The camera to `target`, animated when the window is shown."""
         if not animate or self.animation_ms <= 0 or not self.isVisible():
             self._animation.stop()
             self.show_box(target)
@@ -218,19 +233,15 @@ class PlayerWindow(QWidget):
             return
         x, y = hex_to_point(self.scene.layout, ping.hex)
         _left, _top, width, height = self.box
-        target = (x - width / 2, y - height / 2, width, height)
-        if self.animation_ms <= 0 or not self.isVisible():
-            self.show_box(target)
-            return
-        self._from, self._to = self.box, target
-        self._animation.stop()
-        self._animation.setDuration(self.animation_ms)
-        self._animation.start()
+        self._glide((x - width / 2, y - height / 2, width, height))
 
     def _document_changed(self, _change: Change | None = None) -> None:
         if self.mode is CameraMode.AUTO:
             self._auto()
-        # FOLLOW moves with the GM's view; LOCKED never moves
+        elif self.mode is CameraMode.FOLLOW and self.gm_view is not None \
+                and self.gm_view.fitted:
+            self._keep_tokens_in_view()
+        # else FOLLOW moves with the GM's view; LOCKED never moves
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
