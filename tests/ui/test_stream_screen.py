@@ -308,3 +308,25 @@ def test_following_the_gm_the_players_screen_opens_on_the_tokens_not_the_whole_m
     assert seen().contains(shield)
     players.close()
     window.close()
+
+
+def test_two_names_shortened_alike_keep_the_words_that_tell_them_apart(qtbot):
+    """Seen in a 720p grab of the whole warehouse: both guards read "Guard (sh… · unhurt".
+    Shortened, each keeps what tells it apart, within the same three hexes."""
+    from tactical.ui.player.view import map_box
+
+    window = PlayerWindow(fight(), default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    window.show_box(map_box(window.scene))  # the whole map: names at their largest scale
+    labels = {cid: t.name_label for cid, t in window.scene.tokens.items()}
+    shotgun, shield = labels["guard-shotgun"].text, labels["guard-shield"].text
+    assert shotgun != shield
+    assert "(shotgun)" in shotgun and "(shield)" in shield
+    assert shotgun.endswith("· unhurt")  # the coarse state stays whole after the name
+    shown = [label.text for label in labels.values()]
+    assert len(set(shown)) == len(shown)
+    assert window.view.widest_name_hexes() <= 3.0
+    window.close()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from tactical.encounter.events import AttackResolved
 from tactical.encounter.queries import stream
 from tactical.encounter.queries.change import Change, How
+from tactical.ui.board.labels import LabelItem, words_apart
 from tactical.ui.board.palette import LABEL_HEIGHT, NAME_MAX_M
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.shapes import text_path
@@ -157,8 +158,29 @@ class PlayerView(QGraphicsView):
             token.name_label.set_max_width(NAME_MAX_M / k)
             if k > 1.0:
                 token.name_label.setOpacity(1.0)
-        if rescaled:  # else the scene's own sync placed them at these sizes already
+        if self._names_apart() or rescaled:  # else the scene's sync placed them already
             self.board.arrange_labels()
+
+    def _names_apart(self) -> bool:
+        """Two names shortened alike ("Guard (sh…" twice, seen in a 720p grab) keep the
+        words that tell them apart: "Gu… (shotgun)", "Gu… (shield)". True if a name's
+        text changed."""
+        alike: dict[str, list[LabelItem]] = {}
+        for token in self.board.tokens.values():
+            label = token.name_label
+            if token.isVisible() and label.text != label.full_text:
+                alike.setdefault(label.text.partition(" · ")[0], []).append(label)
+        changed = False
+        for labels in alike.values():
+            names = [label.full_text.partition(" · ")[0] for label in labels]
+            if len(set(names)) < 2:
+                continue
+            keeps = words_apart(names)
+            for label, name in zip(labels, names, strict=True):
+                before = label.text
+                label.set_keep(keeps[name])
+                changed |= label.text != before
+        return changed
 
     # --- the camera
 
