@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fights import fight
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 
 from tactical.cli import main as tactical
 from tactical.encounter.commands import EndTurn, GMMove
@@ -329,4 +329,41 @@ def test_two_names_shortened_alike_keep_the_words_that_tell_them_apart(qtbot):
     shown = [label.text for label in labels.values()]
     assert len(set(shown)) == len(shown)
     assert window.view.widest_name_hexes() <= 3.0
+    window.close()
+
+
+def test_the_large_roll_and_the_history_hide_no_name_token_ping_or_banner(qtbot):
+    """A real-X grab at 1280x720: Kicker charged, the shotgun guard's Snapshot fired (its
+    banner up), Kicker hit the shield guard (the result large), the GM pinged near the
+    bottom centre. The result sat over the ping and a name; the history, moved off the
+    result, went under the banner. Each now takes the place that hides nothing."""
+    from fights import APPROACH, CHARGE
+
+    from tactical.encounter.commands import Attack, DeclineReaction, Move, React
+    from tactical.ui.board.ping import Ping
+
+    document = fight(moves=(Move("kicker", APPROACH),))
+    window = PlayerWindow(document, default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    assert document.apply(Move("kicker", CHARGE)) is not None
+    assert document.apply(React("guard-shotgun")) is not None
+    for offer in document.state.pending:
+        assert document.apply(DeclineReaction(offer=offer.id)) is not None
+    assert document.apply(Attack("kicker", "guard-shield")) is not None
+    view = window.view
+    vp = QRectF(view.viewport().rect())
+    px = view.look.bar_px(720)
+    # the ping where the result goes when nothing is in the way: the bottom centre
+    centre = QPointF(vp.center().x(), vp.bottom() - px * 2.5)
+    document.pinged.emit(Ping(window.scene.hex_at(view.mapToScene(centre.toPoint()))))
+    view.viewport().grab()
+    roll, history, banner = view.roll_rect, view.history_rect, view.banner_rect
+    assert roll is not None and history is not None and banner is not None
+    for hidden in (*view.name_rects(), *view.token_rects()):
+        assert not roll.intersects(hidden), (roll, hidden)
+    assert not history.intersects(roll) and not history.intersects(banner)
+    assert not any(history.intersects(n) for n in view.name_rects())
     window.close()

@@ -91,6 +91,7 @@ class PlayerView(QGraphicsView):
         self.shown_rolls: list[dict[str, Any]] = []
         self.history_rect: QRectF | None = None  # where the roll history was last drawn
         self.roll_rect: QRectF | None = None  # where the newest roll was last drawn large
+        self.banner_rect: QRectF | None = None  # and the reaction's banner
         self._roll_timer = QTimer(self)
         self._roll_timer.setSingleShot(True)
         self._roll_timer.timeout.connect(self._clear_roll)
@@ -234,6 +235,16 @@ class PlayerView(QGraphicsView):
                 if t.isVisible() and t.name_label.isVisible() and t.name_label.opacity() > 0
                 and t.name_label.text]
 
+    def token_rects(self) -> list[QRectF]:
+        """Every token drawn and the GM's ping while it shows, in viewport pixels (what the
+        newest roll, shown large, should not hide)."""
+        rects = [t.sceneBoundingRect() for t in self.board.tokens.values() if t.isVisible()]
+        ping = self.board.ping_item
+        if ping.isVisible():  # its ring, not the fading pulse around it
+            r = ping.radius * 1.15
+            rects.append(QRectF(ping.pos().x() - r, ping.pos().y() - r, 2 * r, 2 * r))
+        return [QRectF(self.mapFromScene(rect).boundingRect()) for rect in rects]
+
     # --- painted over the board, in viewport pixels
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
@@ -247,16 +258,19 @@ class PlayerView(QGraphicsView):
         px = self.look.bar_px(self.viewport().height())
         if self.look.initiative_bar:
             self._paint_bar(painter)
+        self.banner_rect = banner = hud.paint_banner(
+            painter, self.banner_text, vp, self.bar_height(), px) if self.banner_text else None
         if self.look.last_roll and self.shown_rolls:
             newest_large = bool(self.roll_text)
-            self.roll_rect = hud.paint_roll(painter, self.shown_rolls[0], vp, px) \
+            names = self.name_rects()
+            self.roll_rect = hud.paint_roll(painter, self.shown_rolls[0], vp, px,
+                                            [*names, *self.token_rects()]) \
                 if newest_large else None
-            self.history_rect = hud.paint_history(
-                painter, self.shown_rolls[1 if newest_large else 0:], vp, px,
-                self.bar_height() if self.look.initiative_bar else 0.0, self.name_rects(),
-                self.roll_rect)
-        if self.banner_text:
-            hud.paint_banner(painter, self.banner_text, vp, self.bar_height(), px)
+            top = banner.bottom() if banner is not None else \
+                self.bar_height() if self.look.initiative_bar else 0.0
+            self.history_rect = hud.paint_history(  # the top corners under the banner
+                painter, self.shown_rolls[1 if newest_large else 0:], vp, px, top, names,
+                [b for b in (self.roll_rect, banner) if b is not None])
         if self.ruler:
             self._paint_ruler(painter)
         painter.restore()
