@@ -153,16 +153,25 @@ class PlayerWindow(QWidget):
         self.show_box(self.box)
 
     def set_gm_view(self, gm_view: BoardView | None) -> None:
-        if self.gm_view is not None and self.frame is not None:
-            self.gm_view.board.removeItem(self.frame)
+        if self.gm_view is not None:
+            if self.frame is not None:
+                self.gm_view.board.removeItem(self.frame)
+            # a closed window follows no more: the GM's view outlives it (a scroll at
+            # shutdown asked a deleted players' scene for its tokens)
+            self.gm_view.zoom_changed.disconnect(self._followed)
+            for bar in (self.gm_view.horizontalScrollBar(), self.gm_view.verticalScrollBar()):
+                bar.valueChanged.disconnect(self._followed)
         self.gm_view, self.frame = gm_view, None
         if gm_view is None:
             return
         self.frame = PlayerFrame()
         gm_view.board.addItem(self.frame)
-        gm_view.zoom_changed.connect(lambda _z: self._follow())
+        gm_view.zoom_changed.connect(self._followed)
         for bar in (gm_view.horizontalScrollBar(), gm_view.verticalScrollBar()):
-            bar.valueChanged.connect(lambda _v: self._follow())
+            bar.valueChanged.connect(self._followed)
+        self._follow()
+
+    def _followed(self, _value: object) -> None:
         self._follow()
 
     def show_box(self, box: Box) -> None:
