@@ -367,3 +367,33 @@ def test_the_large_roll_and_the_history_hide_no_name_token_ping_or_banner(qtbot)
     assert not history.intersects(roll) and not history.intersects(banner)
     assert not any(history.intersects(n) for n in view.name_rects())
     window.close()
+
+
+def test_a_ping_that_brought_the_camera_keeps_it_there_until_the_gm_looks_elsewhere(qtbot,
+                                                                                    tmp_path):
+    """Shift+G, the GM's board fitted: the players' camera goes to the ping and stays there
+    through the next commands (it is the GM's word just now), not pulled back to the tokens
+    the first time one moves; the GM's next zoom hands it back to Follow my view."""
+    from tactical.ui.board.ping import Ping
+    from tests.windows import open_window
+
+    window = open_window(qtbot, tmp_path, (1280, 720))
+    gm, document = window.view, window.document
+    assert gm is not None and document is not None and gm.fitted
+    players = window.player_screen.open()
+    assert players is not None
+    players.animation_ms = 0
+    players.resize(1280, 720)
+    qtbot.waitExposed(players)
+    players.show_box((0.0, 0.0, 12.0, 12.0))  # a close look: most tokens out of frame
+    corner = (1, 1)
+    document.pinged.emit(Ping(corner, look=True))
+    spot = players.scene.centre(corner)
+    assert QRectF(*players.view.visible_box()).contains(spot)
+    assert document.apply(GMMove("guard-shield", FAR)) is not None  # a token moves
+    assert QRectF(*players.view.visible_box()).contains(spot)  # still where the GM pointed
+    gm.set_zoom(gm.zoom * 1.5)  # the GM looks elsewhere: following again
+    gm_rect = gm.mapToScene(gm.viewport().rect()).boundingRect()
+    assert abs(QRectF(*players.view.visible_box()).center().x() - gm_rect.center().x()) < 0.5
+    players.close()
+    window.close()

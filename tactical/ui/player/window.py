@@ -89,6 +89,7 @@ class PlayerWindow(QWidget):
         self._from: Box = self.box
         self._to: Box = self.box
         self.placed_on: ScreenInfo | None = None
+        self._pinged_to = False  # Shift+G brought the camera to a ping: it stays there
         self.frame: PlayerFrame | None = None
         self.gm_view: BoardView | None = None
         self.set_gm_view(gm_view)
@@ -189,6 +190,7 @@ class PlayerWindow(QWidget):
         1280 x 720 drew 12-20 px tokens): the GM has not looked at anything yet."""
         if self.mode is not CameraMode.FOLLOW or self.gm_view is None:
             return
+        self._pinged_to = False
         self.show_box(opening_box(self.scene) if self.gm_view.fitted else self._gm_box())
 
     def _keep_tokens_in_view(self) -> None:
@@ -242,13 +244,14 @@ class PlayerWindow(QWidget):
             return
         x, y = hex_to_point(self.scene.layout, ping.hex)
         _left, _top, width, height = self.box
+        self._pinged_to = True  # there until the GM looks elsewhere (a zoom, a pan, Fit)
         self._glide((x - width / 2, y - height / 2, width, height))
 
     def _document_changed(self, _change: Change | None = None) -> None:
         if self.mode is CameraMode.AUTO:
             self._auto()
         elif self.mode is CameraMode.FOLLOW and self.gm_view is not None \
-                and self.gm_view.fitted:
+                and self.gm_view.fitted and not self._pinged_to:
             self._keep_tokens_in_view()
         # else FOLLOW moves with the GM's view; LOCKED never moves
 
