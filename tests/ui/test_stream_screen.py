@@ -130,9 +130,12 @@ def test_the_gm_board_shows_exactly_the_players_frame(qtbot, size, mode):
     window.set_mode(mode)
     frame_matches(window)
     assert document.apply(EndTurn()) is not None  # the camera moves (auto) or stays
+    frame_matches(window)  # the frame moved with it, nothing asked again
     gm.set_zoom(gm.zoom * 1.5)  # the GM zooms in: a followed frame follows
-    window.set_mode(mode)
     frame_matches(window)
+    if mode is CameraMode.FOLLOW:  # and it is the GM's view now, not the tokens'
+        gm_rect = gm.mapToScene(gm.viewport().rect()).boundingRect()
+        assert abs(window.frame.rect().center().x() - gm_rect.center().x()) < 0.5
     window.close()
 
 
