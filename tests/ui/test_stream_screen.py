@@ -400,3 +400,25 @@ def test_a_ping_that_brought_the_camera_keeps_it_there_until_the_gm_looks_elsewh
     assert abs(QRectF(*players.view.visible_box()).center().x() - gm_rect.center().x()) < 0.5
     players.close()
     window.close()
+
+
+def test_no_tooltip_pops_up_on_the_players_screen(qtbot):
+    """The GM's mouse crossing the players' window (a projector, a captured window) shows
+    no tooltip on the stream, not even a token's name: the GM's board has them."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    window = PlayerWindow(fight(), default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    viewport = window.view.viewport()
+    for token in window.scene.tokens.values():
+        for item in (token, token.name_label):
+            at = window.view.mapFromScene(item.sceneBoundingRect().center())
+            QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at,
+                                                        viewport.mapToGlobal(at)))
+            assert QToolTip.text() == "", token.token_id
+    window.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -206,6 +206,14 @@ class PlayerView(QGraphicsView):
         self.centerOn(QRectF(left, top, width, height).center() - shift)
         self.board.set_detail(scale)
         self._large_print()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """No tooltip pops up on the players' screen (a stream or a projector the GM's
+        mouse crosses): it is for looking only; the GM reads them on the GM's board."""
+        if event.type() == QEvent.Type.ToolTip:
+            event.ignore()
+            return True
+        return super().viewportEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
