@@ -8,7 +8,8 @@ window, a plain window of the given size as OBS captures it, is grabbed by Image
 Run inside an X session bigger than the grab (the window has a frame):
   /work/shared/tools/xsession 2200x1250 -- .venv/bin/python scripts/stream_pictures.py \\
       chapter6 1920x1080 docs/player-stream-1080p.png
-Needs: xvfb openbox imagemagick. Look at the picture before committing it.
+Needs: xvfb openbox imagemagick. Look at the picture, then quantise it for docs/
+(`convert OUT.png -dither None -colors 128 PNG8:OUT.png`) before committing it.
 """
 
 from __future__ import annotations
