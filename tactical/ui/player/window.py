@@ -200,7 +200,9 @@ class PlayerWindow(QWidget):
         inside = QRectF(left, top, width, height).adjusted(1.0, 1.0, -1.0, -1.0)
         if all(inside.contains(t.pos()) for t in self.scene.tokens.values() if t.isVisible()):
             return
-        self._glide(opening_box(self.scene))
+        target = opening_box(self.scene)
+        if target != self.box:  # at a physical scale the box may not hold them all: no loop
+            self._glide(target)
 
     def _gm_box(self) -> Box:
         assert self.gm_view is not None
