@@ -67,6 +67,7 @@ class ShadowrunWeapon(Frozen):
     reach: int = Field(default=0, ge=0)
     skill: Slug | None = None  # the Shadowrun skill, when the catalogue names it (imports)
     range: Slug | None = None  # its SR range category (the ruleset's map_modifiers.ranges)
+    rc: int = Field(default=0, ge=0)  # Recoil Compensation (the ruleset's actions.recoil)
 
 
 class BlastRing(Frozen):

@@ -14,6 +14,7 @@ from pydantic import Field
 from tactical.data.gear import Slug
 from tactical.data.problems import Loc
 from tactical.data.schema import Frozen
+from tactical.data.shadowrun_actions import PhaseActions
 
 AttackKind = Literal["melee", "ranged"]
 ArmorKind = Literal["armor", "ballistic", "impact"]
@@ -88,6 +89,57 @@ class MeleeModifiers(Frozen):
     superior_position: int  # +2
     receiving_charge: int  # +1
     touch_only: int  # +2
+
+
+class MultipleTargets(Frozen):
+    """SR4 Multiple Targets (sr4 l.85-87): "Characters may attack more than one opponent in
+    melee with the same Complex Action, as long as those opponents are within one meter of
+    each other. The attacker's dice pool is split between each attack"."""
+
+    # "within one meter of each other" on the hex map (project default: a hex is 2 m
+    # across, so neighbours stand shoulder to shoulder): every two targets at most this
+    # many hexes apart
+    within_hexes: int = Field(default=1, ge=0, le=10)
+    max_targets: int = Field(default=6, ge=2, le=20)  # a bound on the list, not a rule
+
+
+class Surprise(Frozen):
+    """Surprise under Shadowrun (RULINGS "Surprise": project defaults, not a book's
+    quotation; not Chapter 6's lost round): a test of `test` (Reaction + Intuition)
+    against `threshold`; a failure costs `initiative_cost` Initiative in the first combat
+    turn and, with `no_interrupts`, no interrupt actions (a defence that costs Initiative,
+    Intercept) until its first action phase."""
+
+    test: tuple[Rating, ...] = Field(min_length=1)
+    threshold: int = Field(ge=1, le=20)
+    initiative_cost: int = Field(ge=0, le=100)
+    no_interrupts: bool = True
+
+
+class GearModifier(Frozen):
+    """Sheet gear counted in a pool (issue 25 item 4; project defaults, the texts beside the
+    project give no number): a trait on the attacker's sheet and the tags the weapon must
+    carry, e.g. a smartlink (the trait) with a smartgun (the weapon's `smartlink_ready`)."""
+
+    name: str = Field(min_length=1)  # as the log records it: "Smartlink"
+    trait: Slug  # on the attacker's sheet (`traits`)
+    weapon_tags: tuple[Slug, ...] = ()  # all of them on the weapon
+    against: tuple[AttackKind, ...] = ("melee", "ranged")  # the attacks it helps
+    pool: Literal["attack", "defence"] = "attack"
+    dice: int = Field(ge=-20, le=20)
+
+
+class ReachRules(Frozen):
+    """RULINGS "Reach" (sr4 l.75-80, SR5 likewise): Reach is dice, never Chapter 6's metres.
+    A combatant's Reach is its melee weapon's SR `reach` plus its traits' (sr4 l.79: "Trolls
+    have a natural Reach of 1 that is cumulative with weapon Reach"); it strikes at
+    `melee_m` (an adjacent hex), at `long_melee_m` from Reach `long_from`."""
+
+    per_point: int | None = None  # dice per point of difference; None: melee_modifiers'
+    traits: dict[Slug, int] = Field(default_factory=dict)  # natural Reach (troll: 1)
+    melee_m: float = Field(gt=0)  # "adjacent hexes for both sides (Reach 0-2)"
+    long_from: int = Field(ge=1)  # "two hexes for Reach 3 or more"
+    long_melee_m: float = Field(gt=0)
 
 
 class InitiativeRules(Frozen):
@@ -173,6 +225,11 @@ class ShadowrunRuleset(Frozen):
     sheet: SheetRules
     healing: Healing = Field(default_factory=Healing)
     map_modifiers: MapModifiers | None = None  # None: the map proposes no pool modifiers
+    multiple_targets: MultipleTargets | None = None  # None: no split pool (SR5's text)
+    surprise: Surprise | None = None  # None: no surprise test (the GM's call)
+    gear_modifiers: tuple[GearModifier, ...] = ()  # sheet gear counted (smartlink)
+    reach: ReachRules | None = None  # None: melee reach stays the sheet's metres
+    actions: PhaseActions = Field(default_factory=PhaseActions)  # RULINGS "Actions"
 
     def problems(self) -> Iterable[tuple[Loc, str]]:
         if self.default_defence not in self.defence_options:
@@ -190,6 +247,9 @@ class ShadowrunRuleset(Frozen):
         for name, option in self.defence_options.items():
             if option.interrupt_attack and option.range_plus_reach_m is None:
                 yield ("defence_options", name), "an interrupt attack needs range_plus_reach_m"
+        if self.reach is not None and self.reach.per_point is None \
+                and self.melee_modifiers is None:
+            yield ("reach", "per_point"), "give per_point: no melee_modifiers table to read"
         if self.sheet.unarmed_limit == "physical" and self.sheet.physical_limit is None:
             yield ("sheet", "physical_limit"), "unarmed_limit: physical needs the formula"
         if self.initiative.passes == "while_positive" and self.initiative.pass_cost <= 0:

@@ -93,12 +93,30 @@ def checked(batch: Batch, c: Combatant, check: str, result: SkillOutcome,
 
 
 def spend(batch: Batch, c: Combatant, action: Action | str, purpose: str,
-          *checks: tuple[bool, str]) -> str:
+          *checks: tuple[bool, str], command: str = "") -> str:
     """Pay for `action` with the slot `payment` names (a downgrade, when that is what is
     left), refusing with every reason at once — its own and `checks`' (STYLE); the
-    ActionSpent event is emitted and the slot returned."""
-    action = Action(action)
-    slot, why = payment(c, action)
-    refuse_unless((slot is not None, why), *checks)
-    batch.emit(ev.ActionSpent(c.id, action.value, str(slot), purpose))
-    return str(slot)
+    ActionSpent event is emitted and the slot returned. The ruleset says which slots the
+    action takes in its game (`action_slots`; Shadowrun: a Major is both Simple slots, a
+    Drop prone none), by the `command` type when it costs that one its own way."""
+    slots = batch.ruleset.action_slots(Action(action).value, command)
+    if tuple(slots) == (Action(action).value,):
+        slot, why = payment(c, Action(action))
+        refuse_unless((slot is not None, why), *checks)
+        batch.emit(ev.ActionSpent(c.id, Action(action).value, str(slot), purpose))
+        return str(slot)
+    refuse_unless(*checks)
+    pay_slots(batch, c.id, slots, purpose)
+    return slots[0] if slots else "free"
+
+
+def pay_slots(batch: Batch, cid: str, slots: tuple[str, ...] | list[str],
+              purpose: str) -> None:
+    """Pay each of `slots` in turn (a Shadowrun Complex action: both Simple slots), one
+    ActionSpent each; refused, naming what is left, when one cannot be paid."""
+    for slot in slots:
+        paid, why = payment(batch.state.get(cid), Action(slot))
+        if paid is None and len(slots) > 1:
+            why += f" ({purpose} takes {len(slots)} of them)"
+        refuse_unless((paid is not None, why))
+        batch.emit(ev.ActionSpent(cid, slot, str(paid), purpose))

@@ -61,6 +61,9 @@ class Attack:
     # Shadowrun: the GM rules a tie a grazing hit, contact only (sr4 l.25-27, sr5 l.16);
     # None: the ruleset's `grazing_hit_default`
     grazing: bool | None = None
+    # Shadowrun: the names of the modifiers the engine proposed from the sheets and the map
+    # (Smartlink, Reach, Friends in melee, Charging) that the GM dropped (issue 25 item 4)
+    dropped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +418,39 @@ Command = (StartCombat | RollInitiative | SetInitiative | EndTurn | EndCombat | 
            | AreaAttack | SuppressiveFire)
 
 
+@dataclass(frozen=True, slots=True)
+class TakeAim:
+    """Shadowrun's Take Aim (a Simple action): dice on the combatant's next attack, more
+    for each aim up to the ruleset's most (sr4/sr5.yaml `actions.take_aim`)."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeFireMode:
+    """Shadowrun: set the ready gun's fire mode (a Simple action, sr4/sr5.yaml
+    `actions.costs`); an attack that names no mode fires in it."""
+
+    combatant: str
+    mode: str  # the catalogue's mode name (SS, SA, BF, AF)
+
+
+@dataclass(frozen=True, slots=True)
+class UseEdge:
+    """Shadowrun: spend Edge outside an attack (`use`: the ruleset file's word, Blitz)."""
+
+    combatant: str
+    use: str
+
+
+@dataclass(frozen=True, slots=True)
+class DelayAction:
+    """Shadowrun's delayed action: the actor, before it acts, lets the others of this pass
+    go first and takes its action phase after them (Chapter 6 has none, l.92)."""
+
+    combatant: str
+
+
 def command_from_payload(payload: dict[str, object]) -> object:
     """A command from its JSON form {"type": "Move", "combatant": …} (scenario files, CLI)."""
     from pydantic import TypeAdapter, ValidationError
@@ -442,4 +478,5 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     SetCondition, HealByHand, EditVitals, RemoveCombatant, AddCombatant, GMMove,
     RecoverWeapon, BreakFree, AutoFire, UseEdgeForReaction, Dash, UseSkill,
     Assist, DisciplineCheck, ApplyTraumaPatch, ApplyStimPatch, Rest, Mount, Dismount,
-    SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire)}
+    SetHidden, SetSide, GMMoveGroup, AreaAttack, SuppressiveFire, TakeAim,
+    ChangeFireMode, UseEdge, DelayAction)}

@@ -16,6 +16,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.context import Context, initial_state
 from tactical.encounter.engine import decide_and_fold
 from tactical.encounter.evolve import evolve, fold
+from tactical.encounter.handlers.split import SplitAttack
 from tactical.encounter.history import Entry, History, entry_records, marker_record
 from tactical.encounter.model import EncounterState
 
@@ -127,6 +128,8 @@ def command_label(command: Any, state: EncounterState, events: tuple[Any, ...] =
                     + (" (halted)" if halted else ""))
         case cmd.Attack(attacker=a, target=t):
             return f"{name(a)} attacks {name(t)}"
+        case SplitAttack(attacker=a, targets=ts):
+            return f"{name(a)} attacks {', '.join(name(t) for t in ts)} (pool split)"
         case cmd.React(reactor=r, offer=o):
             return f"{name(_reactor(state, r, o))} reacts"
         case cmd.DeclineReaction(reactor=r, offer=o):

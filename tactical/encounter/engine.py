@@ -10,15 +10,18 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.core.dice import Dice
+from tactical.core.errors import IllegalCommand
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch
 from tactical.encounter.context import Context
 from tactical.encounter.handlers import (
+    aiming,
     area,
     autofire,
     detection,
     edge,
+    edgeuse,
     fight,
     gm,
     harm,
@@ -81,6 +84,10 @@ HANDLERS: dict[type, Callable[[Batch, Any], None]] = {
     cmd.Mount: mount.mount,
     cmd.Dismount: mount.dismount,
     cmd.SetHidden: detection.set_hidden,
+    cmd.TakeAim: aiming.take_aim,  # issue 25: Shadowrun's Take Aim ...
+    cmd.ChangeFireMode: aiming.change_fire_mode,  # ... and its fire modes
+    cmd.UseEdge: edgeuse.use_edge,  # ... Blitz, Seize the Initiative
+    cmd.DelayAction: turns.delay_action,  # ... a delayed action
 }
 
 
@@ -94,6 +101,14 @@ HANDLERS.update(terrain.HANDLERS)
 from tactical.encounter.handlers import carry  # noqa: E402  (registers its command and event)
 
 HANDLERS.update(carry.HANDLERS)
+# --- issue 25: SR4 Multiple Targets, the pool split: encounter/handlers/split.py
+from tactical.encounter.handlers import split  # noqa: E402  (registers its command)
+
+HANDLERS.update(split.HANDLERS)
+# --- issue 25: a ruleset's own surprise test (Shadowrun): encounter/handlers/surprise.py
+from tactical.encounter.handlers import surprise  # noqa: E402  (registers its command)
+
+HANDLERS.update(surprise.HANDLERS)
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:
@@ -108,6 +123,10 @@ def decide_and_fold(state: EncounterState, command: Any, ctx: Context,
     if handler is None:
         raise TypeError(f"{type(command).__name__} is not a command")
     batch = Batch(state, ctx, dice)
+    name = type(command).__name__
+    if not batch.ruleset.offers(name):  # RULINGS "Actions": not this game's action
+        raise IllegalCommand([f"{name} is not an action in {batch.ruleset.title} "
+                              "(the menus do not offer it)"])
     handler(batch, command)
     _overwatch_broken(batch)
     marks.broken(batch, state)  # Pinned until the suppressor's next action (Ch.6 l.490)

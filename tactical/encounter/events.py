@@ -73,6 +73,17 @@ class RoundStarted:
 
 
 @event
+class PassReordered:
+    """Shadowrun: Initiative spent during a pass counts at once (RULINGS "SR5 Full
+    Defense"): the rest of the pass in the new order; who acted keeps its place, and who has
+    no score left in this pass leaves it (`dropped`)."""
+
+    order: tuple[str, ...]
+    dropped: tuple[str, ...]
+    why: str
+
+
+@event
 class MonitorsChanged:
     """Shadowrun condition monitors after a hit (boxes marked, overflow past Physical)."""
 
@@ -97,6 +108,13 @@ class TurnStarted:
 
 @event
 class TurnEnded:
+    combatant: str
+
+
+@event
+class ActionDelayed:
+    """The actor goes to the end of this pass's order (Shadowrun's delayed action)."""
+
     combatant: str
 
 

@@ -78,6 +78,14 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
                    initiative_pass=e.pass_number, withdrawn=())
 
 
+@handles(ev.PassReordered)
+def _pass_reordered(state: EncounterState, e: ev.PassReordered) -> EncounterState:
+    # the acting combatant keeps its turn: the index follows it into the new order
+    actor = state.actor
+    turn = e.order.index(actor) if actor in e.order else state.turn
+    return replace(state, order=e.order, turn=turn)
+
+
 @handles(ev.TurnStarted)
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)
@@ -91,7 +99,7 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     # starts (turns.start_round); a turn with actions (one added mid-fight) ends it.
     unaware = c.unaware and not (e.major or e.move or e.minor)
     return _update(state, e.combatant, budget=budget, unaware=unaware, conditions=conditions,
-                   last_hit=None, move_spent=False)
+                   last_hit=None, move_spent=False, fired=0)
 
 
 @handles(ev.TurnEnded)
@@ -101,6 +109,13 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
                                  Condition.CHARGE_ATTACK}
     return _update(state, e.combatant, budget=Budget(), conditions=conditions,
                    move_spent=False, acted=False)  # l.818: the next turn counts afresh
+
+
+@handles(ev.ActionDelayed)
+def _action_delayed(state: EncounterState, e: ev.ActionDelayed) -> EncounterState:
+    # the actor to the end of the pass: the next combatant now stands at `turn`
+    order = (*(cid for cid in state.order if cid != e.combatant), e.combatant)
+    return replace(state, order=order)
 
 
 @handles(ev.HiddenChanged)
@@ -313,8 +328,8 @@ def _edge_spent(state: EncounterState, e: ev.EdgeSpent) -> EncounterState:
 @handles(ev.AmmoSpent)
 def _ammo_spent(state: EncounterState, e: ev.AmmoSpent) -> EncounterState:
     c = state.get(e.combatant)
-    return state.with_combatant(c.with_ammo(e.weapon, (c.rounds_loaded(e.weapon) or 0)
-                                            - e.rounds))
+    return state.with_combatant(replace(c.with_ammo(e.weapon, (c.rounds_loaded(e.weapon) or 0)
+                                                    - e.rounds), fired=c.fired + e.rounds))
 
 
 @handles(ev.WeaponReadied)

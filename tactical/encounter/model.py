@@ -92,6 +92,12 @@ class Condition(StrEnum):
     # in melee have Advantage until its next turn
     NO_FOOTWORK = "no_footwork"
     MOUNTED = "mounted"  # Ch.6 Mount/Dismount (l.208): rides `riding`, shares its hex
+    # Shadowrun: a defence that lasts the combat turn was declared (SR5 Full Defense,
+    # "(Entire combat turn)", sr5 l.9): later defences this turn add its dice, unpaid
+    FULL_DEFENSE = "full_defense"
+    # Shadowrun surprise (RULINGS "Surprise", the ruleset file's `surprise`): failed the
+    # surprise test; no interrupt actions until its first action phase
+    SURPRISED = "surprised"
 
 
 class Action(StrEnum):
@@ -153,6 +159,7 @@ class Combatant:
     hidden: bool = False
     budget: Budget = field(default_factory=Budget)
     move_spent: bool = False  # a Move action spent this turn (Ch.6 l.198: melee footwork)
+    fired: int = 0  # rounds fired in this turn (a Shadowrun action phase: recoil adds up)
     # Ch.6 l.818 recovery clock: an action or a Reaction spent since its last turn ended
     # (Free actions spend nothing), and the idle turns counted while Exhausted
     acted: bool = False

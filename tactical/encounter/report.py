@@ -80,6 +80,8 @@ def play_state_json(state: EncounterState) -> dict[str, Any]:
     rules = registry.ruleset(state.ruleset)
     return {
         "round": state.round, "acting": state.actor,
+        # who acts in this round (Shadowrun: this initiative pass), in order
+        "pass": state.initiative_pass, "order": list(state.order),
         "pending": [{"offer": p.id, "reactor": p.reactor, "kind": p.kind}
                     for p in state.pending],
         # offers gone because the reactor settled another at that step (issue 24), this turn

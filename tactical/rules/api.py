@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -116,6 +116,10 @@ class Fighter(Protocol):
     def extension(self) -> object | None: ...
     @property
     def weapon(self) -> str | None: ...
+    @property
+    def fired(self) -> int:
+        """Rounds fired in this turn (a Shadowrun action phase: its recoil)."""
+        ...
 
     def effective_initiative(self) -> int: ...
     def rounds_loaded(self, weapon: str) -> int | None: ...
@@ -239,6 +243,16 @@ class AttackReport(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Callout:
+    """A roll the table must hear about (Shadowrun: a glitch or a critical glitch), called
+    out on the result card, the log line and the roller's token (issue 25 item 6)."""
+
+    roller: Literal["attacker", "target"]
+    words: str  # "GLITCH", "CRITICAL GLITCH"
+    test: str  # "attack", "defence", "damage resistance"
+
+
+@dataclass(frozen=True, slots=True)
 class Harm:
     """Damage a hit does to its target, with the injury it causes and its rolled effects."""
 
@@ -286,6 +300,9 @@ class AttackOutcome:
     ammo_used: int = 0
     initiative_after: tuple[int, str] | None = None  # the target's new score, and why
     prone: str | None = None  # the target dropped prone, and why
+    # a defence the target declared that lasts the combat turn (SR5 Full Defense): the
+    # condition it sets until the turn ends, and why
+    turn_defence: tuple[str, str] | None = None
     monitors: MonitorMarks | None = None
     harm: Harm | None = None
     marks: tuple[Mark, ...] = ()  # what the options leave behind (Pinned, Grappled, …)
@@ -303,6 +320,18 @@ class AttackPreviewParts:
     odds: Any = None
     pools: Any = None
     refusals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeEdge:
+    """Edge spent on the initiative (Shadowrun's Blitz, Seize the Initiative): the score
+    rolled anew (or None), the mark the acting order reads for the rest of the combat turn
+    (or None: see `Ruleset.turn_marks`), the words, the Edge it costs."""
+
+    roll: InitiativeRoll | None
+    mark: str | None
+    words: str
+    cost: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +427,49 @@ class BlastOutcome:
     roll: tuple[int, ...] = ()  # every die of the damage (or resistance) roll
 
 
+class SplitRules(Protocol):
+    """The optional part of a ruleset for one melee action against several opponents with
+    the attacker's pool split between them (SR4 Multiple Targets, sr4 l.85-87). A ruleset
+    without the rule answers `Ruleset.split` with None."""
+
+    def split_shares(self, facts: Sequence[AttackFacts], shares: tuple[int, ...],
+                     apart_hexes: int) -> tuple[SplitShare, ...]:
+        """One share per attack, in the order of `facts` (the first target's pool is the one
+        split; `shares` empty: as evenly as possible). IllegalCommand with every reason when
+        the rule does not allow it (not melee, targets too far apart, shares that do not
+        add up). `apart_hexes`: the largest hex distance between two of the targets."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SplitShare:
+    """One attack of a split pool: the dice it gets and the named pool modifier that makes
+    its pool that share (the attack is then resolved on its own like any other)."""
+
+    dice: int
+    modifier: tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseOutcome:
+    """A surprise test (RULINGS "Surprise" under Shadowrun): whether the combatant is
+    surprised, the Initiative that costs it in the first combat turn, the log line."""
+
+    surprised: bool
+    initiative_cost: int
+    line: str
+
+
+class SurpriseRules(Protocol):
+    """The optional part of a ruleset with a surprise test of its own (Shadowrun). A ruleset
+    without one (Chapter 6: its Awareness check and lost round, l.48) answers
+    `Ruleset.surprise` with None."""
+
+    def test(self, who: Fighter, sheet: Character, dice: Dice) -> SurpriseOutcome:
+        """Roll the combatant's surprise test."""
+        ...
+
+
 class AreaRules(Protocol):
     """The optional part of a ruleset for area attacks (RULINGS Area attacks: blasts, the
     Auto Fire vicinity, Suppressive Fire's sector). A ruleset that has none answers
@@ -474,6 +546,51 @@ class Ruleset(Protocol):
     def reaction_block(self, who: Fighter) -> str | None: ...
     def turn_budget(self, who: Fighter, round_number: int) -> tuple[Budget, str]: ...
 
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        """The budget slots an action takes in this game: the base game costs `command` as
+        `slot` ("major"); Shadowrun reads a Major as a Complex action (both Simple slots,
+        RULINGS "Actions") and costs some commands its own way (Drop prone: free)."""
+        ...
+
+    def attack_slots(self, who: Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> tuple[str, ...] | None:
+        """The slots `who`'s attack with `weapon` in fire `mode` (None: the mode its gun is
+        set to) takes (Shadowrun: a single
+        shot, a semi-automatic shot or a burst one Simple action, full-auto and melee a
+        Complex one); None: the base game's numbers decide (Ch.6 `attack_needs`)."""
+        ...
+
+    def take_aim(self, who: Fighter, sheet: Character) -> tuple[str, int, str]:
+        """One more Take Aim (Shadowrun: a Simple action): the timer kind its next attack
+        reads, the aims it holds now and the words; IllegalCommand at the most it may hold,
+        or when the game has no such action."""
+        ...
+
+    def fire_mode_mark(self, who: Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        """Set the gun in hand to fire `mode` (Shadowrun's Change fire mode): the timer kind
+        and amount its attacks read, and the words; IllegalCommand when the gun has no such
+        mode or the game has no such action."""
+        ...
+
+    def initiative_edge(self, who: Fighter, sheet: Character, use: str,
+                        dice: Dice) -> InitiativeEdge:
+        """Edge spent on the initiative (Shadowrun's Blitz: the score rolled anew; Seize
+        the Initiative: first in each later pass); IllegalCommand for a use the game does
+        not have."""
+        ...
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        """Timer kinds that last to the end of the combat turn (Seize the Initiative): the
+        engine ends them when the next round starts."""
+        ...
+
+    def offers(self, command: str) -> bool:
+        """Whether the game has the action a command type names ("Evade"): the menus list
+        only those, the engine refuses the others (RULINGS "Actions")."""
+        ...
+
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
         """The numbers this ruleset plays with, keyed by the id of the ruleset whose file
@@ -529,6 +646,15 @@ class Ruleset(Protocol):
     def melee_engagement_action(self) -> str | None:
         """What a melee attack on one's own turn spends besides its own cost (Ch.6 l.198,
         the footwork of being engaged); None: the game has no such rule."""
+        ...
+
+    def callouts(self, report: AttackReport) -> tuple[Callout, ...]:
+        """The rolls of an attack the table must hear about (none: a plain roll)."""
+        ...
+
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        """How far `sheet` strikes in melee with the longest of `weapons` (none: bare
+        hands), in metres; None: the sheet's `reach_m` and the weapons' (Chapter 6)."""
         ...
 
     def standing(self, who: Fighter) -> Standing: ...
@@ -608,6 +734,18 @@ class Ruleset(Protocol):
     @property
     def area(self) -> AreaRules | None:
         """Area attacks (AreaRules), or None: this game offers none."""
+        ...
+
+    @property
+    def surprise(self) -> SurpriseRules | None:
+        """A surprise test of the game's own (SurpriseRules), or None: surprise is the
+        base game's Awareness."""
+        ...
+
+    @property
+    def split(self) -> SplitRules | None:
+        """One melee action against several opponents, the pool split (SplitRules), or
+        None: this game has no such rule."""
         ...
 
     def monitor_damage(self, who: Fighter, amount: int, damage_type: str,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QCursor
@@ -24,6 +24,7 @@ from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
 from tactical.encounter.handlers import terrain
 from tactical.encounter.handlers.moves import hex_problems
+from tactical.encounter.handlers.surprise import SurpriseTest
 from tactical.encounter.model import Condition, Phase
 from tactical.encounter.queries.area import Kind
 from tactical.encounter.queries.preview import engine_refusals
@@ -84,6 +85,8 @@ class Hands:
         weapons = [w for w in library.characters[c.character].weapons if w in library.weapons]
         ready = [self._do(("Reload " if w == c.weapon else "Draw ") + library.weapons[w].name,
                           cmd.ReadyWeapon(cid, w)) for w in weapons]
+        ready_gun = library.weapons.get(c.weapon) if c.weapon else None
+        modes = list(ready_gun.modes) if ready_gun is not None else []
         patients = [o for o in state if hex_distance(o.hex, c.hex) <= 1 and o.injury]
         aid = [self._do(o.name, cmd.FirstAid(cid, o.id)) for o in patients] or [
             Entry("no injured combatant next to " + c.name, "FirstAid", enabled=False)]
@@ -102,6 +105,15 @@ class Hands:
             Entry("Declare Overwatch", "DeclareOverwatch", "Major", children=overwatch),
             Entry("Ready weapon", "ReadyWeapon", "Major", children=ready or [
                 Entry("no weapon carried", "ReadyWeapon", enabled=False)]),
+            # Shadowrun's (issue 25): the ruleset's dice on its next attack
+            self._do("Take Aim", cmd.TakeAim(cid), "Minor",
+                     tip="dice on its next attack, more for each aim (the ruleset's most)"),
+            self._do("Delay", cmd.DelayAction(cid),
+                     tip="wait: act after the others of this pass (before acting)"),
+            Entry("Change fire mode", "ChangeFireMode", "Minor", children=[
+                self._do(mode, cmd.ChangeFireMode(cid, mode)) for mode in modes] or [
+                Entry("no gun with fire modes ready", "ChangeFireMode", enabled=False)],
+                tip="the mode its attacks fire in (a burst, full auto…)"),
             self._do("Evade", cmd.Evade(cid), " + ".join(
                 f"{n} {a.capitalize()}" if n > 1 else a.capitalize()
                 for a, n in Counter(evade).items()),
@@ -127,6 +139,23 @@ class Hands:
             if why and not entry.tip:
                 entry.tip = why
         return self._worded(entries)
+
+    def attack_entry(self, cid: str) -> Entry:
+        """Attack ▸ each enemy, from the acting combatant's own menu (issue 25): the dock's
+        attack panel on that target."""
+        state = self.document.state
+        c = state.get(cid)
+        enemies = [o for o in state if o.side != c.side and o.id not in c.undetected]
+        children = [Entry(o.name, "Attack", run=self._attack_on(o.id),
+                          tip=f"the dock's attack panel, {o.name} as the target")
+                    for o in enemies]
+        return Entry("Attack", "Attack", children=children or [
+            Entry("no enemy on the map", "Attack", enabled=False)],
+            enabled=state.actor == cid and not state.pending)
+
+    def _attack_on(self, target: str) -> Callable[[], None] | None:
+        attack = self.attack
+        return None if attack is None else lambda: attack(target)
 
     def _do(self, text: str, command: object, cost: str = "", tip: str = "") -> Entry:
         """An entry that sends `command` as it is (the engine judges it: `_judge`)."""
@@ -158,11 +187,30 @@ class Hands:
                                           came_from=c.hex)), None)
 
     def _worded(self, entries: list[Entry]) -> list[Entry]:
-        """Costs in the running ruleset's words (Shadowrun: Complex, Simple; issue 14)."""
+        """Only the actions the running game has (RULINGS "Actions": no Chapter 6 Overwatch,
+        Evade, Refocus… under Shadowrun; the ruleset says, `offers`), their costs in its
+        words (Shadowrun: Complex, Simple; issue 14)."""
         view = view_of(self.document.state)
+        kept = [e for e in self._offered(entries) if e is not None]
+        for entry in kept:
+            entry.cost = view.action_cost(entry.cost, entry.command)
+        return kept
+
+    def _offered(self, entries: Sequence[Entry | None]) -> list[Entry | None]:
+        """`entries` without those whose command the game does not have (separators kept),
+        nor a submenu left empty by that."""
+        state = self.document.state
+        ruleset = self.document.encounter.ctx.ruleset_of(state.ruleset)
+        kept: list[Entry | None] = []
         for entry in entries:
-            entry.cost = view.action_cost(entry.cost)
-        return entries
+            if entry is not None and entry.command and not ruleset.offers(entry.command):
+                continue
+            if entry is not None and any(c is not None for c in entry.children):
+                entry.children = self._offered(entry.children)
+                if not any(c is not None for c in entry.children):
+                    continue  # a submenu of actions the game does not have
+            kept.append(entry)
+        return kept
 
     def more_turn_entries(self, cid: str) -> list[Entry]:
         """The table actions of Ch.6 beyond the three Ms (issue 12): Auto fire at several,
@@ -362,6 +410,9 @@ class Hands:
     # --- what the GM may do to anyone, any time
 
     def gm_entries(self, cid: str) -> list[Entry | None]:
+        return self._offered(self._gm_entries(cid))
+
+    def _gm_entries(self, cid: str) -> list[Entry | None]:
         c = self.document.state.get(cid)
         conditions = [Entry(x.value.capitalize(), "SetCondition", checked=c.has(x),
                             run=self._later(cmd.SetCondition(cid, x.value, not c.has(x))))
@@ -399,15 +450,40 @@ class Hands:
         ]
 
     def initiative_entries(self, cid: str) -> list[Entry]:
+        return [e for e in self._offered(self._initiative_entries(cid)) if e is not None]
+
+    def _initiative_entries(self, cid: str) -> list[Entry]:
         c = self.document.state.get(cid)
+        own = [Entry(name, "UseEdge", f"{cost} Edge",  # the game's own (Shadowrun: Blitz)
+                     self._later(cmd.UseEdge(cid, word)),
+                     tip="its Initiative score rolled anew, before it acts this combat turn",
+                     probe=cmd.UseEdge(cid, word))
+               for word, name, cost in view_of(self.document.state).initiative_edge()]
+        for entry in own:
+            self._judge(entry)
         return [
             Entry("Roll initiative", "RollInitiative",
                   run=lambda: self.apply(cmd.RollInitiative(cid))),
             Entry("Edge for initiative", "UseEdgeForInitiative",
                   f"1 Edge, +{self.document.encounter.ctx.rules.initiative.edge_bonus}",
                   lambda: self.apply(cmd.UseEdgeForInitiative(cid)), enabled=c.edge > 0),
+            *own,
             Entry("Set initiative…", "SetInitiative", run=lambda: self.set_initiative(cid)),
+            *self.surprise_entries(cid),
         ]
+
+    def surprise_entries(self, cid: str) -> list[Entry]:
+        """A ruleset's own surprise test (Shadowrun, RULINGS "Surprise"), before combat;
+        none under Chapter 6 (its Awareness check)."""
+        state = self.document.state
+        if self.document.encounter.ctx.ruleset_of(state.ruleset).surprise is None:
+            return []
+        return [Entry("Surprise test", "SurpriseTest",
+                      run=lambda: self.apply(SurpriseTest(cid)),
+                      enabled=state.phase is Phase.SETUP,
+                      tip="before combat: Reaction + Intuition (3); a failure costs 10 "
+                          "Initiative in the first combat turn and no interrupt actions "
+                          "until its first action phase")]
 
     def awareness(self, cid: str) -> None:
         state = self.document.state
@@ -494,6 +570,8 @@ class Hands:
             first = [Entry(f"Attack with {state.get(state.actor).name}…", "Attack",
                            run=lambda: attack(cid),
                            tip="the dock's attack panel, this token as the target"), None]
+        elif state.actor == cid and self.attack is not None:  # the actor's own menu
+            first = [self.attack_entry(cid), None]
         tools = self.tool_entries(c.hex, cid)
         fill_menu(menu, [*first, *self.turn_entries(cid), None, *self.gm_entries(cid),
                          *([None, *tools] if tools else [])])

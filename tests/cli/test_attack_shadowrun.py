@@ -32,9 +32,16 @@ EXAMPLES = {
                                         ((5, 10), (0, 9))),
     # SR4: three 1s on six dice is a glitch (half or more; SR5 needs more than half)
     "sr4_glitch_on_half_the_dice": ((2, 2, 1, 1, True, 6, 4, "P", 1, 5), ((5, 10), (0, 9))),
+    # issue 25 item 6: a critical glitch on the attack, a glitch on the defence: a miss
+    "sr5_glitches_called_out": ((0, 0, 1, -1, False, None, None, None, None, 0),
+                                ((0, 10), (0, 10))),
 }
 GLITCHES = {"sr4_glitch_on_half_the_dice": {"attack": True, "defense": False,
-                                            "resist": False}}
+                                            "resist": False},
+            "sr5_glitches_called_out": {"attack": True, "defense": True, "resist": None}}
+CALLOUTS = {"sr4_glitch_on_half_the_dice": ["GLITCH: the attacker's attack test"],
+            "sr5_glitches_called_out": ["CRITICAL GLITCH: the attacker's attack test",
+                                        "GLITCH: the defender's defence test"]}
 
 
 def run_cli(capsys, *args: str) -> tuple[int, str, str]:
@@ -59,6 +66,7 @@ def test_worked_example(capsys, name):
     assert (monitors["stun"]["boxes"], monitors["stun"]["size"]) == stun
     assert report["glitch"] == GLITCHES.get(name, {"attack": False, "defense": False,
                                                     "resist": False})
+    assert report["callouts"] == CALLOUTS.get(name, [])
     assert report["unused_dice"] == {}
 
 

@@ -42,7 +42,8 @@ def test_play_json_has_the_documented_shape_and_goes_on_past_a_refusal(tmp_path,
     assert moved == {"index": 7, "type": "Move", "accepted": True, "refused": None,
                      "events": ["ActionSpent", "ReactionOffered", "MoveHalted"]}  # Snapshot
     state = out["state"]
-    assert set(state) == {"round", "acting", "pending", "withdrawn", "combatants"}
+    assert set(state) == {"round", "pass", "order", "acting", "pending", "withdrawn",
+                          "combatants"}
     assert [(p["offer"], p["kind"]) for p in state["pending"]] == [("o1", "snapshot")]
     assert state["withdrawn"] == []
     assert state["round"] == 1 and state["acting"] == "kicker"

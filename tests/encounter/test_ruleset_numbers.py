@@ -68,12 +68,13 @@ def test_an_old_shadowrun_log_replays_under_its_own_numbers(alley, tmp_path):
 def test_the_shadowrun_action_phase_is_the_files(alley):
     numbers = reaction_only()
     numbers["initiative"]["action_phase"] = ["major", "minor"]  # a house phase without a move
-    for phase, move in (({}, 1), ({"sr5": numbers}, 0)):
+    # bundled: a move and two Simple actions (RULINGS "Actions": a Complex takes both)
+    for phase, slots in (({}, (0, 1, 2)), ({"sr5": numbers}, (1, 0, 1))):
         enc = Encounter(Context(alley, GeometryOracle(alley), numbers=phase),
                         ScriptedDice(d6=[6, 1]))
         enc.apply(cmd.StartCombat())
         budget = enc.state.get(enc.state.actor).budget
-        assert (budget.major, budget.move, budget.minor) == (1, move, 1)
+        assert (budget.major, budget.move, budget.minor) == slots
 
 
 

@@ -115,7 +115,8 @@ def test_a_shadowrun_melee_attack_spends_no_move(alley):
     enc.apply(cmd.SetInitiative("wombat", 8))
     enc.apply(cmd.StartCombat())
     slash = enc.apply(cmd.Attack("cutter", "wombat"))
-    assert [e.action for e in slash if isinstance(e, ev.ActionSpent)] == ["major"]
+    # a melee attack is a Complex action (RULINGS "Actions"): both Simple actions, no move
+    assert [e.action for e in slash if isinstance(e, ev.ActionSpent)] == ["minor", "minor"]
     assert enc.state.get("cutter").budget.move == 1
 
 

@@ -43,6 +43,8 @@ from tactical.rules.chapter6.setup import (
     Defence as ChosenDefence,
 )
 from tactical.rules.registry import ruleset
+from tactical.rules.shadowrun import situation as sr_situation
+from tactical.rules.shadowrun.actions import recoil_dice
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.mapmods import proposed
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
@@ -204,6 +206,8 @@ def _representative_operations(tmp_path: Path) -> None:
     play(ROOT / "tests" / "scenarios" / "warehouse_three_rounds.json")
     for scenario in sorted((ROOT / "tests" / "scenarios").glob("ch6_*.json")):
         play_all(scenario)  # issue 12: option costs, timers, Charge …
+    for scenario in sorted((ROOT / "tests" / "scenarios").glob("sr*_*.json")):
+        play_all(scenario)  # issue 25: the action phase, passes, the split pool, surprise …
     for case in sorted((ROOT / "tests" / "rules").glob("**/cases/*.json")):
         with contextlib.redirect_stdout(io.StringIO()):
             main(["attack", str(case)])
@@ -219,6 +223,14 @@ def _representative_operations(tmp_path: Path) -> None:
         pistol = load_map(ROOT / "maps" / "warehouse.yaml").library.weapons["ares-predator"]
         for distance, cover in ((3, "partial"), (12, "full"), (30, "none"), (55, "none")):
             proposed(sr, pistol, distance, cover)  # RULINGS "Map modifiers"
+        library = load_map(ROOT / "maps" / "warehouse.yaml").library
+        kicker, vanya = library.characters["kicker"], library.characters["vanya"]
+        for weapon in ("killing-hands", "spear"):  # issue 25 item 4: Reach, gear
+            reach = sr_situation.reach_of(kicker, library.weapons[weapon], sr)
+            sr_situation.melee_reach_m(reach, sr)
+            sr_situation.reach_dice(reach, 0, False, sr)
+        sr_situation.gear_dice(vanya, pistol, sr)
+        recoil_dice(sr.actions, 3, 3, 1, 3)  # a second burst in one phase (RULINGS "Actions")
         if sr.melee_modifiers is not None:
             melee_modifiers(MeleeSituation(3, 1, 2, 1, "bonus", True, True, True, True, True,
                                            True, True), sr.melee_modifiers)

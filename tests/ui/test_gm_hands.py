@@ -21,12 +21,14 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
+from tactical.encounter.encounter import Encounter
 from tactical.encounter.engine import HANDLERS
 from tactical.encounter.model import Condition, Phase
 from tactical.geometry.hexgrid import hex_neighbours
 from tactical.ui.main_window import MainWindow
 from tactical.ui.menus import find_action
 from tests import fights, windows
+from tests.ui import sr_table
 
 INITIATIVE, APPROACH, CHARGE = fights.INITIATIVE, fights.APPROACH, fights.CHARGE
 
@@ -641,6 +643,58 @@ def carry_in(win: MainWindow) -> None:
     assert "Brought in the party of party.yaml" in win.statusBar().currentMessage()
 
 
+def take_aim(win: MainWindow) -> None:
+    """Shadowrun's (issue 25): on an SR5 map, from the actor's token menu."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.apply(cmd.SetInitiative("wombat", 14))
+    win.document.apply(cmd.SetInitiative("cutter", 9))
+    win.action_map["start"].trigger()
+    choose(token_menu(win, "wombat"), "Take Aim")
+    assert [t.kind for t in win.document.state.get("wombat").timers] == ["take_aim"]
+    assert log_has(win, "Wombat spends a Minor action: Take Aim")
+
+
+def change_fire_mode(win: MainWindow) -> None:
+    """Shadowrun's (issue 25): a ganger with a machine pistol on the SR5 alley."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.apply(cmd.AddCombatant("ganger", "ganger", (6, 1), "hellhounds"))
+    win.document.apply(cmd.SetInitiative("ganger", 20))
+    win.document.apply(cmd.SetInitiative("wombat", 14))
+    win.document.apply(cmd.SetInitiative("cutter", 9))
+    win.action_map["start"].trigger()
+    choose(token_menu(win, "ganger"), "Change fire mode", "BF")
+    assert any(t.amount == "mode=BF;weapon=machine-pistol"
+               for t in win.document.state.get("ganger").timers)
+
+
+def use_edge(win: MainWindow) -> None:
+    """Shadowrun's Blitz (issue 25) from the initiative list's menu, on the SR5 alley."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.encounter.dice = ScriptedDice(d10=[5] * 4, d6=[6, 5, 6, 4, 5])
+    win.document.apply(cmd.SetInitiative("wombat", 8))
+    win.document.apply(cmd.SetInitiative("cutter", 5))
+    win.action_map["start"].trigger()
+    choose(initiative_menu(win, "wombat"), "Blitz")
+    assert win.document.state.get("wombat").initiative == 33  # 7 + 6 + 5 + 6 + 4 + 5
+    assert log_has(win, "Wombat: Blitz: Initiative rolled anew with 5 dice, score 33")
+
+
+def delay_action(win: MainWindow) -> None:
+    """Shadowrun's delayed action (issue 25) from the actor's token menu."""
+    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
+    assert win.open_path(alley)
+    win.document.apply(cmd.SetInitiative("wombat", 14))
+    win.document.apply(cmd.SetInitiative("cutter", 9))
+    win.action_map["start"].trigger()
+    choose(token_menu(win, "wombat"), "Delay")
+    assert win.document.state.actor == "cutter"
+    assert win.document.state.order == ("cutter", "wombat")
+    assert log_has(win, "Wombat delays: it acts after the others of this pass")
+
+
 CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "StartCombat": start_combat, "EndTurn": end_turn, "EndCombat": end_combat,
     "RollInitiative": roll_initiative, "SetInitiative": set_initiative,
@@ -664,7 +718,12 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     # mid-fight terrain (issue 15)
     "AddCover": add_cover, "RemoveCover": remove_cover, "RestoreCover": restore_cover,
     "CarryIn": carry_in,  # a campaign's party (issue 29)
+    # Shadowrun's (issue 25)
+    "TakeAim": take_aim, "ChangeFireMode": change_fire_mode, "UseEdge": use_edge,
+    "DelayAction": delay_action,
 }
+# Shadowrun's own commands (issue 25), driven on an SR map (tests/ui/sr_table.py)
+CONTROLS.update({"SplitAttack": sr_table.split_attack, "SurpriseTest": sr_table.surprise_test})
 
 
 def test_every_engine_command_has_a_control():
@@ -677,14 +736,14 @@ def test_every_engine_command_has_a_control():
 @pytest.mark.parametrize("name", sorted(t.__name__ for t in HANDLERS))
 def test_the_control_sends_its_command(window, name, monkeypatch):
     sent: list[str] = []
-    encounter = window.document.encounter
-    real = encounter.apply
+    real = Encounter.apply
 
-    def spy(command: Any, label: str | None = None) -> Any:
+    # on the class: a driver may open another map (Take Aim: an SR5 one), a new encounter
+    def spy(self: Encounter, command: Any, label: str | None = None) -> Any:
         sent.append(type(command).__name__)
-        return real(command, label)
+        return real(self, command, label)
 
-    monkeypatch.setattr(encounter, "apply", spy)
+    monkeypatch.setattr(Encounter, "apply", spy)
     driver = CONTROLS.get(name)
     assert driver is not None, f"no control for {name}"
     driver(window)

@@ -14,6 +14,7 @@ from tactical.encounter.batch import Batch, payment, refuse_unless
 from tactical.encounter.handlers import marks
 from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.handlers.harm import apply_harm
+from tactical.encounter.handlers.passes import resort_pass
 from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import (
     Action,
@@ -27,7 +28,13 @@ from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInf
 
 
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
-    sheet_reach = sheet_reach_m(batch.ctx.character(c), batch.ctx.rules.default_reach_m)
+    sheet = batch.ctx.character(c)
+    weapon = batch.ctx.weapon(weapon_id) if weapon_id is not None else None
+    ruled = batch.ruleset.melee_reach_m(  # Shadowrun: Reach in hexes (RULINGS "Reach")
+        sheet, [weapon] if weapon is not None and weapon.kind == "melee" else [])
+    if ruled is not None:
+        return ruled
+    sheet_reach = sheet_reach_m(sheet, batch.ctx.rules.default_reach_m)
     if weapon_id is None:
         return sheet_reach
     weapon = batch.ctx.weapon(weapon_id)
@@ -120,8 +127,12 @@ def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str
         batch.emit(ev.AmmoSpent(attacker.id, weapon_id, outcome.ammo_used))
     if outcome.initiative_after is not None:
         batch.emit(ev.InitiativeSet(target.id, *outcome.initiative_after))
+        resort_pass(batch, f"{target.name} spent Initiative")
     if outcome.prone:
         batch.emit(ev.ConditionChanged(target.id, Condition.PRONE.value, True, outcome.prone))
+    if outcome.turn_defence is not None:  # SR5 Full Defense: until the combat turn ends
+        condition, why = outcome.turn_defence
+        batch.emit(ev.ConditionChanged(target.id, condition, True, why))
     if outcome.monitors is not None:
         m = outcome.monitors
         batch.emit(ev.MonitorsChanged(target.id, m.physical, m.stun, m.overflow, source))
@@ -155,8 +166,11 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     # Ch.6 Fire modes: Auto fire takes a Major and a Minor (`fire_modes.<mode>.needs`);
     # options and called shots their own (Aimed Shot 1 Major + 1 Minor, l.470; Suppressive
     # Fire a Full action, l.482; Called Shots 1 Major + 1 Minor, l.616): issue 12 item 2
-    needs = batch.ctx.rules.attack_needs(command.mode, command.options,
-                                         command.called_shot is not None)
+    # Shadowrun: the ruleset's own (RULINGS "Actions": a shot or a burst a Simple action,
+    # full-auto and melee Complex); None: the base game's numbers above
+    own = batch.ruleset.attack_slots(a, weapon_id, batch.ctx.weapon(weapon_id), command.mode)
+    needs = own if own is not None else batch.ctx.rules.attack_needs(
+        command.mode, command.options, command.called_shot is not None)
     costs = [] if charged else [Action(need) for need in needs]
     # Ch.6 Flurry, l.402: "Gain 1 additional attack": already paid for by the first
     paid = marks.extra_attack_left(a) is not None

@@ -146,9 +146,12 @@ def charge_problems(batch: Batch, mover: str, metres: float) -> list[str]:
 def melee_reach(batch: Batch, c: Combatant) -> float:
     """How far `c` reaches in melee: its sheet's reach, or a longer melee weapon's."""
     sheet = batch.ctx.character(c)
+    melee = [w for w in (batch.ctx.weapon(w) for w in sheet.weapons) if w.kind == "melee"]
+    ruled = batch.ruleset.melee_reach_m(sheet, melee)  # Shadowrun: RULINGS "Reach"
+    if ruled is not None:
+        return ruled
     reach = sheet_reach_m(sheet, batch.ctx.rules.default_reach_m)
-    weapons = (batch.ctx.weapon(w) for w in sheet.weapons)
-    return max([reach, *(w.reach_m for w in weapons if w.kind == "melee")])
+    return max([reach, *(w.reach_m for w in melee)])
 
 
 def _halt_step(offer: ReactionOffer, spec: ReactionSpec) -> int:
@@ -216,14 +219,14 @@ def continue_move(batch: Batch) -> None:
 def drop_prone(batch: Batch, command: cmd.DropProne) -> None:
     c = acting(batch, command.combatant)
     spend(batch, c, batch.ctx.rules.actions.drop_prone, "Drop prone",
-          (not c.has(Condition.PRONE), f"{c.name} is prone"))
+          (not c.has(Condition.PRONE), f"{c.name} is prone"), command="DropProne")
     batch.emit(ev.ConditionChanged(c.id, Condition.PRONE.value, True, "Drop prone"))
 
 
 def get_up(batch: Batch, command: cmd.GetUp) -> None:
     c = acting(batch, command.combatant)
     spend(batch, c, batch.ctx.rules.actions.get_up, "Get up",
-          (c.has(Condition.PRONE), f"{c.name} is not prone"))
+          (c.has(Condition.PRONE), f"{c.name} is not prone"), command="GetUp")
     batch.emit(ev.ConditionChanged(c.id, Condition.PRONE.value, False, "Get up"))
 
 

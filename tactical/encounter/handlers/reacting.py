@@ -13,6 +13,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless
 from tactical.encounter.handlers.fight import melee_weapon, resolve
 from tactical.encounter.handlers.moves import continue_move
+from tactical.encounter.handlers.passes import resort_pass
 from tactical.encounter.model import Combatant, Condition, EncounterState, PendingReaction
 from tactical.encounter.queries.limits import out_of_action, reaction_block
 from tactical.rules.api import AttackWords
@@ -82,6 +83,7 @@ def _spend(batch: Batch, offer: PendingReaction, spec: ReactionSpec) -> None:
     if spec.initiative_cost and score is not None:  # SR5 "Intercept (−5 Initiative)"
         batch.emit(ev.InitiativeSet(offer.reactor, score - spec.initiative_cost,
                                     f"{spec.label} (−{spec.initiative_cost} Initiative)"))
+        resort_pass(batch, f"{batch.state.get(offer.reactor).name} spent Initiative")
     _other_offers(batch, offer, True)
 
 

@@ -20,7 +20,7 @@ def ready_weapon(batch: Batch, command: cmd.ReadyWeapon) -> None:
     weapon = batch.ctx.weapon(weapon_id)
     rounds = weapon.magazine if weapon.kind == "ranged" else None
     purpose = "Reload" if weapon_id == c.weapon else f"Ready {weapon.name}"
-    spend(batch, c, batch.ctx.rules.actions.ready_weapon, purpose)
+    spend(batch, c, batch.ctx.rules.actions.ready_weapon, purpose, command="ReadyWeapon")
     batch.emit(ev.WeaponReadied(c.id, weapon_id, rounds))
 
 

@@ -13,6 +13,8 @@ from tactical.encounter.handlers.harm import (
     start_timer,
     take_damage,
 )
+from tactical.encounter.handlers.passes import turn_defences_end
+from tactical.encounter.handlers.surprise import surprise_ends
 from tactical.encounter.model import Combatant, Condition, Phase, Timer
 from tactical.encounter.queries.limits import out_of_action, reaction_block, turn_budget
 
@@ -77,11 +79,15 @@ def set_initiative(batch: Batch, command: cmd.SetInitiative) -> None:
 
 
 def start_round(batch: Batch, number: int) -> None:
+    for c in list(batch.state):  # marks for one combat turn (Seize the Initiative) end
+        for kind in {t.kind for t in c.timers} & set(batch.ruleset.turn_marks):
+            batch.emit(ev.TimerExpired(c.id, kind))
     if batch.ruleset.new_initiative_each_round and number > 1:
         for c in list(batch.state):  # SR: new scores every combat turn
             if not c.has(Condition.DEAD):
                 batch.emit(roll_initiative_event(batch, c))
     overwatch_ends_with_the_round(batch)
+    turn_defences_end(batch)
     per_round = batch.ctx.rules.initiative.reactions_per_round
     reactions = tuple((c.id, per_round) for c in batch.state)
     batch.emit(ev.RoundStarted(number, initiative_order(batch, next_round=True), reactions))
@@ -147,6 +153,8 @@ def start_turn(batch: Batch, cid: str) -> None:
     budget, why = turn_budget(c, batch.state.round, batch.ruleset)
     batch.emit(ev.TurnStarted(cid, budget.major, budget.move, budget.minor, budget.downgrades,
                               budget.total, budget.major_or_move, why))
+    if budget.major or budget.move or budget.minor:
+        surprise_ends(batch, cid)
 
 
 def count_rest(batch: Batch, cid: str) -> None:
@@ -217,6 +225,21 @@ def end_turn(batch: Batch, command: cmd.EndTurn) -> None:
     count_rest(batch, actor)
     batch.emit(ev.TurnEnded(actor))
     advance_to(batch, batch.state.turn + 1)
+
+
+def delay_action(batch: Batch, command: cmd.DelayAction) -> None:
+    """Shadowrun's delayed action (project default): before it acts, the actor lets the
+    rest of this pass go first and takes its whole action phase after them."""
+    c = acting(batch, command.combatant)
+    state = batch.state
+    refuse_unless((not c.acted, f"{c.name} has acted this phase: only a phase not begun "
+                                "can wait"),
+                  (state.turn < len(state.order) - 1,
+                   f"{c.name} is the last to act in this pass: no one to wait for"),
+                  (not state.pending, "resolve or decline the pending reactions first"))
+    batch.emit(ev.TurnEnded(c.id), ev.ActionDelayed(c.id),
+               ev.Note(f"{c.name} delays: it acts after the others of this pass"))
+    advance_to(batch, batch.state.turn)
 
 
 def end_combat(batch: Batch, _: cmd.EndCombat) -> None:

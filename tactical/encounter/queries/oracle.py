@@ -298,11 +298,12 @@ class GeometryOracle:
         library = self.loaded.library
         sheet = library.characters[c.character]
         weapon = library.weapons.get(c.weapon) if c.weapon else None
-        reach = sheet_reach_m(sheet, self.rules.default_reach_m)
         melee = [library.weapons[w] for w in sheet.weapons if library.weapons[w].kind == "melee"]
-        if melee:
-            reach = max(reach, *(w.reach_m for w in melee))
-        block = reaction_block(c, self.ruleset_of(state.ruleset))
+        ruleset = self.ruleset_of(state.ruleset)
+        ruled = ruleset.melee_reach_m(sheet, melee)  # Shadowrun: RULINGS "Reach"
+        reach = ruled if ruled is not None else max(
+            [sheet_reach_m(sheet, self.rules.default_reach_m), *(w.reach_m for w in melee)])
+        block = reaction_block(c, ruleset)
         overwatch = Overwatch(c.overwatch_zone) if c.has(Condition.OVERWATCH) else None
         return Reactor(id=c.id, side=c.side, hex=c.hex, reach_m=reach,
                        weapon=weapon_range(weapon, self.params) if weapon else None,

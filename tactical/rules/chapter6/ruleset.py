@@ -15,6 +15,7 @@ from tactical.core.errors import IllegalCommand
 from tactical.core.types import RulesetId
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
+from tactical.data.gear import Weapon
 from tactical.rules import api
 from tactical.rules.chapter6 import describe, engine, recovery
 from tactical.rules.chapter6.constants import chapter6_ruleset
@@ -40,6 +41,12 @@ _CUMULATIVE_RANK = {CumulativeState.NONE: 0, CumulativeState.INCAPACITATED: 1,
 
 def _level(name: str | None) -> InjuryLevel | None:
     return InjuryLevel(name) if name else None
+
+
+# Other games' actions the engine knows: Chapter 6's aiming is the Aimed Shot option (l.470)
+# (its fire mode is chosen with each attack; its Edge buys +2d6 Initiative next round)
+# l.92 "The system does not allow delaying"
+NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode", "UseEdge", "DelayAction"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +101,32 @@ class Chapter6:
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
+
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        return (slot,)  # the three Ms as this file's numbers cost them
+
+    def attack_slots(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> None:
+        return None  # fire_modes.needs, attack options, called shots (attack_needs)
+
+    def offers(self, command: str) -> bool:
+        return command not in NOT_CHAPTER6
+
+    def fire_mode_mark(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        raise IllegalCommand(["Chapter 6 chooses the fire mode with each attack"])
+
+    def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
+                        dice: Dice) -> api.InitiativeEdge:
+        raise IllegalCommand(["Chapter 6's Edge for initiative is UseEdgeForInitiative"])
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        return ()  # its marks end by their own rules (docs/rules-chapter6.md)
+
+    def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
+        raise IllegalCommand(["Chapter 6 has no Take Aim action: aim with the Aimed Shot "
+                              "option of an attack (l.470)"])
 
     # --- the log ------------------------------------------------------------------
     def number_files(self) -> Mapping[RulesetId, BaseModel]:
@@ -163,6 +196,12 @@ class Chapter6:
         """Ch.6 Move actions, l.198: what a melee attack on one's turn spends besides its own
         cost (`table_actions.melee_engagement`; None: nothing, a house rule)."""
         return self.numbers.table_actions.melee_engagement
+
+    def callouts(self, report: api.AttackReport) -> tuple[api.Callout, ...]:
+        return ()  # a fumble reads in the result itself ("Complete failure")
+
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        return None  # Ch.6 Melee: the sheet's reach and the weapons' metres
 
     def fatigue_zeroes_initiative(self, who: api.Fighter) -> str | None:
         """Ch.6 Fatigue, l.814 and RULINGS: Exhausted is "Initiative 0, one Minor action"
@@ -270,6 +309,16 @@ class Chapter6:
         attacks, rules/chapter6/area.py)."""
         from tactical.rules.chapter6.area import Chapter6Area
         return Chapter6Area(self.numbers)
+
+    @property
+    def surprise(self) -> api.SurpriseRules | None:
+        """None: Chapter 6's surprise is the Awareness check and the lost round (l.48)."""
+        return None
+
+    @property
+    def split(self) -> api.SplitRules | None:
+        """None: Chapter 6 splits no pool (several targets: Auto Fire, Flurry)."""
+        return None
 
     @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:

@@ -25,6 +25,7 @@ from tactical.rules.shadowrun.defence import (
     defence_problems,
     resolve_defence,
 )
+from tactical.rules.shadowrun.mapmods import MapModifier
 from tactical.rules.shadowrun.pools import (
     Modifier,
     Outcome,
@@ -85,6 +86,9 @@ class AttackSetup:
     resist_parts: tuple[Modifier, ...] = ()  # extra damage resistance dice (± modifiers)
     monitors: Monitors | None = None  # the defender's, before the attack
     grazing: bool | None = None  # a tie is a grazing hit (None: the ruleset's default)
+    # what the sheets and the map proposed (gear, reach, SR4 melee rows), dropped or not:
+    # the attack panel's checkboxes (issue 25 item 4); the kept ones are in the parts
+    proposed: tuple[MapModifier, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +166,11 @@ def resolve_attack(setup: AttackSetup, roller: PoolRoller,
             notes.append(f"{roll.test}: glitch ({share} of the dice show 1)")
     if test.outcome is Outcome.GRAZE:
         notes.append("grazing hit: contact, no damage (contact-only attacks still work)")
+    if setup.defence.active:
+        # RULINGS SR5 Full Defense: "declared again in a later pass of the same turn it costs
+        # nothing more"
+        notes.append(f"{', '.join(setup.defence.active).replace('_', ' ')} already declared "
+                     "this combat turn: its dice, no Initiative again")
     if defence.prone:
         notes.append("the defender drops prone")
     if defence.uses_next_action:

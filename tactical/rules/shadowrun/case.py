@@ -24,6 +24,7 @@ from tactical.rules.shadowrun.attack import (
 from tactical.rules.shadowrun.constants import shadowrun_ruleset
 from tactical.rules.shadowrun.damage import Monitors, base_dv, monitors_for, wound_modifier
 from tactical.rules.shadowrun.defence import DefenceDeclaration
+from tactical.rules.shadowrun.describe import callouts
 from tactical.rules.shadowrun.melee import MeleeSituation, melee_modifiers
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller
 from tactical.rules.shadowrun.report import report_of
@@ -199,6 +200,10 @@ def run_case(case: ShadowrunCase, doc: YamlDocument | None = None) -> dict[str, 
         loc: Loc = ("dice", test) if test and test in (doc.data.get("dice") or {}) else ("dice",)
         raise DataError([doc.problem(loc, str(exc))]) from None
     report = result_json(result)
+    # issue 25 item 6: the glitches called out, as the result card and the log lead with them
+    whose = {"attacker": "the attacker", "target": "the defender"}
+    report["callouts"] = [f"{c.words}: {whose[c.roller]}'s {c.test} test"
+                          for c in callouts(report_of(result))]
     left = {t: list(roller.remaining(t)) for t in ("attack", "defense", "resist")
             if roller.remaining(t)}
     report["unused_dice"] = left

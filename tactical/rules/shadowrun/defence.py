@@ -77,7 +77,9 @@ def defence_problems(declaration: DefenceDeclaration, kind: AttackKind, ratings:
                 reasons.append(f"{option.name} needs {', '.join(missing)}")
     cost = sum(known[n].initiative_cost for n in declared_options(declaration, rules)
                if n in known)
-    if initiative is not None and rules.initiative.interrupt_needs_score and cost > initiative:
+    # a free defence (Standard) needs no score: a pass's score below 0 never refuses it
+    if (initiative is not None and rules.initiative.interrupt_needs_score
+            and cost > max(0, initiative)):
         # Ruling (texts silent): a defence costs Initiative the score can pay, never below 0
         reasons.append(f"the defence costs {cost} Initiative; the score is {initiative}")
     return reasons

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tactical.rules.api import Callout
 from tactical.rules.shadowrun.damage import Monitors
+from tactical.rules.shadowrun.pools import TEST_WORDS
 from tactical.rules.shadowrun.report import AttackReport, Part, RollReport
 
 
@@ -43,13 +45,22 @@ def attack_line(r: AttackReport, attacker: str, target: str) -> str:
             dv += f" → {r.modified_dv}{after}"
         boxes = f"{r.damage}{after}" if r.damage else "no damage"
         line += f"; {dv} vs AV {r.modified_av}; {r.resist_hits} resisted → {boxes}"
-    rollers = {"attack": attacker, "defense": target, "resist": target}
-    words = {"attack": "attack", "defense": "defence", "resist": "damage resistance"}
-    for test in ("attack", "defense", "resist"):
+    # the call-outs lead the line, so a glitch is heard first (issue 25 item 6)
+    rollers = {"attacker": attacker, "target": target}
+    loud = [f"{c.words}: {rollers[c.roller]}'s {c.test} test" for c in callouts(r)]
+    return " · ".join([*loud, line])
+
+
+def callouts(r: AttackReport) -> tuple[Callout, ...]:
+    """Each glitched test of the attack, whose it was (RULINGS: a glitch is SR5 more than
+    half the dice showing 1, SR4 half or more; a critical glitch: a glitch with no hits)."""
+    out = []
+    for test, roller in (("attack", "attacker"), ("defense", "target"), ("resist", "target")):
         if getattr(r.glitch, test):
-            what = "CRITICAL GLITCH" if getattr(r.critical_glitch, test) else "GLITCH"
-            line += f"; {what}: {rollers[test]}'s {words[test]} test"
-    return line
+            words = "CRITICAL GLITCH" if getattr(r.critical_glitch, test) else "GLITCH"
+            out.append(Callout(roller, words,  # type: ignore[arg-type]
+                               TEST_WORDS.get(test, test)))
+    return tuple(out)
 
 
 def _parts(parts: Sequence[Part]) -> str:
@@ -125,7 +136,11 @@ def round_line(round_number: int, pass_number: int, names: Sequence[str]) -> str
 
 
 def turn_line(name: str, major: int, move: int, minor: int) -> str:
-    return f"{name}'s action phase: {major} Complex (attack), {move} Move, {minor} Simple"
+    if major:  # a log whose numbers still give the phase a Complex slot of its own
+        return f"{name}'s action phase: {major} Complex (attack), {move} Move, {minor} Simple"
+    # RULINGS "Actions": one Complex or two Simple actions (a Complex takes both)
+    return (f"{name}'s action phase: {minor} Simple actions (or one Complex), "
+            f"{move} Move")
 
 
 def hits_initiative_line(name: str, faces: Sequence[int], bonus: int, total: int) -> str:

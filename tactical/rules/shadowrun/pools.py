@@ -16,7 +16,7 @@ from typing import Literal
 from tactical.core.dice import Dice, DiceError, DiceExhausted
 from tactical.data.shadowrun_ruleset import DiceRules
 
-TestName = Literal["attack", "defense", "resist", "initiative"]
+TestName = Literal["attack", "defense", "resist", "initiative", "surprise"]
 MAX_POOL = 200  # far beyond any sheet; stops a typo from rolling a million dice
 
 

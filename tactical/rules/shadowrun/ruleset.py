@@ -18,11 +18,21 @@ from tactical.core.errors import IllegalCommand, TacticalError
 from tactical.core.types import RulesetId
 from tactical.data.campaign import Lasting, RestPlan
 from tactical.data.character import Character
+from tactical.data.gear import Weapon
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset
 from tactical.rules import api
 from tactical.rules.reactions import ReactionSpec
-from tactical.rules.shadowrun import describe, engine, reactions, recovery
+from tactical.rules.shadowrun import (
+    actions,
+    describe,
+    engine,
+    reactions,
+    recovery,
+    situation,
+    surprise,
+)
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
+from tactical.rules.shadowrun.edge import unknown_edge
 from tactical.rules.shadowrun.report import AttackReport
 
 
@@ -50,6 +60,21 @@ class Shadowrun:
         return None
 
     @property
+    def surprise(self) -> api.SurpriseRules | None:
+        """The surprise test of the ruleset file (RULINGS "Surprise", project defaults;
+        rules/shadowrun/surprise.py); None when the file has no `surprise`."""
+        return None if self.numbers.surprise is None else _Surprise(self.numbers)
+
+    @property
+    def split(self) -> api.SplitRules | None:
+        """SR4 Multiple Targets (sr4 l.85-87, rules/shadowrun/split.py); None under SR5,
+        whose text has no such rule."""
+        if self.numbers.multiple_targets is None:
+            return None
+        from tactical.rules.shadowrun.split import ShadowrunSplit
+        return ShadowrunSplit(self.numbers)
+
+    @property
     def reaction_kinds(self) -> tuple[ReactionSpec, ...]:
         """SR5's Intercept on the map; none under SR4 (RULINGS "Intercept on the map")."""
         return reactions.reaction_kinds(self.numbers)
@@ -66,7 +91,7 @@ class Shadowrun:
 
     def acting_order(self, fighters: Iterable[api.Fighter], pass_number: int, *,
                      next_round: bool = False) -> tuple[str, ...]:
-        return engine.order(fighters, pass_number, self.numbers)
+        return engine.order(fighters, pass_number, self.numbers, next_round=next_round)
 
     @property
     def new_initiative_each_round(self) -> bool:
@@ -77,11 +102,37 @@ class Shadowrun:
         return engine.out_of_action(who)
 
     def reaction_block(self, who: api.Fighter) -> str | None:
-        return engine.out_of_action(who) or reactions.initiative_short(self.numbers,
-                                                                      who.initiative)
+        return (engine.out_of_action(who) or surprise.reaction_blocked(who, self.numbers)
+                or reactions.initiative_short(self.numbers, who.initiative))
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
+
+    def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
+        return self.numbers.actions.slots_for(slot, command)  # RULINGS "Actions"
+
+    def attack_slots(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                     mode: str | None) -> tuple[str, ...]:
+        return actions.attack_slots(self.numbers.actions, weapon,
+                                    mode or actions.mode_set(who, weapon_id))
+
+    def offers(self, command: str) -> bool:
+        return command not in self.numbers.actions.not_offered
+
+    def fire_mode_mark(self, who: api.Fighter, weapon_id: str, weapon: Weapon,
+                       mode: str) -> tuple[str, str, str]:
+        return actions.fire_mode_mark(self.numbers.actions, weapon_id, weapon, mode)
+
+    def initiative_edge(self, who: api.Fighter, sheet: Character, use: str,
+                        dice: Dice) -> api.InitiativeEdge:
+        return engine.initiative_edge(who, sheet, use, dice, self.numbers)
+
+    @property
+    def turn_marks(self) -> tuple[str, ...]:
+        return (engine.SEIZED,)  # Seize the Initiative: this combat turn
+
+    def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
+        return actions.take_aim(self.numbers.actions, who, sheet)
 
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------
@@ -110,7 +161,12 @@ class Shadowrun:
         own = ([] if words.defence is None or words.defence in known
                else [f"unknown defence {words.defence!r}; expected one of: "
                      f"{', '.join(known)}"])
-        return [*self.base.attack_choice_problems(replace(words, defence=None)), *own]
+        # the SR4 melee chips and the Reach choice are Shadowrun's words (situation.py)
+        own += situation.option_problems(words.options, self.numbers)
+        own += unknown_edge(self.numbers.actions, words.edge)  # its own Edge uses
+        base = replace(words, defence=None, edge=None, options=tuple(
+            o for o in words.options if o not in situation.OPTION_WORDS))
+        return [*self.base.attack_choice_problems(base), *own]
 
     def resolve_attack(self, facts: api.AttackFacts, dice: Dice) -> api.AttackOutcome:
         _one_target(facts)
@@ -125,10 +181,12 @@ class Shadowrun:
 
     def attack_case(self, path: Path, *, odds: bool = False) -> dict[str, Any]:
         from tactical.rules.shadowrun.case import run_file
+        from tactical.rules.shadowrun.splitcase import is_split_case, run_split_file
 
         if odds:
             raise TacticalError(f"{path}: --odds is for Chapter 6 attacks only")
-        return run_file(path)
+        # SR4 Multiple Targets (sr4 l.85-87): "targets" instead of one "defender"
+        return run_split_file(path) if is_split_case(path) else run_file(path)
 
     # --- injuries: the base game's ----------------------------------------------------
     def worse_injury(self, a: str | None, b: str | None) -> str | None:
@@ -154,6 +212,18 @@ class Shadowrun:
     @property
     def melee_engagement_action(self) -> str | None:
         return None  # SR has no Move spent by being engaged in melee (docs/rules-shadowrun.md)
+
+    def callouts(self, report: api.AttackReport) -> tuple[api.Callout, ...]:
+        if not isinstance(report, AttackReport):  # a base-game attack in the log
+            return self.base.callouts(report)
+        return describe.callouts(report)
+
+    def melee_reach_m(self, sheet: Character, weapons: Sequence[Weapon]) -> float | None:
+        """RULINGS "Reach": an adjacent hex for Reach 0-2, two hexes from Reach 3 (the
+        longest weapon's; bare hands: the natural Reach), never Chapter 6's metres."""
+        reaches = [situation.reach_of(sheet, w, self.numbers) for w in weapons] or \
+            [situation.reach_of(sheet, None, self.numbers)]
+        return situation.melee_reach_m(max(reaches), self.numbers)
 
     def incapacitated(self, who: api.Fighter) -> bool:
         return self.base.incapacitated(who)
@@ -255,3 +325,14 @@ def _one_target(facts: api.AttackFacts) -> None:
     if facts.targets > 1:
         raise IllegalCommand(["Auto fire at several targets in one volley is not in this "
                               "game (Chapter 6 l.464); attack each target in turn"])
+
+
+@dataclass(frozen=True, slots=True)
+class _Surprise:
+    """`tactical.rules.api.SurpriseRules` for an edition whose file has `surprise`."""
+
+    numbers: ShadowrunRuleset
+
+    def test(self, who: api.Fighter, sheet: Character, dice: Dice) -> api.SurpriseOutcome:
+        return surprise.surprise_test(who, sheet, dice, self.numbers,
+                                      wound=engine.wound_of(who, self.numbers))

@@ -40,6 +40,7 @@ from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zo
 from tactical.ui.board.audience import FogItem, filtered_look
 from tactical.ui.board.blast import BlastItem, template_after
 from tactical.ui.board.cover import CoverChunk, cover_chunks
+from tactical.ui.board.glitch import GlitchMarks
 from tactical.ui.board.grid import GridTile, grid_tiles
 from tactical.ui.board.hovertext import cover_description
 from tactical.ui.board.labels import MIN_PX_PER_M as LABEL_MIN_PX_PER_M
@@ -143,6 +144,9 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.ping_item)
         self.blast_item = BlastItem(self.layout, self.map.grid)  # issue 27: once thrown
         self.addItem(self.blast_item)
+        # issue 25 item 6: a glitched test called out over the roller's token (GM's board)
+        self.glitch_marks = GlitchMarks(self, self.layout, self.font()) \
+            if self.audience.gm else None
         document.pinged.connect(self._pinged)
         if self.audience.shows_selection:  # the players' screen ignores the GM's clicks
             document.selection_changed.connect(self._selected)
@@ -194,6 +198,8 @@ class BoardScene(QGraphicsScene):
         the actor's); safe to call any number of times."""
         state = self.document.state
         self.blast_item.show_blast(template_after(change, self.blast_item.blast))
+        if self.glitch_marks is not None:
+            self.glitch_marks.sync(change, state)
         if change is None or change.terrain:
             self._sync_terrain(state)
         if change is None or change.terrain or change.combatants:

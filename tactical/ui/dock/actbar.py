@@ -5,15 +5,16 @@ them as a menu."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGridLayout, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
 from tactical.encounter.queries.change import Change
 from tactical.ui.dock import style
+from tactical.ui.dock.flow import GridFlow
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Hands
 from tactical.ui.menus import fill_menu
 
-COLUMNS = 2  # two fit the dock's narrowest width (1280×720)
+COLUMNS = 2  # two where they fit; one when the labels are long (SR's costs at 1280×720)
 
 
 class ActionsBar(QWidget):
@@ -25,8 +26,7 @@ class ActionsBar(QWidget):
         self.hands = hands
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.grid = QGridLayout()
-        self.grid.setSpacing(4)
+        self.grid = GridFlow(columns=COLUMNS)
         layout.addLayout(self.grid)
         self.buttons: dict[str, QPushButton] = {}  # by entry text (no cost)
         document.changed.connect(self.sync)
@@ -44,7 +44,7 @@ class ActionsBar(QWidget):
         self.setVisible(actor is not None)
         if actor is None:
             return
-        for i, entry in enumerate(self.hands.turn_entries(actor)):
+        for entry in self.hands.turn_entries(actor):
             button = QPushButton(entry.label)
             button.setProperty("command", entry.command)
             button.setObjectName(f"act_{entry.command}")
@@ -58,5 +58,5 @@ class ActionsBar(QWidget):
             elif entry.run is not None:
                 run = entry.run
                 button.clicked.connect(lambda _=False, r=run: r())
-            self.grid.addWidget(button, i // COLUMNS, i % COLUMNS)
+            self.grid.addWidget(button)
             self.buttons[entry.text] = button

@@ -36,7 +36,7 @@ from tactical.geometry.hexgrid import hex_distance
 from tactical.ui import rulesets
 from tactical.ui.dock import style
 from tactical.ui.dock.dice import announce
-from tactical.ui.dock.lines import result_lines
+from tactical.ui.dock.lines import callout_lines, result_lines
 from tactical.ui.dock.relayout import OneLayout
 from tactical.ui.document import EncounterDocument
 
@@ -180,7 +180,13 @@ class AttackPanel(QWidget):
         self.result_title.setObjectName("resultTitle")
         self.result = style.wrap(QLabel(""))
         self.result.setObjectName("resultLabel")
+        # a glitch called out, big, before the numbers (issue 25 item 6)
+        self.result_callout = style.wrap(QLabel(""))
+        self.result_callout.setObjectName("resultCallout")
+        self.result_callout.setFont(style.font(self.result_callout.font(), style.TITLE_PT,
+                                               True))
         result_layout.addWidget(self.result_title)
+        result_layout.addWidget(self.result_callout)
         result_layout.addWidget(self.result)
         layout.addWidget(self.result_frame)
         self.result_frame.hide()
@@ -474,7 +480,7 @@ class AttackPanel(QWidget):
             target = self.document.state.get(self.current.attack.target).name \
                 if self.current else "?"
             announce(self.document.encounter.dice, f"{a.name}'s attack on {target}")
-        events = self.document.apply(command)
+        events = self.document.apply(self.part.roll_command(command))
         if events is None:
             return
         resolved = [e for e in events if isinstance(e, ev.AttackResolved)]
@@ -508,6 +514,11 @@ class AttackPanel(QWidget):
                                   f"{name.get(e.target, e.target)}: "
                                   f"{'HIT' if e.hit else 'MISS'}")
         style.tint(self.result_title, colour)
+        loud = callout_lines(e, state)
+        self.result_callout.setText("\n".join(loud))
+        self.result_callout.setVisible(bool(loud))
+        style.tint(self.result_callout, style.readable(
+            style.VERMILLION, self.palette().color(QPalette.ColorRole.Window)))
         target = state.combatants.get(e.target)
         lines = result_lines(e.result)
         if target is not None:

@@ -31,6 +31,7 @@ class StatusPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.heading = style.title("")
         self.heading.setObjectName("statusHeading")
+        self.heading.setWordWrap(True)  # a long name and side widened the dock at 720p
         layout.addWidget(self.heading)
         form = QFormLayout()
         self.form = form

@@ -111,6 +111,7 @@ class CombatDock(QDockWidget):
         document.refused.connect(self._forget_purpose)
         document.changed.connect(self._offers_into_view)
         self.attack.picking_target.connect(self.picking_target)
+        self.attack.rolled.connect(self._result_into_view)
 
         self.actions_bar = ActionsBar(document, hands) if hands is not None else None
         turn_box = QWidget()
@@ -238,6 +239,23 @@ class CombatDock(QDockWidget):
         open its section, fold the status section if the room is short, scroll."""
         self.sections["attack"].set_open(True)
         QTimer.singleShot(0, self._scroll_to_attack)
+
+    def _result_into_view(self, _events: object) -> None:
+        """After a roll the result card's head, with a glitch called out, comes into view
+        (issue 25 item 6: at 1280×720 the card lay below the dock's bottom edge)."""
+        if self.attack.result_frame.isVisible():
+            QTimer.singleShot(0, self._scroll_to_result)
+
+    def _scroll_to_result(self) -> None:
+        scroll = self.sections_scroll
+        inner = scroll.widget()
+        if inner is not None:
+            inner.adjustSize()
+        frame = self.attack.result_frame
+        scroll.ensureWidgetVisible(frame, 0, 0)  # its bottom if it fits, else ...
+        scroll.ensureWidgetVisible(self.attack.result_callout
+                                   if self.attack.result_callout.isVisible()
+                                   else self.attack.result_title, 0, 10)  # ... its head
 
     def _scroll_to_attack(self) -> None:
         scroll = self.sections_scroll

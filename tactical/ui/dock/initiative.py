@@ -213,8 +213,9 @@ class InitiativePanel(QWidget):
         self.round_label.setText({Phase.SETUP: "Setup", Phase.ENDED: "Combat over"}.get(
             phase, current))
         self.round_label.setToolTip(tip if phase is Phase.COMBAT else "")
-        self.tree.setColumnHidden(2, not view.reactions_column())
-        self.tree.setHeaderLabels([view.score_header(), "Combatant", "Reactions"])
+        column = view.side_column()
+        self.tree.setColumnHidden(2, column is None)
+        self.tree.setHeaderLabels([view.score_header(), "Combatant", column or ""])
         self.start_button.setEnabled(phase is Phase.SETUP)
         self.next_button.setEnabled(phase is Phase.COMBAT)
         self.end_button.setEnabled(phase is Phase.COMBAT)
@@ -249,8 +250,9 @@ class InitiativePanel(QWidget):
             resting = view.resting(c, state)
             item.setText(1, ("▶ " if cid == actor else "") + c.name
                          + (" (done this turn)" if resting else ""))
-            item.setText(2, str(c.reactions) if state.phase is Phase.COMBAT else "")
-            item.setToolTip(2, f"{c.reactions} Reaction(s) left this round")
+            side, side_tip = view.side_cell(c, state)  # Reactions; SR4's own passes
+            item.setText(2, side)
+            item.setToolTip(2, side_tip)
             colour = QColor(style.side_colour(sides, c.side))
             if resting:
                 colour = QColor(style.GREY)

@@ -29,6 +29,7 @@ class Kind(StrEnum):
     MOVE = "move"
     REFUSAL = "refusal"
     NOTE = "note"
+    GLITCH = "glitch"  # an attack with a glitched test: called out (issue 25 item 6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +62,10 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
     rules = registry.ruleset(state.ruleset)  # the ruleset words its own events
     match e:
         case ev.AttackResolved():
+            kind = Kind.GLITCH if rules.callouts(e.result) else \
+                Kind.HIT if e.hit else Kind.MISS
             return Line(rules.attack_line(e.result, e.summary, n(e.attacker), n(e.target)),
-                        Kind.HIT if e.hit else Kind.MISS)
+                        kind)
         case ev.MonitorsChanged():
             return Line(monitors_line(e, state), Kind.DAMAGE)
         case ev.InitiativeRolled() if (text := rules.initiative_line(
@@ -87,7 +90,8 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
         case ev.TimerStarted():
             t = e.timer
             length = "until removed" if t.rounds is None else f"{t.rounds} round(s)"
-            amount = f" {t.amount}/round" if t.amount else ""
+            # a mark's keys ("count=2", "ends=…;by=…") are no amount a round
+            amount = f" {t.amount}/round" if t.amount and "=" not in t.amount else ""
             return Line(f"{n(e.combatant)}: {_words(t.kind)}{amount}, {length} ({t.source})",
                         Kind.CONDITION)
         case ev.TimerExpired():
@@ -103,6 +107,11 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
                         Kind.NOTE)
         case ev.InitiativeSet():
             return Line(f"{n(e.combatant)}: Initiative set to {e.value} ({e.source})", Kind.NOTE)
+        case ev.PassReordered():
+            dropped = (f"; {', '.join(n(c) for c in e.dropped)} no longer acts this pass"
+                       if e.dropped else "")
+            return Line(f"Pass re-sorted ({e.why}): " + " → ".join(n(c) for c in e.order)
+                        + dropped, Kind.ROUND)
         case ev.CombatStarted():
             return Line("Combat starts: " + ", ".join(n(c) for c in e.order), Kind.ROUND)
         case ev.RoundStarted():
@@ -203,3 +212,11 @@ def result_lines(r: AttackReport) -> list[str]:
 def effect_text(e: Mapping[str, Any]) -> str:
     """An injury's rolled effects (as the log keeps them) as one phrase."""
     return registry.ruleset(registry.DEFAULT).effects_text(e)
+
+
+def callout_lines(e: ev.AttackResolved, state: EncounterState) -> list[str]:
+    """The attack's call-outs as the result card shouts them: "⚠ CRITICAL GLITCH —
+    Wombat's attack test" (issue 25 item 6; the ruleset says which tests glitched)."""
+    who = {"attacker": _name(state, e.attacker), "target": _name(state, e.target)}
+    return [f"⚠ {c.words} — {who[c.roller]}'s {c.test} test"
+            for c in registry.ruleset(state.ruleset).callouts(e.result)]

@@ -17,9 +17,10 @@ KIND_COLOURS = {
     Kind.HIT: style.GREEN, Kind.MISS: style.GREY, Kind.DAMAGE: style.ORANGE,
     Kind.CONDITION: style.PURPLE, Kind.TURN: style.SKY_BLUE, Kind.ROUND: style.SKY_BLUE,
     Kind.REACTION: style.PURPLE, Kind.MOVE: "", Kind.REFUSAL: style.VERMILLION, Kind.NOTE: "",
+    Kind.GLITCH: style.VERMILLION,
 }
 KIND_MARKS = {Kind.HIT: "⚔ ", Kind.MISS: "⚔ ", Kind.DAMAGE: "✚ ", Kind.REFUSAL: "✗ ",
-              Kind.ROUND: "◆ ", Kind.TURN: "▶ ", Kind.REACTION: "↯ "}
+              Kind.ROUND: "◆ ", Kind.TURN: "▶ ", Kind.REACTION: "↯ ", Kind.GLITCH: "⚠ "}
 
 
 def line_html(line: Line, background: str = "#ffffff") -> str:
@@ -27,7 +28,7 @@ def line_html(line: Line, background: str = "#ffffff") -> str:
     colour = KIND_COLOURS.get(line.kind, "")
     colour = style.readable(colour, background) if colour else ""
     text = escape(KIND_MARKS.get(line.kind, "") + line.text)
-    bold = line.kind in (Kind.ROUND, Kind.TURN, Kind.REFUSAL)
+    bold = line.kind in (Kind.ROUND, Kind.TURN, Kind.REFUSAL, Kind.GLITCH)
     if bold:
         text = f"<b>{text}</b>"
     return f"<span style='color:{colour}'>{text}</span>" if colour else text

@@ -113,6 +113,11 @@ class AttackPart(Protocol):
     def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
                 offer: PendingReaction | None) -> cmd.Attack | cmd.React | None: ...
 
+    def roll_command(self, command: cmd.Attack | cmd.React) -> object:
+        """What Roll applies for the previewed `command`: the command itself, or one the
+        part builds around it (SR4: one melee action on several targets, the pool split)."""
+        ...
+
     def show(self, panel: AttackLabels, p: AttackPreview, target: Combatant | None,
              stop: bool) -> None:
         """Write the preview into the panel's shared labels."""
@@ -186,9 +191,15 @@ class RulesetView(Protocol):
 
     def reaction_slot_tip(self) -> str: ...
 
-    def action_cost(self, cost: str) -> str:
+    def action_cost(self, cost: str, command: str = "") -> str:
         """An action's cost (Chapter 6's words: "Major", "Minor + Move", "Full") as this
-        ruleset says it on the token menu and the dock's buttons."""
+        ruleset says it on the token menu and the dock's buttons; `command` (its type) when
+        the game costs that one its own way (Shadowrun: Ready weapon is Simple)."""
+        ...
+
+    def initiative_edge(self) -> tuple[tuple[str, str, int], ...]:
+        """Edge this game spends on the Initiative score from the menus: (the word the
+        command names, its name, its cost); Shadowrun's Blitz; empty: none."""
         ...
 
     def full_action_tip(self) -> str: ...
@@ -205,7 +216,14 @@ class RulesetView(Protocol):
         """The round counter in combat (rich text) and its tooltip."""
         ...
 
-    def reactions_column(self) -> bool: ...
+    def side_column(self) -> str | None:
+        """The initiative list's third column's header (Chapter 6: "Reactions"; SR4:
+        "Passes", each combatant's own); None: no third column."""
+        ...
+
+    def side_cell(self, c: Combatant, state: EncounterState) -> tuple[str, str]:
+        """That column's text and tooltip for one combatant."""
+        ...
 
     def score_header(self) -> str: ...
 

@@ -270,6 +270,9 @@ class Chapter6Attack:
                 edge.setVisible(True)
         return intercept and not self.intercept_combo.currentData()
 
+    def roll_command(self, command: cmd.Attack | cmd.React) -> object:
+        return command
+
     def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
                 offer: PendingReaction | None) -> cmd.Attack | cmd.React | None:
         mode = self.mode_combo.currentData() if kind == "ranged" else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tactical.encounter.model import Combatant, EncounterState
+from tactical.encounter.model import Combatant, EncounterState, Phase
 from tactical.geometry.bands import BandSpan
 from tactical.rules.chapter6 import labels
 from tactical.rules.chapter6.numbers import chapter6_numbers
@@ -61,7 +61,10 @@ class Chapter6View:
         names = ", ".join(name for name, _colour in self.reaction_looks.values())
         return f"{names} — refreshed each round"
 
-    def action_cost(self, cost: str) -> str:
+    def initiative_edge(self) -> tuple[tuple[str, str, int], ...]:
+        return ()  # its Edge for initiative is its own entry (UseEdgeForInitiative)
+
+    def action_cost(self, cost: str, command: str = "") -> str:
         return cost  # the menu's costs are written in Ch.6's words (Actions)
 
     def full_action_tip(self) -> str:
@@ -78,8 +81,12 @@ class Chapter6View:
     def round_text(self, state: EncounterState) -> tuple[str, str]:
         return f"Round {state.round}", ""
 
-    def reactions_column(self) -> bool:
-        return True
+    def side_column(self) -> str | None:
+        return "Reactions"
+
+    def side_cell(self, c: Combatant, state: EncounterState) -> tuple[str, str]:
+        text = str(c.reactions) if state.phase is Phase.COMBAT else ""
+        return text, f"{c.reactions} Reaction(s) left this round"
 
     def score_header(self) -> str:
         return "Init"

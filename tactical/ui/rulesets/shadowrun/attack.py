@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSpinBox,
+    QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -26,8 +28,12 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
 from tactical.rules.shadowrun.mapmods import MapModifier, proposed
 from tactical.rules.shadowrun.preview import ShadowrunPreview
+from tactical.rules.shadowrun.ruleset import Shadowrun
+from tactical.rules.shadowrun.situation import REACH_PENALTY, chips
 from tactical.ui.dock import style
+from tactical.ui.dock.flow import GridFlow
 from tactical.ui.document import EncounterDocument
+from tactical.ui.rulesets.shadowrun.split import SplitChooser
 from tactical.ui.rulesets.shadowrun.status import numbers_of
 
 if TYPE_CHECKING:
@@ -56,34 +62,59 @@ class ShadowrunAttack:
         mods = QWidget()
         mods_layout = QHBoxLayout(mods)
         mods_layout.setContentsMargins(0, 0, 0, 0)
-        mods_layout.addWidget(QLabel("Attack pool ±"))
+        # short words: the dock is 412 px wide at 1280×720 (issue 25 item 6)
+        mods_layout.addWidget(QLabel("Attack ±"))
         mods_layout.addWidget(self.attack_mod)
-        mods_layout.addSpacing(12)
-        mods_layout.addWidget(QLabel("Defence pool ±"))
+        mods_layout.addSpacing(8)
+        mods_layout.addWidget(QLabel("Defence ±"))
         mods_layout.addWidget(self.defence_mod)
         mods_layout.addStretch(1)
         self.sr_mods = mods
         self.sr_mods_label = QLabel("Situation")
         form.addRow(self.sr_mods_label, mods)
         # sr4 l.25-27, sr5 l.16: "the gamemaster may choose to rule it as a grazing hit"
-        self.grazing = QCheckBox("A tie is a grazing hit (contact, no damage)")
+        self.grazing = QCheckBox("Grazing hit (contact only)")
         self.grazing.setObjectName("srGrazing")
-        self.grazing.setToolTip("Equal hits: the defender wins, unless you rule a grazing "
-                                "hit: no damage, but contact-only attacks (shock gloves, "
-                                "poisons, touch spells) still work")
+        self.grazing.setToolTip("A tie is a grazing hit: equal hits, the defender wins, "
+                                "unless you rule a grazing hit: no damage, but contact-only "
+                                "attacks (shock gloves, poisons, touch spells) still work")
         self.grazing_label = QLabel("Tie")
         form.addRow(self.grazing_label, self.grazing)
-        # RULINGS "Map modifiers": what the map proposes, one checkbox each, on unless the
-        # GM drops it; the names are what the log records
+        # issue 25 item 2: Edge declared with the attack (the ruleset file's actions.edge)
+        self.sr_edge_combo = QComboBox()
+        self.sr_edge_combo.setObjectName("srEdgeCombo")
+        self.sr_edge_combo.setToolTip("Spend Edge on the attack test (1 point): Push the "
+                                      "Limit adds the Edge rating in dice, no limit, sixes "
+                                      "roll again; Second Chance rolls the misses again; "
+                                      "Close Call stops a glitch")
+        self.sr_edge_label = QLabel("Edge")
+        form.addRow(self.sr_edge_label, self.sr_edge_combo)
+        # RULINGS "Map modifiers": what the map proposes (range, cover: sent as named
+        # modifiers) and what the engine proposes from the sheets and the map (smartlink,
+        # Reach, SR4 friends and charging: `Attack.dropped` when unticked), one checkbox
+        # each, on unless the GM drops it; the names are what the log records
         self.map_box = QWidget()
         self.map_box.setObjectName("srMapModifiers")
-        self.map_layout = QHBoxLayout(self.map_box)
+        self.map_layout = QVBoxLayout(self.map_box)
         self.map_layout.setContentsMargins(0, 0, 0, 0)
-        self.map_label = QLabel("From the map")
+        self.map_layout.setSpacing(0)
+        self.map_label = QLabel("Proposed")
+        self.map_label.setToolTip("From the map and the sheets: untick what does not apply")
         form.addRow(self.map_label, self.map_box)
+        self.split = SplitChooser(document, form)  # SR4: several melee targets, l.85
         self.map_checks: dict[str, QCheckBox] = {}
         self.map_proposed: tuple[MapModifier, ...] = ()
+        self.engine_proposed: tuple[MapModifier, ...] = ()
         self.dropped: set[str] = set()
+        # SR4's melee rows the map cannot tell (sr4 l.81-104), and the longer Reach's choice
+        # of a penalty to the foe (sr4 l.79): one-click chips, the attack's option words
+        self.chip_box = QWidget()
+        self.chip_box.setObjectName("srChips")
+        self.chip_layout = GridFlow(self.chip_box, columns=3, spacing=2, equal=False)
+        self.chip_label = QLabel("Melee")
+        form.addRow(self.chip_label, self.chip_box)
+        self.chips: dict[str, QToolButton] = {}
+        self._kind: str | None = None
         self._refresh: Callable[..., None] | None = None
 
     # --- the part's widgets
@@ -97,14 +128,18 @@ class ShadowrunAttack:
     def connect(self, refresh: Callable[..., None]) -> None:
         self._refresh = refresh
         self.sr_defence_combo.currentIndexChanged.connect(refresh)
+        self.sr_edge_combo.currentIndexChanged.connect(refresh)
         self.grazing.toggled.connect(refresh)
         for spin in (self.attack_mod, self.defence_mod):
             spin.valueChanged.connect(refresh)
+        self.split.connect(refresh)
 
     def hide(self) -> None:
+        self.split.hide()
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
                   self.sr_mods_label, self.map_box, self.map_label, self.grazing,
-                  self.grazing_label):
+                  self.grazing_label, self.chip_box, self.chip_label,
+                  self.sr_edge_combo, self.sr_edge_label):
             w.setVisible(False)
 
     def reset(self) -> None:
@@ -114,14 +149,22 @@ class ShadowrunAttack:
         self.grazing.blockSignals(True)
         self.grazing.setChecked(False)
         self.grazing.blockSignals(False)
+        self._fill_edge()
         for spin in (self.attack_mod, self.defence_mod):
             spin.blockSignals(True)
             spin.setValue(0)
             spin.blockSignals(False)
         self.dropped.clear()
+        self.split.reset()
+        for chip in self.chips.values():
+            chip.blockSignals(True)
+            chip.setChecked(False)
+            chip.blockSignals(False)
 
     def set_enabled(self, on: bool) -> None:
-        for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod, self.grazing):
+        self.split.set_enabled(on)
+        for w in (self.sr_defence_combo, self.attack_mod, self.defence_mod, self.grazing,
+                  self.chip_box, self.sr_edge_combo):
             w.setEnabled(on)
 
     def sync(self, a: Combatant) -> None:
@@ -141,12 +184,22 @@ class ShadowrunAttack:
 
     def refresh(self, kind: str | None, offer: PendingReaction | None) -> bool:
         self._fill_defence(kind)
+        if self.sr_edge_combo.count() == 0:
+            self._fill_edge()
         for w in (self.sr_defence_combo, self.sr_defence_label, self.sr_mods,
-                  self.sr_mods_label, self.grazing, self.grazing_label):
+                  self.sr_mods_label, self.grazing, self.grazing_label, self.sr_edge_combo,
+                  self.sr_edge_label):
             w.setVisible(offer is None)
         for w in (self.map_box, self.map_label):
-            w.setVisible(offer is None and bool(self.map_proposed))
+            w.setVisible(offer is None and bool(self.map_proposed + self.engine_proposed))
+        if offer is not None or kind != "melee":
+            self.split.hide()
+        self._kind = kind
+        self._fill_chips(offer is None and kind == "melee")
         return False
+
+    def roll_command(self, command: cmd.Attack | cmd.React) -> object:
+        return self.split.roll_command(command)
 
     def command(self, a: Combatant, target: str | None, weapon: str | None, kind: str | None,
                 offer: PendingReaction | None) -> cmd.Attack | cmd.React | None:
@@ -159,7 +212,12 @@ class ShadowrunAttack:
             return (("Situation", n),) if n else ()
 
         kept = [m for m in self._map_modifiers(a, target, weapon) if m.name not in self.dropped]
-        return cmd.Attack(a.id, target, weapon,
+        self.split.refresh(a, target, kind == "melee", shown=True)
+        engine = {m.name for m in self.engine_proposed}
+        options = tuple(word for word, chip in self.chips.items()
+                        if chip.isChecked() and chip.isVisible())
+        return self.split.previewed(cmd.Attack(a.id, target, weapon, options=options,
+                          dropped=tuple(sorted(self.dropped & engine)),
                           defence=self.sr_defence_combo.currentData(),
                           attack_modifiers=(*((m.name, m.dice) for m in kept
                                               if m.pool == "attack"),
@@ -167,7 +225,21 @@ class ShadowrunAttack:
                           defence_modifiers=(*((m.name, m.dice) for m in kept
                                                if m.pool == "defence"),
                                              *situation(self.defence_mod.value())),
-                          grazing=True if self.grazing.isChecked() else None)
+                          grazing=True if self.grazing.isChecked() else None,
+                          edge=self.sr_edge_combo.currentData()))
+
+    def _fill_edge(self) -> None:
+        """No Edge, then each use the ruleset file declares with an attack."""
+        combo = self.sr_edge_combo
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem("No Edge", None)
+        ruleset = self.document.encounter.ctx.ruleset_of(self.document.state.ruleset)
+        uses = ruleset.numbers.actions.edge if isinstance(ruleset, Shadowrun) else {}
+        for word, use in uses.items():
+            if use.when == "attack":
+                combo.addItem(f"{use.name} ({use.cost} Edge)", word)
+        combo.blockSignals(False)
 
     def _map_modifiers(self, a: Combatant, target: str,
                        weapon: str | None) -> tuple[MapModifier, ...]:
@@ -191,21 +263,55 @@ class ShadowrunAttack:
             item = self.map_layout.takeAt(0)
             w = item.widget() if item is not None else None
             if w is not None:
+                w.hide()  # gone now; deleted once back in the event loop
                 w.deleteLater()
         self.map_checks = {}
-        for m in self.map_proposed:
+        for m in self.map_proposed + self.engine_proposed:
             pool = "attack" if m.pool == "attack" else "defence"
             box = QCheckBox(f"{m.name} {m.dice:+d} {pool}")
             box.setObjectName(f"srMap:{m.name}")
-            box.setToolTip("Proposed from the map (RULINGS \"Map modifiers\"); untick to "
-                           "drop it")
+            box.setToolTip("Proposed from the map and the sheets (issue 25 item 4); untick "
+                           "to drop it")
             box.setChecked(m.name not in self.dropped)
             box.toggled.connect(lambda on, name=m.name: self._toggle(name, on))
             self.map_layout.addWidget(box)
             self.map_checks[m.name] = box
-        self.map_layout.addStretch(1)
         for w in (self.map_box, self.map_label):
-            w.setVisible(bool(self.map_proposed))
+            w.setVisible(bool(self.map_proposed + self.engine_proposed))
+
+    def _fill_chips(self, melee: bool) -> None:
+        """SR4's chips for a melee attack; the Reach chip wherever a Reach is proposed
+        (either edition, RULINGS "Reach")."""
+        rules = numbers_of(self.document)
+        offered = [(c.word, f"{CHIP_WORDS.get(c.word, c.label)} {minus(c.dice)}",
+                    f"SR4 Melee Modifiers: {c.label}, {minus(c.dice)} to the {c.pool} pool")
+                   for c in chips(rules)] if melee else []
+        if melee and any(m.name.startswith("Reach ") for m in self.engine_proposed):
+            offered.append((REACH_PENALTY, "Reach: penalty",
+                            "sr4 l.79: the longer Reach applies its net Reach as a penalty "
+                            "to the opponent's pool instead of a bonus to its own"))
+        if [w for w, _l, _t in offered] != list(self.chips):
+            checked = {w for w, c in self.chips.items() if c.isChecked()}
+            while self.chip_layout.count():
+                item = self.chip_layout.takeAt(0)
+                w = item.widget() if item is not None else None
+                if w is not None:
+                    w.hide()  # gone now; deleted once back in the event loop
+                    w.deleteLater()
+            self.chips = {}
+            for word, label, tip in offered:
+                chip = QToolButton()
+                chip.setObjectName(f"srChip:{word}")
+                chip.setText(label)
+                chip.setToolTip(tip)
+                chip.setCheckable(True)
+                chip.setChecked(word in checked)
+                chip.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+                chip.toggled.connect(lambda _on: self._refresh() if self._refresh else None)
+                self.chip_layout.addWidget(chip)
+                self.chips[word] = chip
+        for w in (self.chip_box, self.chip_label):
+            w.setVisible(bool(self.chips))
 
     def _toggle(self, name: str, on: bool) -> None:
         (self.dropped.discard if on else self.dropped.add)(name)
@@ -259,6 +365,11 @@ class ShadowrunAttack:
         """The opposed test: both pools part by part, the limit, the declared defence, the
         exact odds; what the map says (distance, sight, cover) as advice."""
         sr, sight = p.shadowrun, p.sight
+        proposed = tuple(getattr(sr.setup, "proposed", ())) if sr is not None else ()
+        if proposed != self.engine_proposed:  # the engine's proposals changed: their boxes
+            self.engine_proposed = proposed
+            self._fill_map_checks()
+            self._fill_chips(self._kind == "melee" and self.sr_mods.isVisible())
         if sr is None:  # no opposed test set up (the engine refuses it): the map alone
             panel.show_sight(p, target, "")
             return
@@ -285,7 +396,14 @@ class ShadowrunAttack:
         panel.odds.setText(pool_odds_html(sr, dice))
 
     def problems(self, refusals: tuple[str, ...], stop: bool) -> list[str]:
-        return [action_phase(r) for r in refusals]
+        return [action_phase(r) for r in (*refusals, *self.split.refusals)]
+
+
+#: Short words on the chips (two to a row in the 412 px dock at 1280×720); the tooltip
+#: names the row of the SR4 Melee Modifiers table.
+CHIP_WORDS = {"superior_position": "Superior", "defender_superior": "Foe superior",
+              "off_hand": "Off-hand", "defender_off_hand": "Foe off-hand",
+              "receiving_charge": "Meets a charge", "touch_only": "Touch-only"}
 
 
 def pool_spin(name: str, tip: str) -> QSpinBox:
@@ -393,4 +511,9 @@ def action_phase(reason: str) -> str:
     if match:
         return (f"{match.group(1)} has no Complex action left in this action phase "
                 "(one attack per phase): press Next turn")
+    # RULINGS "Actions": a phase holds two Simple actions, a Complex one takes both
+    match = re.match(r"(.+) has no minor action left", reason)
+    if match:
+        return (f"{match.group(1)} has no Simple action left in this action phase (two "
+                "a phase; a Complex action takes both): press Next turn")
     return reason

@@ -18,6 +18,7 @@ from tactical.ui.dock import style
 from tactical.ui.rulesets.api import TokenArcs, TurnRows
 from tactical.ui.rulesets.chapter6.view import health_arcs
 from tactical.ui.rulesets.shadowrun.attack import pools_tip
+from tactical.ui.rulesets.shadowrun.passes import passes_cell
 from tactical.ui.rulesets.shadowrun.status import pass_score
 
 if TYPE_CHECKING:
@@ -78,10 +79,19 @@ class ShadowrunView:
     def reaction_slot_tip(self) -> str:
         return "No map reactions under Shadowrun"
 
-    def action_cost(self, cost: str) -> str:
-        # docs/rules-shadowrun.md, the engine's mapping (initiative.action_phase): a Major is
-        # a Complex action, a Minor a Simple one, a Full all of the phase; Move stays Move
+    def action_cost(self, cost: str, command: str = "") -> str:
+        # RULINGS "Actions" (sr4/sr5.yaml `actions`): what the game costs its own way (Ready
+        # weapon: Simple, Drop prone: Free); else a Major is a Complex action, a Minor a
+        # Simple one, a Full all of the phase; Move stays Move
+        own = self.ruleset.numbers.actions.costs.get(command)
+        if cost and own is not None:
+            return own.capitalize()
         return re.sub(r"\b(Major|Minor|Full)\b", lambda m: SR_ACTION_WORDS[m.group(1)], cost)
+
+    def initiative_edge(self) -> tuple[tuple[str, str, int], ...]:
+        return tuple((word, use.name, use.cost)
+                     for word, use in self.ruleset.numbers.actions.edge.items()
+                     if use.when == "initiative")
 
     def full_action_tip(self) -> str:
         return ""
@@ -98,6 +108,15 @@ class ShadowrunView:
         panel.labels["minor"].setText("Simple")
         panel.labels["major"].setToolTip("Complex action: an attack (Major in the log)")
         panel.labels["minor"].setToolTip("Simple action (Minor in the log)")
+        if "major" not in self.ruleset.numbers.initiative.action_phase:
+            # RULINGS "Actions": two Simple actions a phase, a Complex one takes both — no
+            # Complex row of its own, and the second Simple is no tier bonus
+            for w in (panel.labels["major"], panel.pips["major"], panel.counts["major"]):
+                w.setVisible(False)
+            left = c.budget.minor
+            panel.counts["minor"].setText(f"{left} left (a Complex action takes both)")
+            panel.labels["minor"].setToolTip("Simple actions (Minor in the log): two a phase; "
+                                             "a Complex action (full auto, melee) takes both")
 
     # --- initiative
 
@@ -114,8 +133,13 @@ class ShadowrunView:
                "re-rolls Initiative at the start of each combat turn")
         return text, tip
 
-    def reactions_column(self) -> bool:
-        return False
+    def side_column(self) -> str | None:
+        # SR4 gives each combatant its own number of Initiative Passes (from the sheet); SR5's
+        # follow from the score shown (−10 a pass), no column
+        return "Passes" if self.ruleset.numbers.initiative.passes == "from_sheet" else None
+
+    def side_cell(self, c: Combatant, state: EncounterState) -> tuple[str, str]:
+        return passes_cell(c, state)
 
     def score_header(self) -> str:
         return "Score"

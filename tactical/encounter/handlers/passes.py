@@ -1,0 +1,38 @@
+"""Initiative passes that stay honest (issue 25 item 3; RULINGS Shadowrun): Initiative spent
+during a pass re-sorts the rest of the pass at once, and a defence that lasts the combat turn
+(SR5 Full Defense) ends with the turn. The ruleset orders the pass (`acting_order`); this
+module only asks it again when a score changed."""
+
+from __future__ import annotations
+
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch
+from tactical.encounter.model import Condition, Phase
+
+
+def resort_pass(batch: Batch, why: str) -> None:
+    """RULINGS "SR5 Full Defense": "Initiative spent on a defence during a pass counts at
+    once". Those who acted (and the one acting) keep their places; the rest of the pass
+    follows the ruleset's order with the new scores (a 4 no longer acts before an 8), and a
+    combatant left with no score in this pass (SR5: 0 or below) acts in it no more."""
+    state = batch.state
+    if state.phase is not Phase.COMBAT:
+        return
+    done = state.order[:state.turn + 1]
+    waiting = state.order[state.turn + 1:]
+    if not waiting:
+        return
+    now = batch.ruleset.acting_order(state, state.initiative_pass)
+    rest = tuple(cid for cid in now if cid in waiting)
+    dropped = tuple(cid for cid in waiting if cid not in rest)
+    if done + rest != state.order:
+        batch.emit(ev.PassReordered(done + rest, dropped, why))
+
+
+def turn_defences_end(batch: Batch) -> None:
+    """SR5 Full Defense lasts "(Entire combat turn)" (sr5 l.9): it ends when the next combat
+    turn starts, and a new declaration is paid again."""
+    for c in list(batch.state):
+        if c.has(Condition.FULL_DEFENSE):
+            batch.emit(ev.ConditionChanged(c.id, Condition.FULL_DEFENSE.value, False,
+                                           "the combat turn ended"))

@@ -1,0 +1,111 @@
+"""One melee action against several opponents, the attacker's pool split between them (SR4
+Multiple Targets, sr4 l.85-87; issue 25 item 3): the engine reads the targets and how far
+apart they stand off the map, the ruleset's `split` part says each attack's share, and each
+attack is then resolved on its own (its defence, its damage), as `fight.resolve` does for
+one. A ruleset without the rule (`Ruleset.split` None) refuses it, naming the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from tactical.core.dice import ScriptedDice
+from tactical.core.errors import TacticalError
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.context import Context
+from tactical.encounter.handlers.detection import undetected_reason
+from tactical.encounter.handlers.fight import attack_facts, resolve
+from tactical.encounter.handlers.turns import acting
+from tactical.encounter.model import Action, Condition, EncounterState
+from tactical.geometry.hexgrid import hex_distance
+from tactical.rules.api import SplitShare
+
+
+@dataclass(frozen=True, slots=True)
+class SplitAttack:
+    """SR4 Multiple Targets: one Complex Action (the board's Major) against `targets`, the
+    attacker's pool split as `shares` say (empty: as evenly as possible, the first targets
+    getting the odd dice), each target declaring its own defence (`defences`, by position;
+    "" or missing: the ruleset's default)."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    weapon: str | None = None  # None: the ready weapon
+    shares: tuple[int, ...] = ()
+    defences: tuple[str, ...] = ()
+    # the GM's situational modifiers, each named, on every attack of the split
+    attack_modifiers: tuple[tuple[str, int], ...] = ()
+    grazing: bool | None = None  # a tie is a grazing hit (None: the ruleset's default)
+
+
+def _one(command: SplitAttack, index: int, share: SplitShare | None) -> cmd.Attack:
+    """The attack on the index-th target, as `fight.resolve` takes it."""
+    defence = command.defences[index] if index < len(command.defences) else ""
+    extra = () if share is None else (share.modifier,)
+    return cmd.Attack(command.attacker, command.targets[index], command.weapon,
+                      defence=defence or None,
+                      attack_modifiers=(*command.attack_modifiers, *extra),
+                      grazing=command.grazing)
+
+
+def plan(batch: Batch, command: SplitAttack) -> tuple[str, tuple[SplitShare, ...]]:
+    """The weapon and each attack's share, as the split would be rolled (IllegalCommand with
+    every reason when refused). The attack panel previews the same."""
+    a = batch.combatant(command.attacker)
+    split = batch.ruleset.split
+    refuse_unless((split is not None, f"{batch.ruleset.title} has no split pool: attack "
+                                      "one target at a time"))
+    assert split is not None
+    weapon_id = command.weapon or a.weapon
+    refuse_unless((weapon_id is not None, f"{a.name} has no weapon ready"))
+    assert weapon_id is not None
+    refuse_unless((weapon_id in batch.ctx.character(a).weapons,
+                   f"{a.name} does not carry {weapon_id}"))
+    targets = [batch.combatant(t) for t in command.targets]
+    for t in targets:
+        refuse_unless((t.side != a.side, f"{t.name} is on {a.name}'s side"),
+                      (t.id != a.id, "a combatant cannot attack itself"),
+                      (not t.has(Condition.DEAD), f"{t.name} is dead"),
+                      (t.id not in a.undetected, undetected_reason(a, t) or ""))
+    apart = max((hex_distance(x.hex, y.hex) for x, y in combinations(targets, 2)), default=0)
+    facts = [attack_facts(batch, a, t, weapon_id, _one(command, i, None), None)
+             for i, t in enumerate(targets)]
+    return weapon_id, split.split_shares(facts, command.shares, apart)
+
+
+def split_plan(state: EncounterState, ctx: Context,
+               command: SplitAttack) -> tuple[tuple[SplitShare, ...], tuple[str, ...]]:
+    """The shares the split would give, or why it is refused (the attack panel's preview:
+    no die is rolled, nothing is applied)."""
+    try:
+        return plan(Batch(state, ctx, ScriptedDice()), command)[1], ()
+    except TacticalError as exc:
+        reasons = getattr(exc, "reasons", None)
+        return (), tuple(reasons) if reasons else (str(exc),)
+
+
+def split_attack(batch: Batch, command: SplitAttack) -> None:
+    a = acting(batch, command.attacker)
+    weapon_id, shares = plan(batch, command)
+    # sr4 l.85: "with the same Complex Action": one action pays for every attack
+    slot, why = payment(a, Action.MAJOR)
+    refuse_unless((slot is not None, why))
+    batch.emit(ev.ActionSpent(a.id, Action.MAJOR.value, str(slot), "Split attack"))
+    names = [batch.combatant(t).name for t in command.targets]
+    batch.emit(ev.Note(f"{a.name} splits the pool between "
+                       + ", ".join(f"{n} ({s.dice} dice)" for n, s in zip(names, shares,
+                                                                           strict=True))
+                       + ": one Complex Action, each attack on its own (sr4 l.85-87)"))
+    for index, share in enumerate(shares):
+        target = batch.combatant(command.targets[index])
+        # "each attack is handled separately" (sr4 l.87): its own test, defence and damage
+        resolve(batch, batch.state.get(a.id), target, weapon_id,
+                _one(command, index, share), None)
+
+
+HANDLERS: dict[type, Callable[[Batch, Any], None]] = {SplitAttack: split_attack}
+cmd.COMMAND_TYPES.update({c.__name__: c for c in HANDLERS})

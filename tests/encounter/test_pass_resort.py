@@ -1,0 +1,59 @@
+"""Initiative spent during a pass re-sorts the rest of it at once (issue 25 item 3; RULINGS
+"SR5 Full Defense": "Initiative spent on a defence during a pass counts at once"): an SR5
+Intercept taken mid-move too, and an undo puts the old order back."""
+
+from __future__ import annotations
+
+from tactical.core.dice import RandomDice
+from tactical.data.library import load_map
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.context import Context
+from tactical.encounter.encounter import Encounter
+from tactical.encounter.queries.oracle import GeometryOracle
+
+ALLEY = """kind: map
+name: Alley behind the Hellhounds' bar
+ruleset: sr5
+grid: {columns: 10, rows: 6, orientation: flat}
+tokens:
+  - {id: wombat, character: wombat, side: runners, hex: [1, 2]}
+  - {id: cutter, character: cutter, side: hellhounds, hex: [6, -1]}
+  - {id: vanya, character: vanya, side: runners, hex: [0, 5]}
+"""
+PAST_CUTTER = ((2, 1), (3, 0), (4, 0), (5, 0), (6, 0))  # 10 m, on past Cutter
+
+
+def _fight(tmp_path) -> Encounter:
+    path = tmp_path / "alley.yaml"
+    path.write_text(ALLEY, encoding="utf-8")
+    loaded = load_map(path)
+    enc = Encounter(Context(loaded, GeometryOracle(loaded)), RandomDice(7))
+    for cid, value in {"wombat": 14, "cutter": 11, "vanya": 8}.items():
+        enc.apply(cmd.SetInitiative(cid, value))
+    enc.apply(cmd.StartCombat())
+    return enc
+
+
+def test_an_intercept_taken_mid_move_re_sorts_the_pass(tmp_path):
+    enc = _fight(tmp_path)
+    assert enc.state.order == ("wombat", "cutter", "vanya")
+    enc.apply(cmd.Move("wombat", PAST_CUTTER))
+    assert [p.kind for p in enc.state.pending] == ["intercept"]
+    events = enc.apply(cmd.React("cutter", kind="intercept", go_on=True))
+    assert enc.state.get("cutter").initiative == 6  # 11 − 5
+    reordered = [e for e in events if isinstance(e, ev.PassReordered)]
+    assert [(e.order, e.dropped) for e in reordered] == [(("wombat", "vanya", "cutter"), ())]
+    assert enc.state.actor == "wombat"  # the mover keeps its turn
+    enc.apply(cmd.EndTurn())
+    assert enc.state.actor == "vanya"  # the 8 before the 6
+    enc.undo()
+    enc.undo()
+    assert enc.state.order == ("wombat", "cutter", "vanya")
+
+
+def test_a_defence_that_costs_nothing_leaves_the_order_alone(tmp_path):
+    enc = _fight(tmp_path)
+    events = enc.apply(cmd.Attack("wombat", "cutter"))
+    assert not any(isinstance(e, ev.PassReordered) for e in events)
+    assert enc.state.order == ("wombat", "cutter", "vanya")

@@ -1,0 +1,86 @@
+"""SR4 Multiple Targets in the encounter (issue 25 item 3, sr4 l.85-87): one melee Complex
+Action against opponents side by side, the pool split as the GM says (default evenly), each
+attack resolved on its own; refused where the rule does not hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tactical.core.dice import ScriptedDice
+from tactical.core.errors import IllegalCommand
+from tactical.data.library import load_map
+from tactical.encounter import commands as cmd
+from tactical.encounter import events as ev
+from tactical.encounter.context import Context
+from tactical.encounter.encounter import Encounter
+from tactical.encounter.handlers.split import SplitAttack
+from tactical.encounter.queries.oracle import GeometryOracle
+from tactical.rules import registry
+
+MAPS = Path(__file__).resolve().parent.parent / "scenarios" / "maps"
+
+
+def _fight(map_name: str, d6: list[int], initiative: dict[str, int]) -> Encounter:
+    loaded = load_map(MAPS / map_name)
+    enc = Encounter(Context(loaded, GeometryOracle(loaded)),
+                    ScriptedDice(d10=[5] * len(initiative), d6=d6))
+    for cid, value in initiative.items():
+        enc.apply(cmd.SetInitiative(cid, value))
+    enc.apply(cmd.StartCombat())
+    return enc
+
+
+SR4 = {"kicker": 12, "ganger-1": 8, "ganger-2": 7, "ganger-3": 6}
+
+
+def _pools(events: tuple[object, ...]) -> list[tuple[str, int]]:
+    return [(e.target, e.result.attack.pool) for e in events if isinstance(e, ev.AttackResolved)]
+
+
+def test_the_gm_splits_the_pool_unevenly_and_each_target_gets_its_share():
+    # Kicker's 12 dice (Unarmed Combat 6 + Agility 5 + 1 for a troll's Reach 1 vs 0): 9 on
+    # Ganger 2, 3 on Ganger 1 (the GM's split, in the targets' order); each ganger defends
+    # with Reaction 3 + 1 for friends in melee
+    misses = [*[2, 3, 4, 2, 3, 4, 2, 3, 4], *[2, 3, 4, 2], *[2, 3, 4], *[2, 3, 4, 2]]
+    enc = _fight("sr4_melee_split.yaml", misses, SR4)
+    events = enc.apply(SplitAttack("kicker", ("ganger-2", "ganger-1"), "killing-hands",
+                                   shares=(9, 3)))
+    assert _pools(events) == [("ganger-2", 9), ("ganger-1", 3)]
+    # one Complex Action for both attacks
+    assert [e.action for e in events if isinstance(e, ev.ActionSpent)] == ["major"]
+    assert enc.state.get("kicker").budget.major == 0
+
+
+def test_shares_that_do_not_add_up_to_the_pool_are_refused():
+    enc = _fight("sr4_melee_split.yaml", [], SR4)
+    with pytest.raises(IllegalCommand, match="summing to 12"):
+        enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands",
+                              shares=(6, 5)))
+
+
+def test_a_split_needs_a_melee_weapon_and_two_targets():
+    enc = _fight("sr4_melee_split.yaml", [], SR4)
+    with pytest.raises(IllegalCommand, match="not a melee weapon"):
+        enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "assault-shotgun"))
+    with pytest.raises(IllegalCommand, match="two or more targets"):
+        enc.apply(SplitAttack("kicker", ("ganger-1",), "killing-hands"))
+
+
+def test_sr5_has_no_split_pool_and_says_so():
+    assert registry.ruleset("sr5").split is None
+    assert registry.ruleset("chapter6").split is None
+    assert registry.ruleset("sr4").split is not None
+    enc = _fight("sr5_passes.yaml", [], {"cutter": 12, "wombat": 8, "vanya": 7, "ganger": 6})
+    with pytest.raises(IllegalCommand, match="Shadowrun 5th edition has no split pool"):
+        enc.apply(SplitAttack("cutter", ("wombat", "vanya"), "hand-razors"))
+
+
+def test_the_split_is_one_undo():
+    misses = [*[2, 3, 4, 2, 3, 4], *[2, 3, 4, 2], *[2, 3, 4, 2, 3, 4], *[2, 3, 4, 2]]
+    enc = _fight("sr4_melee_split.yaml", misses, SR4)
+    before = enc.state
+    enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands"))
+    enc.undo()
+    assert enc.state == before
