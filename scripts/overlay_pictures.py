@@ -49,6 +49,10 @@ def moment() -> int:
     return best
 
 
+# Vanya's pool (8 dice, 10 with the smartlink): 7 ones in the first 10, a glitch either way
+GLITCHING = [1, 1, 1, 1, 6, 1, 5, 1, 1, 2, 5, 3, 6, 1, 2, 3, 4, 1, 5, 5, 6, 2, 2, 3, 4, 4]
+
+
 def sr5_feed() -> Any:
     """The warehouse under SR5: Vanya's shot glitching (scripted dice), Kicker's Physical
     monitor marked by the GM: the roll overlay's glyphs and dice (docs/overlay-roll-sr5.png)."""
@@ -70,7 +74,7 @@ def sr5_feed() -> Any:
         fight.apply(cmd.SetInitiative(cid, value))
     fight.apply(cmd.StartCombat())
     fight.apply(cmd.ApplyDamage("kicker", 3, "physical"))
-    fight.dice = ScriptedDice(d6=[1, 1, 1, 1, 6, 5, 2, 1, 3, 5, 6, 1, 1, 2, 3, 4] * 4)
+    fight.dice = ScriptedDice(d6=GLITCHING * 3)
     assert fight.apply(cmd.Attack("vanya", "guard-shotgun")) is not None
     feed = Feed()
     publish(feed, Payload(), fight.state, tuple(fight.history.effective_events()),

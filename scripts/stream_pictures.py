@@ -62,7 +62,8 @@ def sr5(document: EncounterDocument) -> None:
     assert document.apply(Attack("vanya", "guard-shotgun")) is not None
 
 
-GLITCHING = [1, 1, 1, 1, 6, 5, 2, 1, 3, 5, 6, 1, 1, 2, 3, 4, 1, 1, 1, 1, 5, 5, 6, 2, 2, 3]
+# Vanya's pool (8 dice, 10 with the smartlink): 7 ones in the first 10, a glitch either way
+GLITCHING = [1, 1, 1, 1, 6, 1, 5, 1, 1, 2, 5, 3, 6, 1, 2, 3, 4, 1, 5, 5, 6, 2, 2, 3, 4, 4]
 SCENARIOS = {"chapter6": chapter6, "sr5": sr5}
 
 
