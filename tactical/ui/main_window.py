@@ -257,6 +257,9 @@ class MainWindow(WindowHost):
         where = f" — {document.path.name}" if document.path else ""
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
+        if self.scene.picture_problems:  # issue 28: a portrait not shown is named, not silent
+            self.statusBar().showMessage(("Initials instead of a portrait: " + "; ".join(
+                sorted(self.scene.picture_problems.values())))[:500], 20000)
         self._update_actions()
         self.view.setFocus()
 

@@ -145,14 +145,14 @@ class BoardView(QGraphicsView):
         return free
 
     def centre_on_hex(self, h: tuple[int, int]) -> None:
+        self.fitted = False  # before the scroll bars move: the players' camera asks it then
         self.centerOn(self.board.centre(h))
-        self.fitted = False
 
     def _shift(self, delta: QPointF) -> None:
         """Move the view by `delta` metres (no scroll bars: translate the scene rect)."""
         centre = self.mapToScene(self.viewport().rect().center()) + delta
+        self.fitted = False  # before the scroll bars move: the players' camera asks it then
         self.centerOn(centre)
-        self.fitted = False
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
