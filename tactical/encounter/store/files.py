@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -118,7 +118,7 @@ def _complete(records: list[Rec], lines: Sequence[int],
         record = records[index]
         if record.marker is not None:
             if record.batch in renumber:
-                kept.append(replace(record, batch=renumber[record.batch]))
+                kept.append(record._replace(batch=renumber[record.batch]))
                 kept_lines.append(lines[index])
                 kept_index.append(index)
             else:
@@ -135,7 +135,7 @@ def _complete(records: list[Rec], lines: Sequence[int],
         last = end == len(records)
         if whole and (len(group) == group[0].of or last):
             number = renumber.setdefault(record.batch, len(renumber))
-            kept.extend(r if r.batch == number else replace(r, batch=number) for r in group)
+            kept.extend(r if r.batch == number else r._replace(batch=number) for r in group)
             kept_lines.extend(lines[index:end])
             kept_index.extend(range(index, end))
         else:
