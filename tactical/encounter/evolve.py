@@ -329,8 +329,10 @@ def _ammo_spent(state: EncounterState, e: ev.AmmoSpent) -> EncounterState:
 
 @handles(ev.WeaponReadied)
 def _weapon_readied(state: EncounterState, e: ev.WeaponReadied) -> EncounterState:
-    c = changed(state.get(e.combatant), weapon=e.weapon)
-    return state.with_combatant(c if e.rounds is None else c.with_ammo(e.weapon, e.rounds))
+    c = state.get(e.combatant)
+    if e.rounds is not None:
+        c = c.with_ammo(e.weapon, e.rounds)
+    return state.with_combatant(changed(c, weapon=e.weapon))
 
 
 @handles(ev.ReactionGained)
