@@ -214,14 +214,15 @@ class AreaAimer:
                 f"behind {cover.label or cover.id} ({cover.cover_class.value})"
             if t.has(Condition.PRONE):
                 where += ", prone"
-            expected = None
+            expected, words = None, area.rings[ring_index].damage
             try:
-                expected = batch.area().expected_blast(
-                    blast_facts(batch, a, weapon_id, found, ring_index))
+                facts = blast_facts(batch, a, weapon_id, found, ring_index)
+                expected = batch.area().expected_blast(facts)
+                words = batch.area().blast_words(facts)  # Shadowrun: "DV 14P"
             except TacticalError:
                 expected = None
-            marks.append(AreaMark(t.id, t.name, t.hex, ally, ring_index,
-                                  area.rings[ring_index].damage, where, False, expected))
+            marks.append(AreaMark(t.id, t.name, t.hex, ally, ring_index, words, where, False,
+                                  expected))
         odds = None
         try:
             odds = hex_odds(batch.state, batch.ctx, command)

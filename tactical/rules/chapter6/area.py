@@ -147,6 +147,9 @@ class Chapter6Area:
         dist = dice_distribution(parse_dice(facts.ring_damage))
         return sum(p * self._after(max(0, raw), facts)[1] for raw, p in dist.items())
 
+    def blast_words(self, facts: api.BlastFacts) -> str:
+        return facts.ring_damage  # the ring's dice (RULINGS: "6d6 to 2 m, 4d6 to 4 m, …")
+
     @property
     def prone_rings_out(self) -> int:
         return self.rules.area.prone_rings_out

@@ -217,6 +217,10 @@ class ShadowrunArea:
         pool = stats_of(facts.target_sheet).body + armor_dice(av)
         return sum(p * damage_after_resistance(dv, k) for k, p in enumerate(_p_hits(pool)))
 
+    def blast_words(self, facts: api.BlastFacts) -> str:
+        dv, _ap, code, _ = self._dv(facts)
+        return f"DV {dv}{code}"  # before the Physical → Stun comparison and resistance
+
     @property
     def prone_rings_out(self) -> int:
         return self.numbers.prone_rings_out

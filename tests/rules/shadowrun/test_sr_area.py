@@ -81,3 +81,22 @@ def test_a_broken_area_file_names_its_line_and_field(tmp_path):
     with pytest.raises(DataError) as exc:
         area_numbers("sr5", bad)
     assert "area.yaml:" in str(exc.value) and "threshold" in str(exc.value)
+
+
+def test_the_aim_marks_each_target_with_its_dv_and_the_odds_of_the_throw(tmp_path):
+    from tactical.encounter.queries.area import AreaAimer
+    from tactical.rules.shadowrun.area import _p_hits
+
+    played = _before_the_throw(tmp_path, "sr5")
+    state, ctx = played.encounter.state, played.encounter.ctx
+    preview = AreaAimer("blast", "grenadier", "frag-grenade").preview(state, ctx, (8, 3))
+    words = {m.id: m.text for m in preview.marks}
+    # what the GM reads at each token: the DV where it stands, not Chapter 6's ring dice
+    assert words["vanya"] == "Vanya — DV 18P, in the open"
+    assert words["kicker"] == "Kicker — DV 16P, in the open"
+    assert words["runner-prone"] == "Flat Runner — DV 12P, in the open, prone"
+    assert words["walled"] == "Walled Runner — shielded by Brick wall"
+    # Throwing Weapons 4 + Agility 4 = 8 dice [Physical limit 4], 3 hits needed
+    assert preview.odds == pytest.approx(sum(_p_hits(8)[3:]))
+    vanya = next(m for m in preview.marks if m.id == "vanya")
+    assert vanya.expected is not None and 0 < vanya.expected < 18

@@ -106,7 +106,7 @@ class AimItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.preview: AreaPreview | None = None
         self.words = MarksItem(scene)
-        self.spread = ScatterItem(scene)
+        self.spread = ScatterSpread(scene)
         self.shapes = _Shapes(scene)
         self.template = _Template([], [], QPainterPath(), QPainterPath())
         self._key: tuple[object, ...] | None = None
@@ -198,9 +198,9 @@ class AimItem(QGraphicsItem):
 
 
 class ScatterItem(QGraphicsItem):
-    """The faint spread a miss may land on (dashed hexes), round the aimed hex: its own
-    item, kept as a picture and moved like the template, so a step repaints only what the
-    template and the spread cover, not one box round both."""
+    """One ray of the faint spread a miss may land on (dashed hexes) from the aimed hex, in
+    one of the six directions: its own item, kept as a picture and moved like the template,
+    so a step repaints six thin boxes round the rays, not one box round the whole spread."""
 
     def __init__(self, scene: BoardScene) -> None:
         super().__init__()
@@ -209,23 +209,22 @@ class ScatterItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.path = QPainterPath()
-        self._shape: tuple[Hex, ...] | None = None
+        self.shape_: tuple[Hex, ...] | None = None
         self._rect = QRectF()
         self.hide()
 
-    def set_preview(self, preview: AreaPreview | None, shapes: _Shapes) -> None:
-        if preview is None or not preview.scatter:
-            self._shape = None
+    def set_ray(self, shape: tuple[Hex, ...], at: QPointF, shapes: _Shapes) -> None:
+        if not shape:
+            self.shape_ = None
             self.hide()
             return
-        shape = _relative(preview.scatter, preview.centre)
-        if shape != self._shape:
+        if shape != self.shape_:
             self.prepareGeometryChange()
-            self._shape = shape
+            self.shape_ = shape
             self.path = shapes(shape)
-            self._rect = self.path.boundingRect().adjusted(-1, -1, 1, 1)
+            self._rect = self.path.boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)
             self.update()
-        self.setPos(self.board.centre(preview.centre))
+        self.setPos(at)
         self.show()
 
     def boundingRect(self) -> QRectF:
@@ -241,6 +240,29 @@ class ScatterItem(QGraphicsItem):
         painter.setPen(faint)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path)
+
+
+class ScatterSpread:
+    """The scatter spread as six rays (ScatterItem), one per direction from the aimed hex."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.board = scene
+        self.rays = [ScatterItem(scene) for _ in range(6)]
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        return tuple(h for ray in self.rays if ray.shape_ for h in ray.shape_)
+
+    def set_preview(self, preview: AreaPreview | None, shapes: _Shapes) -> None:
+        rays: dict[Hex, list[Hex]] = {}
+        if preview is not None:
+            for dq, dr in _relative(preview.scatter, preview.centre):
+                k = max(abs(dq), abs(dr), abs(dq + dr))
+                rays.setdefault((dq // k, dr // k), []).append((dq, dr))
+        at = self.board.centre(preview.centre) if preview is not None else QPointF()
+        shaped = sorted(rays.values())
+        for i, item in enumerate(self.rays):
+            item.set_ray(tuple(sorted(shaped[i])) if i < len(shaped) else (), at, shapes)
 
 
 class MarksItem(QGraphicsItem):
@@ -387,7 +409,8 @@ class AreaTool(BoardTool, QObject):
         self.item = AimItem(scene)  # in the GM's scene only: this tool is the GM's
         scene.addItem(self.item)
         scene.addItem(self.item.words)
-        scene.addItem(self.item.spread)
+        for ray in self.item.spread.rays:
+            scene.addItem(ray)
         self.document.changed.connect(self._document_changed)
 
     def aim_with(self, kind: Kind, attacker: str, weapon: str | None, prompt: str) -> None:
