@@ -202,6 +202,8 @@ class ScatterItem(QGraphicsItem):
     one of the six directions: its own item, kept as a picture and moved like the template,
     so a step repaints six thin boxes round the rays, not one box round the whole spread."""
 
+    PEN_PX = 2
+
     def __init__(self, scene: BoardScene) -> None:
         super().__init__()
         self.board = scene
@@ -233,9 +235,9 @@ class ScatterItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        # one pixel wide: Qt dashes a thin line several times quicker than a wide one (its
-        # shape changes with the walls and the throw's length, so it is drawn most steps)
-        faint = QPen(QColor(255, 255, 255, 200), 1, Qt.PenStyle.DashLine)
+        # two pixels: one is lost on a stream at 720p; a ray is drawn again only when its
+        # length changes (the throw's cap, a wall), so the dashing is paid now and then
+        faint = QPen(QColor(255, 255, 255, 170), self.PEN_PX, Qt.PenStyle.DashLine)
         faint.setCosmetic(True)
         painter.setPen(faint)
         painter.setBrush(Qt.BrushStyle.NoBrush)
