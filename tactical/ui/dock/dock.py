@@ -220,6 +220,8 @@ class CombatDock(QDockWidget):
     def _area_section(self) -> None:
         section = self.sections["area attack"]
         shown = not self.area.isHidden()
+        if shown and not section.isHidden() and not section.folded:
+            return  # open already: a step of the aim neither relays out nor scrolls the dock
         section.setVisible(shown)
         if shown:
             section.set_open(True)
