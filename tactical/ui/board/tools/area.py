@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.encounter.model import Hex
 from tactical.encounter.queries.area import AreaAimer, AreaMark, AreaPreview, Kind
+from tactical.geometry.hexgrid import DIRECTIONS
 from tactical.ui.board.blast import RING_COLOURS
 from tactical.ui.board.outline import outline
 from tactical.ui.board.scene import BoardScene
@@ -262,9 +263,9 @@ class ScatterSpread:
                 k = max(abs(dq), abs(dr), abs(dq + dr))
                 rays.setdefault((dq // k, dr // k), []).append((dq, dr))
         at = self.board.centre(preview.centre) if preview is not None else QPointF()
-        shaped = sorted(rays.values())
-        for i, item in enumerate(self.rays):
-            item.set_ray(tuple(sorted(shaped[i])) if i < len(shaped) else (), at, shapes)
+        # each item keeps its direction: a ray is drawn again only when its own length changes
+        for item, step in zip(self.rays, DIRECTIONS, strict=True):
+            item.set_ray(tuple(sorted(rays.get(step, ()))), at, shapes)
 
 
 class MarksItem(QGraphicsItem):
