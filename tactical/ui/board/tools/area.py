@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPolygonF,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -199,11 +200,13 @@ class AimItem(QGraphicsItem):
 
 
 class ScatterItem(QGraphicsItem):
-    """One ray of the faint spread a miss may land on (dashed hexes) from the aimed hex, in
-    one of the six directions: its own item, kept as a picture and moved like the template,
-    so a step repaints six thin boxes round the rays, not one box round the whole spread."""
+    """One ray of the faint spread a miss may land on from the aimed hex, in one of the six
+    directions, a dot in each hex of it: its own item, kept as a picture and moved like the
+    template, so a step repaints six thin boxes round the rays, not one box round the whole
+    spread. (Dots, not the hexes' dashed outlines: dashing a ray cost more than the rest of
+    its repaint, and a ray is drawn again whenever the throw's cap or a wall changes it.)"""
 
-    PEN_PX = 2
+    DOT_M = 0.42  # a dot's width in metres: about 10 px at the board's 1:1 zoom
 
     def __init__(self, scene: BoardScene) -> None:
         super().__init__()
@@ -211,7 +214,7 @@ class ScatterItem(QGraphicsItem):
         self.setZValue(AIM_Z + 0.1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.path = QPainterPath()
+        self.dots = QPolygonF()
         self.shape_: tuple[Hex, ...] | None = None
         self._rect = QRectF()
         self.hide()
@@ -224,8 +227,10 @@ class ScatterItem(QGraphicsItem):
         if shape != self.shape_:
             self.prepareGeometryChange()
             self.shape_ = shape
-            self.path = shapes(shape)
-            self._rect = self.path.boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)
+            origin = self.board.centre((0, 0))
+            self.dots = QPolygonF([self.board.centre(h) - origin for h in shape])
+            self._rect = self.dots.boundingRect().adjusted(-self.DOT_M, -self.DOT_M,
+                                                           self.DOT_M, self.DOT_M)
             self.update()
         self.setPos(at)
         self.show()
@@ -235,14 +240,11 @@ class ScatterItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        # two pixels: one is lost on a stream at 720p; a ray is drawn again only when its
-        # length changes (the throw's cap, a wall), so the dashing is paid now and then
-        faint = QPen(QColor(255, 255, 255, 170), self.PEN_PX, Qt.PenStyle.DashLine)
-        faint.setCosmetic(True)
-        painter.setPen(faint)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self.path)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        dot = QPen(QColor(255, 255, 255, 200), self.DOT_M)
+        dot.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(dot)
+        painter.drawPoints(self.dots)
 
 
 class ScatterSpread:
@@ -503,7 +505,7 @@ class AreaTool(BoardTool, QObject):
         p = self.preview
         if p is not None:
             if p.odds is not None:
-                out.append((f"{p.odds:.0%} to hit the hex; a miss scatters (the dashed "
+                out.append((f"{p.odds:.0%} to hit the hex; a miss scatters (the dotted "
                             "hexes)", "#FFD166"))  # no hex named: the words stay put
             hit = sum(1 for m in p.marks if m.hit and not m.shielded)
             allies = [m.name for m in p.marks if m.ally and m.hit and not m.shielded]
