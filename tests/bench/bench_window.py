@@ -19,7 +19,8 @@ driven with mouse events. Prints ONE JSON line:
   repaint), the aim run 14 hexes east of a grenadier and back on the 200 map: a frag
   grenade's 6 m blast (its rings, the wall shield of every ring hex, the scatter spread),
   then Suppressive Fire's 60° sector of a machine pistol; targets p95 ≤ 8, max ≤ 16; the
-  _cpu_ keys beside them.
+  _cpu_ keys beside them, and aim_step_{p95,cpu_p95}_vs_drag_200_*: each over the melee
+  drag's in the same run (a loaded machine slows both).
 - overlay_push_ms_p95 (and _max): what the stream overlays' push costs the GUI thread per
   command, undo and redo of the 10,000-event fight (target ≤ 1).
 - undo_ms_10k, redo_ms_10k, append_ms_10k: in a 10,000-event fight (target ≤ 20).
@@ -290,6 +291,12 @@ def aim_figures(results: dict[str, float | str], window: MainWindow, path: Path)
         results[f"aim_step_max_ms_{key}"] = round(max(times), 2)
         results[f"aim_step_cpu_p95_ms_{key}"] = round(percentile(cpu, 95), 2)
         results[f"aim_step_cpu_max_ms_{key}"] = round(max(cpu), 2)
+        # beside the melee drag measured in the same run (a busy machine slows both alike)
+        for stat in ("p95", "cpu_p95"):
+            drag = results.get(f"drag_step_{stat}_ms_200_melee")
+            if isinstance(drag, float) and drag > 0:
+                results[f"aim_step_{stat}_vs_drag_{key}"] = round(
+                    float(results[f"aim_step_{stat}_ms_{key}"]) / drag, 2)
 
 
 def with_player_view(window: MainWindow) -> None:
