@@ -206,3 +206,22 @@ def test_the_dock_shows_the_odds_and_each_targets_average_then_one_result_card(y
     assert any(r.startswith("Walled Runner is shielded by Brick wall (high cover") for r in rows)
     hurt = sum(1 for r in rows if "takes" in r and "no damage" not in r)
     assert dock.area.odds.text() == f"{hurt} hurt, 1 shielded"
+
+
+def test_the_marks_words_leave_the_tokens_outside_the_rings_seen(yard):
+    # play-test at 720p: aimed at Kicker, "Ganger — shielded by Brick wall" lay over the
+    # grenadier's own token (the marks' words kept clear of the caught tokens only)
+    tool = start_throw(yard)
+    covered = []
+    for aim in ((9, 3), (9, 4), (8, 4), (8, 3), (7, 3), (10, 4)):
+        hover(yard, aim)
+        assert tool.preview is not None
+        caught = {m.id for m in tool.preview.marks}
+        for token in yard.scene.tokens.values():
+            if token.token_id in caught:
+                continue
+            disc = token.sceneBoundingRect().adjusted(0.3, 0.6, -0.3, -0.3)
+            covered += [(aim, token.token_id, m.text) for m in tool.item.marks
+                        if m.box.intersects(disc)]
+    assert not covered
+    assert tool.item.marks  # words were laid out at all
