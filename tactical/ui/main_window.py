@@ -248,6 +248,10 @@ class MainWindow(WindowHost):
         if not self._starting:
             self._show_dock(document)
         document.changed.connect(self._update_actions)
+        # the hovered hex's words follow a move or a new selection under a still cursor
+        # (the 1080p grab, after dropping Vanya: "Hex 4,10 · 6 m from Vanya" on her own hex)
+        document.changed.connect(self._rehover)
+        document.selection_changed.connect(self._rehover)
         document.refused.connect(self._refused)
         for layer in LAYERS:
             self.scene.set_layer_visible(layer, self.action_map[f"layer_{layer}"].isChecked())
@@ -444,6 +448,10 @@ class MainWindow(WindowHost):
         holding Alt does (a drag under way changes at once)."""
         if self.view is not None:
             self.view.drag_tool.set_safest(on)
+
+    def _rehover(self, *_: object) -> None:
+        if self.view is not None:
+            self._hovered(self.view.hovered_hex)
 
     def _hovered(self, hex_: tuple[int, int] | None) -> None:
         from tactical.ui.board import hover_text

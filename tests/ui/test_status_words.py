@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
+from tests import fights
+from tests.ui.test_drag_path import press, send
 from tests.windows import close, open_window
 
 
@@ -24,3 +27,28 @@ def test_each_action_names_its_shortcut_once(qtbot, tmp_path: Path) -> None:
     assert window.findChild(QAction, "action_next").statusTip() == "End the current turn (Space)"
     assert checked >= 5
     close(window)
+
+
+def test_the_hovered_hex_is_told_anew_after_a_drop_under_a_still_cursor(qtbot,
+                                                                         demo_window) -> None:
+    # play-test at 1080p: Vanya dropped on 4,10 and the status bar, the cursor still on her,
+    # read "Hex 4,10 · 6 m from Vanya" (measured from where she had stood)
+    window = demo_window
+    doc = fights.start(window.document)
+    window.zoom_to_fit()
+    assert doc.state.actor == "kicker" and doc.state.get("kicker").hex == (2, 8)
+    press(window, (2, 8))
+    send(window, QEvent.Type.MouseMove, (3, 7))
+    send(window, QEvent.Type.MouseMove, (4, 7))
+    assert window.hover_label.text().startswith("Hex 4,7 · 4 m from Kicker")
+    with qtbot.waitSignal(doc.changed):
+        send(window, QEvent.Type.MouseButtonRelease, (4, 7), Qt.MouseButton.NoButton,
+             Qt.MouseButton.LeftButton)
+    assert doc.state.get("kicker").hex == (4, 7)
+    words = window.hover_label.text()
+    assert words.startswith("Hex 4,7 · Kicker"), words
+    assert "m from Kicker" not in words
+    # a new selection under the same cursor: measured from the one selected now
+    doc.select("vanya")
+    vanya = doc.state.get("vanya").hex
+    assert " m from Vanya" in window.hover_label.text() and vanya != (4, 7)
