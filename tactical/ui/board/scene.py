@@ -606,6 +606,8 @@ class BoardScene(QGraphicsScene):
             item.setVisible(on)
         if name == "triggers":
             self.overlay.set_triggers_visible(on)
+        if name == "tokens" and on:  # names placed anew: one hidden for want of room stays
+            self.arrange_labels()  # hidden (1080p grab: Kicker's name alone at the map's corner)
         self.layer_toggled.emit(name, on)
 
     def toggle_layer(self, name: str) -> bool:
