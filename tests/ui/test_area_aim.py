@@ -158,6 +158,26 @@ def test_suppressive_fire_aims_its_sector_and_commits(yard):
     assert log_has(yard, "lays Suppressive Fire toward [8, 3]")
 
 
+def test_suppressive_fire_sprays_the_firearm_carried_not_the_grenade_in_hand(yard):
+    # play-test at 1080p: with the grenade in hand, "Suppressive fire…" rolled the grenade
+    # against two runners' Discipline, pinned one and spent it (Ch.6 l.482, 486: sprayed lead)
+    grenadier = yard.document.state.get("grenadier")
+    assert grenadier.weapon == "frag-grenade"
+    grenades = dict(grenadier.ammo)["frag-grenade"]
+    choose(token_menu(yard, "grenadier"), "More actions", "Suppressive fire…")
+    tool = area_tool(yard)
+    assert tool.prompt.startswith("Grenadier: Suppressive fire (Machine pistol)")
+    hover(yard, (8, 3))
+    assert tool.preview is not None and not tool.preview.refusals
+    click_board(yard, (8, 3))
+    assert log_has(yard, "lays Suppressive Fire toward [8, 3]")
+    assert log_has(yard, "Grenadier → Vanya, Machine pistol")
+    assert not log_has(yard, "Fragmentation grenade:")
+    assert dict(yard.document.state.get("grenadier").ammo)["frag-grenade"] == grenades
+    refused = yard.document.apply(cmd.SuppressiveFire("grenadier", (8, 3), "frag-grenade"))
+    assert refused is None  # the engine too: a grenade is aimed at a hex, not sprayed
+
+
 def test_auto_fire_picks_the_enemies_in_the_placed_vicinity(yard):
     yard.document.apply(cmd.ReadyWeapon("grenadier", "machine-pistol"))
     choose(token_menu(yard, "grenadier"), "More actions", "Auto fire at several…")
