@@ -294,11 +294,18 @@ class Hands:
         sprays = [w for w in carried if w in library.weapons and library.weapons[w].kind == "ranged"
                   and library.weapons[w].area is None]
         spray = sprays[0] if sprays else None
+        # Auto fire likewise fires a gun with AF (l.460), not the grenade in hand
+        autos = [w for w in carried if w in library.weapons and "AF" in library.weapons[w].modes]
+        auto = autos[0] if autos else None
         entries += [
             Entry("Auto fire at several…", "AutoFire", "Major + Minor",
-                  self._aimer("vicinity", cid, None, f"{c.name}: Auto fire — place the "
-                                                     "vicinity on the targets"),
-                  tip="place the vicinity: every enemy in it is attacked, at Disadvantage"),
+                  self._aimer("vicinity", cid, auto,
+                              f"{c.name}: Auto fire"
+                              f"{f' ({library.weapons[auto].name})' if auto else ''}"
+                              " — place the vicinity on the targets"),
+                  enabled=auto is not None,
+                  tip="place the vicinity: every enemy in it is attacked, at Disadvantage"
+                  if auto else f"{c.name} carries no gun that fires AF"),
             Entry("Suppressive fire…", "SuppressiveFire", "Full",
                   self._aimer("sector", cid, spray,
                               f"{c.name}: Suppressive fire"

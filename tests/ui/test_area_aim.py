@@ -178,6 +178,23 @@ def test_suppressive_fire_sprays_the_firearm_carried_not_the_grenade_in_hand(yar
     assert refused is None  # the engine too: a grenade is aimed at a hex, not sprayed
 
 
+def test_auto_fire_fires_the_gun_with_af_not_the_grenade_in_hand(yard):
+    # play-test at 1080p: with the grenade in hand the vicinity marked five runners
+    # "attacked (Disadvantage)" while the plate said the weapon cannot fire AF
+    assert yard.document.state.get("grenadier").weapon == "frag-grenade"
+    choose(token_menu(yard, "grenadier"), "More actions", "Auto fire at several…")
+    tool = area_tool(yard)
+    assert tool.prompt.startswith("Grenadier: Auto fire (Machine pistol)")
+    hover(yard, (7, 3))  # three runners: 30 rounds, the machine pistol's magazine
+    preview = tool.preview
+    assert preview is not None and not preview.refusals
+    assert isinstance(preview.command, cmd.AutoFire)
+    assert preview.command.weapon == "machine-pistol"
+    click_board(yard, (7, 3))
+    assert log_has(yard, "Grenadier → Vanya")
+    assert not log_has(yard, "Fragmentation grenade:")
+
+
 def test_auto_fire_picks_the_enemies_in_the_placed_vicinity(yard):
     yard.document.apply(cmd.ReadyWeapon("grenadier", "machine-pistol"))
     choose(token_menu(yard, "grenadier"), "More actions", "Auto fire at several…")
