@@ -110,6 +110,7 @@ class MainWindow(WindowHost):
                 lambda on, name=layer: self.scene and self.scene.set_layer_visible(name, on))
         self.hover_label = QLabel()
         self._tool_words = ""  # what the board's tools last put in the status bar
+        self._was_maximised = False  # before F11 (set_full_screen)
         self.statusBar().addWidget(self.hover_label, 1)
         self.safest_button = QToolButton()  # issue 26: the drag's Alt, kept on
         self.safest_button.setObjectName("safestPath")
@@ -641,7 +642,16 @@ class MainWindow(WindowHost):
             self.view.zoom_to_fit()
 
     def set_full_screen(self, on: bool) -> None:
-        self.showFullScreen() if on else self.showNormal()
+        """F11; leaving it gives back the window as it was: a maximised one stays maximised
+        (the 1080p play-test: the maximised window came back as a small one in the middle)."""
+        if on:
+            if not self.isFullScreen():
+                self._was_maximised = self.isMaximized()
+            self.showFullScreen()
+        elif self._was_maximised:
+            self.showMaximized()
+        else:
+            self.showNormal()
 
     def _legend_menu(self) -> dict[str, QAction]:
         """View ▸ Legend position: dock the legend to an edge (issue 14)."""

@@ -52,3 +52,23 @@ def test_the_hovered_hex_is_told_anew_after_a_drop_under_a_still_cursor(qtbot,
     doc.select("vanya")
     vanya = doc.state.get("vanya").hex
     assert " m from Vanya" in window.hover_label.text() and vanya != (4, 7)
+
+
+def test_leaving_full_screen_gives_back_the_maximised_window(qtbot, tmp_path: Path) -> None:
+    # play-test at 1080p: F11 twice on the maximised window left a small one in the middle
+    window = open_window(qtbot, tmp_path, size=None)
+    window.showMaximized()
+    qtbot.waitUntil(window.isMaximized)
+    full = window.action_map["fullscreen"]
+    full.trigger()
+    qtbot.waitUntil(window.isFullScreen)
+    full.trigger()
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    assert window.isMaximized()
+    window.showNormal()
+    full.trigger()
+    qtbot.waitUntil(window.isFullScreen)
+    full.trigger()
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    assert not window.isMaximized()  # a window that was not maximised comes back as it was
+    close(window)
