@@ -641,8 +641,9 @@ class BoardScene(QGraphicsScene):
         if self.audience.gm and fog is None:
             return set(state.combatants)
         shown = set()
+        unnoticed = self.audience.unnoticed(state)  # the party has not detected them
         for c in state:
-            if self.audience.token(c) is None:
+            if c.id in unnoticed or self.audience.token(c) is None:
                 continue
             if fog is not None and not self.audience.is_player_side(c) \
                     and not fog.sees(hex_to_point(self.layout, c.hex)):
