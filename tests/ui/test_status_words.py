@@ -72,3 +72,14 @@ def test_leaving_full_screen_gives_back_the_maximised_window(qtbot, tmp_path: Pa
     qtbot.waitUntil(lambda: not window.isFullScreen())
     assert not window.isMaximized()  # a window that was not maximised comes back as it was
     close(window)
+
+
+def test_a_tokens_tooltip_names_its_side_as_the_map_does(qtbot, tmp_path: Path) -> None:
+    # play-test at 720p: the tooltip over Kicker while aiming read "Kicker (runners)", the
+    # side's id; the map names it "Runners"
+    yard = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "area_yard.yaml"
+    window = open_window(qtbot, tmp_path, size=(1280, 720), path=yard)
+    kicker, ganger = window.scene.tokens["kicker"], window.scene.tokens["ganger"]
+    assert "<b>Kicker</b> (Runners)" in kicker.toolTip(), kicker.toolTip()
+    assert "<b>Ganger</b> (Gang)" in ganger.toolTip(), ganger.toolTip()
+    close(window)

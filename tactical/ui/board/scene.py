@@ -345,7 +345,8 @@ class BoardScene(QGraphicsScene):
                     sides: dict[str, str | None], short: str, riders: dict[str, int]) -> None:
         look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
                        self.document.selected == c.id, short,
-                       undetected=c.id in self._unseen)
+                       undetected=c.id in self._unseen,
+                       side=s.name if (s := self.map.sides.get(c.side)) else None)
         look = filtered_look(self.audience, look, c) or look  # None only if not shown
         item.setZValue(Z.TOKENS + (0.5 if c.riding else 0))
         item.sync(look, self._token_centre(c, riders))
