@@ -48,9 +48,19 @@ def test_the_gm_splits_the_pool_unevenly_and_each_target_gets_its_share():
     events = enc.apply(SplitAttack("kicker", ("ganger-2", "ganger-1"), "killing-hands",
                                    shares=(9, 3)))
     assert _pools(events) == [("ganger-2", 9), ("ganger-1", 3)]
-    # one Complex Action for both attacks
-    assert [e.action for e in events if isinstance(e, ev.ActionSpent)] == ["major"]
-    assert enc.state.get("kicker").budget.major == 0
+    # one Complex Action for both attacks: both Simple slots of Kicker's phase (RULINGS
+    # "Actions"), nothing left for a third attack
+    assert [e.action for e in events if isinstance(e, ev.ActionSpent)] == ["minor", "minor"]
+    assert enc.state.get("kicker").budget.minor == 0
+
+
+def test_a_split_after_a_simple_action_is_refused_for_want_of_the_complex_action():
+    # Kicker readies his fists (a Simple action, ReadyWeapon): one Simple slot is left, and
+    # the split's one Complex Action needs both (sr4 l.85, RULINGS "Actions")
+    enc = _fight("sr4_melee_split.yaml", [], SR4)
+    enc.apply(cmd.ReadyWeapon("kicker", "killing-hands"))
+    with pytest.raises(IllegalCommand, match="Split attack takes 2 of them"):
+        enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands"))
 
 
 def test_shares_that_do_not_add_up_to_the_pool_are_refused():

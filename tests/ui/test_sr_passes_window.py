@@ -58,8 +58,11 @@ def test_a_dodge_re_sorts_the_pass_in_the_initiative_list(qtbot, tmp_path):
 def test_full_defense_is_paid_once_in_the_combat_turn(qtbot, tmp_path):
     win = windows.open_window(qtbot, tmp_path, SIZE, None)
     try:
-        nine = [5, 2, 3, 4, 2, 3, 4, 2, 3]  # Cutter's 9 defence dice, 1 hit
-        open_sr(win, SR5_PASSES, [*MISS, *nine, *MISS, *nine])
+        # Wombat's 9 dice (Pistols 4 + Agility 6, Medium range 8 m −1): no hit; Cutter's 9
+        # defence dice, 1 hit
+        shot = [2, 3, 4, 2, 3, 4, 2, 3, 4]
+        nine = [5, 2, 3, 4, 2, 3, 4, 2, 3]
+        open_sr(win, SR5_PASSES, [*shot, *nine, *shot, *nine])
         start(win, {"wombat": 25, "cutter": 22, "vanya": 3, "ganger": 2})
         _attack_with(win, "wombat", "cutter", "full_defense")
         cutter = win.document.state.get("cutter")
@@ -70,9 +73,11 @@ def test_full_defense_is_paid_once_in_the_combat_turn(qtbot, tmp_path):
         # Cutter's score in pass 2 is 2: declared again, Full Defense costs nothing
         _attack_with(win, "wombat", "cutter", "full_defense")
         assert win.document.state.get("cutter").initiative == 12
-        # still Reaction 3 + Intuition 3 + Willpower 3: its dice, not its cost
-        last = win.dock.log.lines[-1].text
-        assert "(full defense)" in last and "vs 9 dice" in last
+        # still Reaction 3 + Intuition 3 + Willpower 3: its dice, not its cost (the attack's
+        # line; the rounds fired follow it)
+        last = [line.text for line in win.dock.log.lines if "Wombat → Cutter" in line.text][-1]
+        assert "(full defense)" in last and "−10 Initiative" not in last
+        assert "(9 vs 9 dice)" in last and "0 hits vs 1" in last
     finally:
         windows.close(win)
 

@@ -15,7 +15,7 @@ from tactical.core.dice import ScriptedDice
 from tactical.core.errors import TacticalError
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.batch import Batch, refuse_unless, spend
 from tactical.encounter.context import Context
 from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.handlers.fight import attack_facts, resolve
@@ -27,9 +27,9 @@ from tactical.rules.api import SplitShare
 
 @dataclass(frozen=True, slots=True)
 class SplitAttack:
-    """SR4 Multiple Targets: one Complex Action (the board's Major) against `targets`, the
-    attacker's pool split as `shares` say (empty: as evenly as possible, the first targets
-    getting the odd dice), each target declaring its own defence (`defences`, by position;
+    """SR4 Multiple Targets: one Complex Action (both Simple slots of the phase) against
+    `targets`, the attacker's pool split as `shares` say (empty: as evenly as possible, the
+    first targets getting the odd dice), each target declaring its own defence (`defences`, by position;
     "" or missing: the ruleset's default)."""
 
     attacker: str
@@ -91,10 +91,9 @@ def split_plan(state: EncounterState, ctx: Context,
 def split_attack(batch: Batch, command: SplitAttack) -> None:
     a = acting(batch, command.attacker)
     weapon_id, shares = plan(batch, command)
-    # sr4 l.85: "with the same Complex Action": one action pays for every attack
-    slot, why = payment(a, Action.MAJOR)
-    refuse_unless((slot is not None, why))
-    batch.emit(ev.ActionSpent(a.id, Action.MAJOR.value, str(slot), "Split attack"))
+    # sr4 l.85: "with the same Complex Action": one action pays for every attack; the
+    # ruleset says what a Complex action takes (Shadowrun: both Simple slots of the phase)
+    spend(batch, a, Action.MAJOR, "Split attack", command="SplitAttack")
     names = [batch.combatant(t).name for t in command.targets]
     batch.emit(ev.Note(f"{a.name} splits the pool between "
                        + ", ".join(f"{n} ({s.dice} dice)" for n, s in zip(names, shares,
