@@ -91,4 +91,7 @@ def test_an_unaware_runner_under_shadowrun_does_not_lose_round_one(tmp_path):
         enc.apply(cmd.SetInitiative(cid, value))
     enc.apply(cmd.StartCombat())
     vanya = enc.state.get("vanya")
-    assert enc.state.actor == "vanya" and vanya.budget.major == 1
+    # her whole action phase: two Simple actions (or one Complex) and her Move (RULINGS
+    # "Actions"), where Chapter 6 would leave the unaware nothing
+    assert enc.state.actor == "vanya"
+    assert (vanya.budget.minor, vanya.budget.move) == (2, 1)
