@@ -94,3 +94,22 @@ def test_the_split_is_one_undo():
     enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands"))
     enc.undo()
     assert enc.state == before
+
+
+def test_a_take_aim_counts_in_the_pool_that_is_split_and_goes_once():
+    # Kicker takes aim (a Simple action, +1 die on his next attack) in combat turn 1; in
+    # turn 2 he splits: the aim is in the 13 dice split 7 and 6, each attack rolls its
+    # share (the aim used up by the first would leave Ganger 2's attack one die short)
+    # turn 2's Initiative tests first (Kicker 9 dice, each ganger 6; no hits: Kicker 9,
+    # the gangers 6), then the two attacks and their defences, all misses
+    initiative = [3] * (9 + 6 + 6 + 6)
+    misses = [*[2, 3, 4, 2, 3, 4, 2], *[2, 3, 4, 2], *[2, 3, 4, 2, 3, 4], *[2, 3, 4, 2]]
+    enc = _fight("sr4_melee_split.yaml", [*initiative, *misses], SR4)
+    enc.apply(cmd.TakeAim("kicker"))
+    for _ in range(4):  # Kicker, the three gangers: combat turn 2, Kicker first again
+        enc.apply(cmd.EndTurn())
+    assert enc.state.round == 2 and enc.state.actor == "kicker"
+    events = enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands"))
+    assert _pools(events) == [("ganger-1", 7), ("ganger-2", 6)]
+    assert [e.kind for e in events if isinstance(e, ev.TimerExpired)] == ["take_aim"]
+    assert not enc.state.get("kicker").timers

@@ -29,8 +29,8 @@ from tactical.rules.api import SplitShare
 class SplitAttack:
     """SR4 Multiple Targets: one Complex Action (both Simple slots of the phase) against
     `targets`, the attacker's pool split as `shares` say (empty: as evenly as possible, the
-    first targets getting the odd dice), each target declaring its own defence (`defences`, by position;
-    "" or missing: the ruleset's default)."""
+    first targets getting the odd dice), each target declaring its own defence (`defences`,
+    by position; "" or missing: the ruleset's default)."""
 
     attacker: str
     targets: tuple[str, ...]
@@ -99,11 +99,15 @@ def split_attack(batch: Batch, command: SplitAttack) -> None:
                        + ", ".join(f"{n} ({s.dice} dice)" for n, s in zip(names, shares,
                                                                            strict=True))
                        + ": one Complex Action, each attack on its own (sr4 l.85-87)"))
+    # the attacks split one attack pool (sr4 l.86): each sees the attacker as the action
+    # began, so a Take Aim counts in the pool that is split (in every share, as the plan
+    # counted it), and goes once, after the last attack
+    attacker = batch.state.get(a.id)
     for index, share in enumerate(shares):
         target = batch.combatant(command.targets[index])
         # "each attack is handled separately" (sr4 l.87): its own test, defence and damage
-        resolve(batch, batch.state.get(a.id), target, weapon_id,
-                _one(command, index, share), None)
+        resolve(batch, attacker, target, weapon_id, _one(command, index, share), None,
+                uses_marks=index == len(shares) - 1)
 
 
 HANDLERS: dict[type, Callable[[Batch, Any], None]] = {SplitAttack: split_attack}
