@@ -75,7 +75,7 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
         combatants = {cid: replace(c, budget=Budget())
                       for cid, c in state.combatants.items()}
     return replace(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
-                   initiative_pass=e.pass_number, withdrawn=())
+                   initiative_pass=e.pass_number, withdrawn=(), delayed=())
 
 
 @handles(ev.PassReordered)
@@ -115,7 +115,9 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
 def _action_delayed(state: EncounterState, e: ev.ActionDelayed) -> EncounterState:
     # the actor to the end of the pass: the next combatant now stands at `turn`
     order = (*(cid for cid in state.order if cid != e.combatant), e.combatant)
-    return replace(state, order=order)
+    return replace(state, order=order,
+                   delayed=(*(cid for cid in state.delayed if cid != e.combatant),
+                            e.combatant))
 
 
 @handles(ev.HiddenChanged)

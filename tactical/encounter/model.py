@@ -253,6 +253,9 @@ class EncounterState:
     order: tuple[str, ...] = ()
     turn: int = -1  # index into order; −1 between rounds
     initiative_pass: int = 1  # Shadowrun: the initiative pass within the combat turn
+    # Shadowrun: who delayed in this pass (DelayAction), in that order: they stay at its end
+    # when spent Initiative re-sorts it (encounter/handlers/passes.py)
+    delayed: tuple[str, ...] = ()
     pending: tuple[PendingReaction, ...] = ()
     halted: HaltedMove | None = None
     offers_made: int = 0  # reactions offered so far: the next offer's id is o{offers_made + 1}

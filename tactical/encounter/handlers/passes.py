@@ -14,7 +14,9 @@ def resort_pass(batch: Batch, why: str) -> None:
     """RULINGS "SR5 Full Defense": "Initiative spent on a defence during a pass counts at
     once". Those who acted (and the one acting) keep their places; the rest of the pass
     follows the ruleset's order with the new scores (a 4 no longer acts before an 8), and a
-    combatant left with no score in this pass (SR5: 0 or below) acts in it no more."""
+    combatant left with no score in this pass (SR5: 0 or below) acts in it no more. Those
+    who delayed (DelayAction) keep waiting at the end of the pass, in the order they
+    delayed: a score spent by someone else does not undo a delay."""
     state = batch.state
     if state.phase is not Phase.COMBAT:
         return
@@ -23,7 +25,8 @@ def resort_pass(batch: Batch, why: str) -> None:
     if not waiting:
         return
     now = batch.ruleset.acting_order(state, state.initiative_pass)
-    rest = tuple(cid for cid in now if cid in waiting)
+    rest = (*(cid for cid in now if cid in waiting and cid not in state.delayed),
+            *(cid for cid in state.delayed if cid in waiting and cid in now))
     dropped = tuple(cid for cid in waiting if cid not in rest)
     if done + rest != state.order:
         batch.emit(ev.PassReordered(done + rest, dropped, why))
