@@ -49,7 +49,8 @@ def _update(state: EncounterState, cid: str, **changes: Any) -> EncounterState:
 
 @handles(ev.InitiativeRolled)
 def _initiative_rolled(state: EncounterState, e: ev.InitiativeRolled) -> EncounterState:
-    return _update(state, e.combatant, initiative=e.total, tiebreak=e.tiebreak)
+    return _update(state, e.combatant, initiative=e.total, initiative_rolled=e.total,
+                   tiebreak=e.tiebreak)
 
 
 @handles(ev.InitiativeSet)
