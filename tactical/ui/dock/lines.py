@@ -147,7 +147,8 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
         case ev.EdgeSpent():
             return Line(f"{n(e.combatant)} spends {e.amount} Edge: {e.purpose}", Kind.NOTE)
         case ev.AmmoSpent():
-            return Line(f"{n(e.combatant)} fires {e.rounds} round(s)", Kind.NOTE)
+            rounds = "1 round" if e.rounds == 1 else f"{e.rounds} rounds"
+            return Line(f"{n(e.combatant)} fires {rounds}", Kind.NOTE)
         case ev.WeaponReadied():
             loaded = f", {e.rounds} loaded" if e.rounds is not None else ""
             return Line(f"{n(e.combatant)} readies {e.weapon}{loaded}", Kind.NOTE)
