@@ -335,6 +335,17 @@ class InitiativeEdge:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnDefence:
+    """A defence declared on its own, before an attack comes (Shadowrun's Full Defense, an
+    interrupt): the condition it sets until the combat turn ends, the Initiative it costs
+    now (0: none) and the words."""
+
+    condition: str
+    initiative_cost: int
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
 class InitiativeRoll:
     faces: tuple[int, ...]
     bonus: int
@@ -584,6 +595,13 @@ class Ruleset(Protocol):
     def turn_marks(self) -> tuple[str, ...]:
         """Timer kinds that last to the end of the combat turn (Seize the Initiative): the
         engine ends them when the next round starts."""
+        ...
+
+    def declare_turn_defence(self, who: Fighter, pass_number: int) -> TurnDefence:
+        """`who` declares the defence that lasts the combat turn (Shadowrun's Full Defense,
+        an interrupt) now, before any attack: what it sets and costs; IllegalCommand with
+        every reason when it cannot (the game has none, already declared, the score in
+        this pass too low, surprised)."""
         ...
 
     def offers(self, command: str) -> bool:

@@ -723,7 +723,8 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "DelayAction": delay_action,
 }
 # Shadowrun's own commands (issue 25), driven on an SR map (tests/ui/sr_table.py)
-CONTROLS.update({"SplitAttack": sr_table.split_attack, "SurpriseTest": sr_table.surprise_test})
+CONTROLS.update({"SplitAttack": sr_table.split_attack, "SurpriseTest": sr_table.surprise_test,
+                 "DeclareFullDefense": sr_table.full_defense})
 
 
 def test_every_engine_command_has_a_control():

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from tactical.encounter.model import Condition
 from tactical.rules.shadowrun.engine import monitors
 from tactical.ui.main_window import MainWindow
+from tactical.ui.menus import find_action
 from tests import windows
 from tests.ui.sr_table import (
     SR4_SPLIT,
@@ -168,5 +169,30 @@ def test_the_split_pool_from_the_attack_panel(qtbot, tmp_path):
         assert monitors(state.get("ganger-2")).physical == 0
         assert state.get("kicker").budget.major == 0  # one Complex Action for both
         assert log_has(win, "Kicker → Ganger 2")
+    finally:
+        windows.close(win)
+
+
+def test_full_defense_declared_from_the_defenders_token_menu(qtbot, tmp_path):
+    # issue 25 item 2: Full Defense as a declared interrupt, on Cutter's own token menu
+    # while Wombat acts; Wombat's shot then meets his 9 dice and charges nothing more
+    win = windows.open_window(qtbot, tmp_path, SIZE, None)
+    try:
+        shot = [2, 3, 4, 2, 3, 4, 2, 3, 4]  # Wombat's 9 dice (Medium range −1): no hit
+        nine = [5, 2, 3, 4, 2, 3, 4, 2, 3]  # Cutter's 9: 1 hit
+        open_sr(win, SR5_PASSES, [*shot, *nine])
+        start(win, {"wombat": 25, "cutter": 22, "vanya": 3, "ganger": 2})
+        choose(token_menu(win, "cutter"), "Full Defense")
+        assert win.document.state.get("cutter").initiative == 12
+        assert win.document.state.actor == "wombat"  # an interrupt: Wombat keeps his phase
+        # the Ganger's 2 cannot pay the 10: his entry is greyed, the reason as its tip
+        menu = token_menu(win, "ganger")
+        entry = find_action(menu, "Full Defense")
+        assert not entry.isEnabled() and "score in this pass is 2" in entry.toolTip()
+        menu.close()
+        _attack_with(win, "wombat", "cutter", None)
+        line = [ln.text for ln in win.dock.log.lines if "Wombat → Cutter" in ln.text][-1]
+        assert "(9 vs 9 dice)" in line and "Initiative" not in line
+        assert win.document.state.get("cutter").initiative == 12
     finally:
         windows.close(win)

@@ -26,6 +26,7 @@ from tactical.rules.shadowrun import (
     actions,
     describe,
     engine,
+    fulldefense,
     reactions,
     recovery,
     situation,
@@ -133,6 +134,9 @@ class Shadowrun:
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         return actions.take_aim(self.numbers.actions, who, sheet)
+
+    def declare_turn_defence(self, who: api.Fighter, pass_number: int) -> api.TurnDefence:
+        return fulldefense.declare(who, pass_number, self.numbers)  # Full Defense, sr5 l.9
 
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------
