@@ -652,7 +652,7 @@ def take_aim(win: MainWindow) -> None:
     win.action_map["start"].trigger()
     choose(token_menu(win, "wombat"), "Take Aim")
     assert [t.kind for t in win.document.state.get("wombat").timers] == ["take_aim"]
-    assert log_has(win, "Wombat spends a Minor action: Take Aim")
+    assert log_has(win, "Wombat spends a Simple action: Take Aim")  # the game's words
 
 
 def change_fire_mode(win: MainWindow) -> None:
