@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tactical.core.dice import ScriptedDice
-from tactical.core.errors import IllegalCommand
+from tactical.core.errors import IllegalCommand, InvalidCommand
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
@@ -113,3 +113,26 @@ def test_a_take_aim_counts_in_the_pool_that_is_split_and_goes_once():
     assert _pools(events) == [("ganger-1", 7), ("ganger-2", 6)]
     assert [e.kind for e in events if isinstance(e, ev.TimerExpired)] == ["take_aim"]
     assert not enc.state.get("kicker").timers
+
+
+def test_the_gms_chips_and_dropped_proposals_count_in_every_attack_of_the_split():
+    # the GM ticks Superior position (+2, sr4 l.89-92) and drops the map's Friends in melee
+    # (+1 on each ganger's defence): 12 + 2 = 14 dice split 7 and 7, each ganger defends
+    # with Reaction 3 alone
+    misses = [*[2, 3, 4, 2, 3, 4, 2], *[2, 3, 4], *[2, 3, 4, 2, 3, 4, 2], *[2, 3, 4]]
+    enc = _fight("sr4_melee_split.yaml", misses, SR4)
+    events = enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands",
+                                   options=("superior_position",),
+                                   dropped=("Friends in melee",)))
+    resolved = [e for e in events if isinstance(e, ev.AttackResolved)]
+    assert [(e.target, e.result.attack.pool, e.result.defense.pool) for e in resolved] == [
+        ("ganger-1", 7, 3), ("ganger-2", 7, 3)]
+    assert all(("Superior position", 2) in [(p.source, p.value) for p in e.result.attack.parts]
+               for e in resolved)
+
+
+def test_a_split_with_an_unknown_chip_is_refused_naming_it():
+    enc = _fight("sr4_melee_split.yaml", [], SR4)
+    with pytest.raises(InvalidCommand, match="high_ground"):
+        enc.apply(SplitAttack("kicker", ("ganger-1", "ganger-2"), "killing-hands",
+                              options=("high_ground",)))

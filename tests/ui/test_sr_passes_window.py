@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from tactical.encounter import events as ev
 from tactical.encounter.model import Condition
 from tactical.rules.shadowrun.engine import monitors
 from tactical.ui.main_window import MainWindow
@@ -167,7 +168,8 @@ def test_the_split_pool_from_the_attack_panel(qtbot, tmp_path):
         state = win.document.state
         assert monitors(state.get("ganger-1")).physical == 8
         assert monitors(state.get("ganger-2")).physical == 0
-        assert state.get("kicker").budget.major == 0  # one Complex Action for both
+        # one Complex Action for both: both Simple slots of Kicker's phase
+        assert state.get("kicker").budget.minor == 0
         assert log_has(win, "Kicker → Ganger 2")
     finally:
         windows.close(win)
@@ -194,5 +196,39 @@ def test_full_defense_declared_from_the_defenders_token_menu(qtbot, tmp_path):
         line = [ln.text for ln in win.dock.log.lines if "Wombat → Cutter" in ln.text][-1]
         assert "(9 vs 9 dice)" in line and "Initiative" not in line
         assert win.document.state.get("cutter").initiative == 12
+    finally:
+        windows.close(win)
+
+
+def test_the_split_from_the_panel_keeps_the_gms_chips_and_refuses_edge(qtbot, tmp_path):
+    # part B's split with part C's chips and part A's Edge: the Superior position chip (+2)
+    # counts in both attacks of the split, as the preview showed; Edge is one test's, so a
+    # split with Edge chosen is refused before any die
+    win = windows.open_window(qtbot, tmp_path, SIZE, None)
+    try:
+        open_sr(win, SR4_SPLIT, [3] * 60)
+        start(win, {"kicker": 12, "ganger-1": 8, "ganger-2": 7, "ganger-3": 6})
+        choose(token_menu(win, "ganger-1"), "Attack with Kicker…")
+        panel = win.dock.attack
+        panel.weapon_combo.setCurrentIndex(panel.weapon_combo.findData("killing-hands"))
+        qtbot.wait(20)  # the chips shown for a melee weapon
+        panel.chips["superior_position"].click()
+        panel.split.checks["ganger-2"].setChecked(True)
+        qtbot.wait(20)
+        assert "Split pool (1 of 2: 7 of 14 dice)" in panel.breakdown.text()
+        edge = panel.sr_edge_combo
+        edge.setCurrentIndex(edge.findData("push_the_limit"))
+        assert not panel.roll_button.isEnabled()
+        assert "Edge goes with one attack test" in panel.refusals.text()
+        edge.setCurrentIndex(edge.findData(None))
+        assert panel.roll_button.isEnabled(), panel.refusals.text()
+        panel.roll_button.click()
+        enc = win.document.encounter
+        resolved = [e for n in enc.history.done for e in enc.history.entries[n].events
+                    if isinstance(e, ev.AttackResolved)]
+        assert [(e.target, e.result.attack.pool) for e in resolved] == [
+            ("ganger-1", 7), ("ganger-2", 7)]
+        assert all("Superior position" in [p.source for p in e.result.attack.parts]
+                   for e in resolved)
     finally:
         windows.close(win)

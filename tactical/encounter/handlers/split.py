@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from tactical.core.dice import ScriptedDice
-from tactical.core.errors import TacticalError
+from tactical.core.errors import InvalidCommand, TacticalError
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
@@ -22,7 +22,7 @@ from tactical.encounter.handlers.fight import attack_facts, resolve
 from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Action, Condition, EncounterState
 from tactical.geometry.hexgrid import hex_distance
-from tactical.rules.api import SplitShare
+from tactical.rules.api import AttackWords, SplitShare
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,12 @@ class SplitAttack:
     # the GM's situational modifiers, each named, on every attack of the split
     attack_modifiers: tuple[tuple[str, int], ...] = ()
     grazing: bool | None = None  # a tie is a grazing hit (None: the ruleset's default)
+    # as an Attack's, on every attack of the split: the GM's chips (SR4 melee modifiers,
+    # "superior_position"), the proposals the GM dropped ("Friends in melee") and the
+    # defence modifiers (the map's cover)
+    options: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    defence_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 def _one(command: SplitAttack, index: int, share: SplitShare | None) -> cmd.Attack:
@@ -47,15 +53,20 @@ def _one(command: SplitAttack, index: int, share: SplitShare | None) -> cmd.Atta
     defence = command.defences[index] if index < len(command.defences) else ""
     extra = () if share is None else (share.modifier,)
     return cmd.Attack(command.attacker, command.targets[index], command.weapon,
-                      defence=defence or None,
+                      options=command.options, defence=defence or None,
                       attack_modifiers=(*command.attack_modifiers, *extra),
-                      grazing=command.grazing)
+                      defence_modifiers=command.defence_modifiers,
+                      grazing=command.grazing, dropped=command.dropped)
 
 
 def plan(batch: Batch, command: SplitAttack) -> tuple[str, tuple[SplitShare, ...]]:
     """The weapon and each attack's share, as the split would be rolled (IllegalCommand with
     every reason when refused). The attack panel previews the same."""
     a = batch.combatant(command.attacker)
+    unknown = batch.ruleset.attack_choice_problems(
+        AttackWords.of(_one(command, 0, None))) if command.targets else []
+    if unknown:  # a chip or an option word this game does not know, as an Attack's
+        raise InvalidCommand("; ".join(unknown))
     split = batch.ruleset.split
     refuse_unless((split is not None, f"{batch.ruleset.title} has no split pool: attack "
                                       "one target at a time"))
