@@ -55,6 +55,18 @@ def test_an_intercept_taken_mid_move_re_sorts_the_pass(tmp_path):
     assert enc.state.order == ("wombat", "cutter", "vanya")
 
 
+def test_in_pass_two_an_intercept_is_paid_from_the_pass_score(tmp_path):
+    # RULINGS "Initiative cost of a defence is paid from the current pass's score": an
+    # interrupt too. Cutter's 11 is 1 in pass 2: the −5 Intercept is not offered there
+    enc = _fight(tmp_path)
+    for _ in range(3):  # Wombat, Cutter, Vanya: pass 2 (Wombat 4, Cutter 1)
+        enc.apply(cmd.EndTurn())
+    assert enc.state.initiative_pass == 2 and enc.state.actor == "wombat"
+    enc.apply(cmd.Move("wombat", PAST_CUTTER))
+    assert enc.state.pending == ()
+    assert enc.state.get("cutter").initiative == 11
+
+
 def test_a_defence_that_costs_nothing_leaves_the_order_alone(tmp_path):
     enc = _fight(tmp_path)
     events = enc.apply(cmd.Attack("wombat", "cutter"))

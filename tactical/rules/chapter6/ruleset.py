@@ -98,8 +98,8 @@ class Chapter6:
     def out_of_action(self, who: api.Fighter) -> str | None:
         return engine.out_of_action(who, self.numbers)
 
-    def reaction_block(self, who: api.Fighter) -> str | None:
-        return engine.reaction_block(who, self.numbers)
+    def reaction_block(self, who: api.Fighter, pass_number: int = 1) -> str | None:
+        return engine.reaction_block(who, self.numbers)  # one round, no passes
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
