@@ -22,6 +22,9 @@ from tactical.rules import registry
 
 Handler = Callable[[EncounterState, Any], EncounterState]
 _HANDLERS: dict[type, Handler] = {}
+# frozen values every combatant gets at each round and turn: one of each, not one a copy
+_NO_BUDGET = Budget()
+_NOBODY: frozenset[str] = frozenset()
 
 
 def handles(event_type: type) -> Callable[[Handler], Handler]:
@@ -60,22 +63,24 @@ def _initiative_set(state: EncounterState, e: ev.InitiativeSet) -> EncounterStat
 
 @handles(ev.CombatStarted)
 def _combat_started(state: EncounterState, e: ev.CombatStarted) -> EncounterState:
-    return replace(state, phase=Phase.COMBAT, order=e.order, round=0, turn=-1)
+    return changed(state, phase=Phase.COMBAT, order=e.order, round=0, turn=-1)
 
 
 @handles(ev.RoundStarted)
 def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
-    reactions = dict(e.reactions)
-    # Pending initiative changes (Edge, "−Xd6 next turn") take effect for this round only.
-    combatants = {cid: replace(c, reactions=reactions.get(cid, 0), used_edge_this_round=False,
-                               budget=Budget(), initiative_this_round=c.initiative_next_round,
-                               initiative_next_round=0, edge_initiative=False,
-                               attacked_by=frozenset())
-                  for cid, c in state.combatants.items()}
     if e.pass_number > 1:  # a later initiative pass: same combat turn, no refresh
-        combatants = {cid: replace(c, budget=Budget())
+        combatants = {cid: changed(c, budget=_NO_BUDGET)
                       for cid, c in state.combatants.items()}
-    return replace(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
+    else:
+        reactions = dict(e.reactions)
+        # Pending initiative changes (Edge, "−Xd6 next turn") take effect for this round only.
+        combatants = {cid: changed(c, reactions=reactions.get(cid, 0),
+                                   used_edge_this_round=False, budget=_NO_BUDGET,
+                                   initiative_this_round=c.initiative_next_round,
+                                   initiative_next_round=0, edge_initiative=False,
+                                   attacked_by=_NOBODY)
+                      for cid, c in state.combatants.items()}
+    return changed(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
                    initiative_pass=e.pass_number, withdrawn=(), delayed=())
 
 
@@ -90,17 +95,22 @@ def _pass_reordered(state: EncounterState, e: ev.PassReordered) -> EncounterStat
 @handles(ev.TurnStarted)
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     budget = Budget(e.major, e.move, e.minor, e.downgrades, e.total, e.major_or_move)
-    state = replace(state, turn=state.order.index(e.combatant), withdrawn=())
+    turn = state.order.index(e.combatant)
     # Ch.6: Charging and Evading last until the combatant's next turn.
     c = state.get(e.combatant)
-    conditions = c.conditions - {Condition.CHARGING, Condition.EVADING,
-                                 Condition.NO_FOOTWORK}  # l.198: until its next turn
+    conditions = c.conditions - _UNTIL_NEXT_TURN
     # Ch.6 l.48 (RULINGS Perception): an Unaware combatant's empty round-1 turn is not "a
     # chance to regain its bearings": it stays Unaware (no Reactions) until the next round
     # starts (turns.start_round); a turn with actions (one added mid-fight) ends it.
     unaware = c.unaware and not (e.major or e.move or e.minor)
-    return _update(state, e.combatant, budget=budget, unaware=unaware, conditions=conditions,
-                   last_hit=None, move_spent=False, fired=0)
+    c = changed(c, budget=budget, unaware=unaware, conditions=conditions, last_hit=None,
+                move_spent=False, fired=0)
+    # one copy of the state for the turn and the combatant (a long replay folds ~50,000)
+    return changed(state, turn=turn, withdrawn=(), combatants={**state.combatants, c.id: c})
+
+
+_UNTIL_NEXT_TURN = frozenset({Condition.CHARGING, Condition.EVADING,
+                              Condition.NO_FOOTWORK})  # l.198: until its next turn
 
 
 @handles(ev.TurnEnded)
@@ -108,7 +118,7 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     c = state.get(e.combatant)
     conditions = c.conditions - {Condition.INTERCEPTED, Condition.DISENGAGED,
                                  Condition.CHARGE_ATTACK}
-    return _update(state, e.combatant, budget=Budget(), conditions=conditions,
+    return _update(state, e.combatant, budget=_NO_BUDGET, conditions=conditions,
                    move_spent=False, acted=False)  # l.818: the next turn counts afresh
 
 
@@ -150,7 +160,7 @@ def _action_spent(state: EncounterState, e: ev.ActionSpent) -> EncounterState:
         changes["move"] = 0 if e.paid_with == "major" else changes.get("move", b.move)
         changes["major_or_move"] = False
     moved = state.get(e.combatant).move_spent or e.action == "move"
-    return _update(state, e.combatant, budget=replace(b, **changes), move_spent=moved,
+    return _update(state, e.combatant, budget=changed(b, **changes), move_spent=moved,
                    acted=True)
 
 
@@ -190,12 +200,12 @@ def _unmount(state: EncounterState, rider: str) -> EncounterState:
 def _move_halted(state: EncounterState, e: ev.MoveHalted) -> EncounterState:
     halted = HaltedMove(e.combatant, tuple((h[0], h[1]) for h in e.remaining), e.metres_left,
                         frozenset(e.done_reactors), frozenset(e.started_in_reach_of))
-    return replace(state, halted=halted)
+    return changed(state, halted=halted)
 
 
 @handles(ev.MoveEnded)
 def _move_ended(state: EncounterState, e: ev.MoveEnded) -> EncounterState:
-    return replace(state, halted=None, pending=())
+    return changed(state, halted=None, pending=())
 
 
 @handles(ev.ReactionOffered)
@@ -203,7 +213,7 @@ def _reaction_offered(state: EncounterState, e: ev.ReactionOffered) -> Encounter
     made = state.offers_made + 1
     pending = PendingReaction(e.reactor, e.kind, e.mover, e.step, (e.hex[0], e.hex[1]), e.why,
                               e.offer or f"o{made}", e.owed)
-    return replace(state, pending=(*state.pending, pending), offers_made=made)
+    return changed(state, pending=(*state.pending, pending), offers_made=made)
 
 
 def _drop_pending(state: EncounterState, reactor: str, offer: str) -> EncounterState:
@@ -216,9 +226,9 @@ def _drop_pending(state: EncounterState, reactor: str, offer: str) -> EncounterS
         # RULINGS Attack of Opportunity: once an owed kind is settled, the reactor owes no
         # other this move
         settled = {reactor} if any(p.owed for p in gone) else set()
-        halted = replace(halted, done_reactors=halted.done_reactors | {reactor},
+        halted = changed(halted, done_reactors=halted.done_reactors | {reactor},
                          started_in_reach_of=halted.started_in_reach_of - settled)
-    return replace(state, pending=pending, halted=halted)
+    return changed(state, pending=pending, halted=halted)
 
 
 @handles(ev.ReactionDeclined)
@@ -240,7 +250,7 @@ def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterStat
 @handles(ev.ReactionWithdrawn)
 def _reaction_withdrawn(state: EncounterState, e: ev.ReactionWithdrawn) -> EncounterState:
     gone = tuple(WithdrawnReaction(p, e.why) for p in state.pending if p.id == e.offer)
-    state = replace(state, withdrawn=(*state.withdrawn, *gone))
+    state = changed(state, withdrawn=(*state.withdrawn, *gone))
     return _drop_pending(state, e.reactor, e.offer)
 
 
@@ -311,7 +321,7 @@ def _timer_started(state: EncounterState, e: ev.TimerStarted) -> EncounterState:
 @handles(ev.TimersTicked)
 def _timers_ticked(state: EncounterState, e: ev.TimersTicked) -> EncounterState:
     c = state.get(e.combatant)
-    timers = tuple(replace(t, rounds=t.rounds - 1) if t.rounds is not None else t
+    timers = tuple(changed(t, rounds=t.rounds - 1) if t.rounds is not None else t
                    for t in c.timers)
     return _update(state, e.combatant, timers=timers)
 
@@ -337,8 +347,10 @@ def _ammo_spent(state: EncounterState, e: ev.AmmoSpent) -> EncounterState:
 
 @handles(ev.WeaponReadied)
 def _weapon_readied(state: EncounterState, e: ev.WeaponReadied) -> EncounterState:
-    c = replace(state.get(e.combatant), weapon=e.weapon)
-    return state.with_combatant(c if e.rounds is None else c.with_ammo(e.weapon, e.rounds))
+    c = state.get(e.combatant)
+    if e.rounds is not None:
+        c = c.with_ammo(e.weapon, e.rounds)
+    return state.with_combatant(changed(c, weapon=e.weapon))
 
 
 @handles(ev.ReactionGained)
@@ -387,7 +399,7 @@ def _overwatch_declared(state: EncounterState, e: ev.OverwatchDeclared) -> Encou
 
 @handles(ev.CombatEnded)
 def _combat_ended(state: EncounterState, e: ev.CombatEnded) -> EncounterState:
-    return replace(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None, withdrawn=())
+    return changed(state, phase=Phase.ENDED, turn=-1, pending=(), halted=None, withdrawn=())
 
 
 @handles(ev.MonitorsChanged)
@@ -441,7 +453,7 @@ def _combatant_removed(state: EncounterState, e: ev.CombatantRemoved) -> Encount
     withdrawn = tuple(w for w in state.withdrawn
                       if e.combatant not in (w.offer.reactor, w.offer.mover))
     halted = None if state.halted and state.halted.mover == e.combatant else state.halted
-    state = replace(state, combatants=combatants, order=order, turn=turn, pending=pending,
+    state = changed(state, combatants=combatants, order=order, turn=turn, pending=pending,
                     halted=halted, withdrawn=withdrawn)
     for rider in [c.id for c in state if c.riding == e.combatant]:  # the mount is gone
         state = _unmount(state, rider)

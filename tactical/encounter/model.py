@@ -6,8 +6,9 @@ character sheets are context (LoadedMap), not state: the state keeps only what c
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -43,8 +44,15 @@ def _maker(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
     new = {name: f"new_{i}" for i, name in enumerate(names)}
-    space: dict[str, Any] = {"cls": cls, "blank": object.__new__}
-    if all(f.name in cls.__dict__ for f in own) and hasattr(cls, "__slots__"):
+    space: dict[str, Any] = {"cls": cls, "blank": object.__new__, "draft": _draft(cls)}
+    if space["draft"] is not None:
+        # filled in as a draft (plain slot stores, the fastest Python has), then made the
+        # frozen class it has the very layout of: a Combatant's 45 fields each set through
+        # its descriptor (a method call each) were most of a long replay's fold (issue 23)
+        body = ["    value = blank(draft)"]
+        body += [f"    value.{f.name} = {new.get(f.name, f'old.{f.name}')}" for f in own]
+        body += ["    value.__class__ = cls", "    return value"]
+    elif all(f.name in cls.__dict__ for f in own) and hasattr(cls, "__slots__"):
         # each slot set straight through its descriptor: a frozen class's __init__ goes
         # through object.__setattr__ field by field, at twice the cost
         body = ["    value = blank(cls)"]
@@ -59,6 +67,26 @@ def _maker(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     exec(source, space)  # our own field names, as dataclasses itself does
     maker: Callable[..., Any] = space["make"]
     return maker
+
+
+@functools.cache
+def _draft(cls: type) -> type | None:
+    """A class with `cls`'s very slots and nothing else: not frozen, so a copy is filled in
+    by plain stores, and of the same layout, so Python lets the finished copy become a
+    `cls` (`__class__` assignment; checked here once, on a probe). None for a class
+    that is not a slotted dataclass straight on object (its copies go the slower way)."""
+    slots = cls.__dict__.get("__slots__")
+    if cls.__bases__ != (object,) or slots is None or \
+            tuple(slots) != tuple(f.name for f in fields(cls)):
+        return None
+    draft = type(f"{cls.__name__}Draft", (), {"__slots__": tuple(slots),
+                                              "__module__": __name__})
+    probe: Any = object.__new__(draft)
+    try:
+        probe.__class__ = cls
+    except TypeError:  # layouts Python will not swap (a __weakref__ or __dict__ slot)
+        return None
+    return draft
 
 
 class Phase(StrEnum):
@@ -192,7 +220,7 @@ class Combatant:
 
     def with_ammo(self, weapon: str, rounds: int) -> Combatant:
         rest = tuple((w, n) for w, n in self.ammo if w != weapon)
-        return replace(self, ammo=(*rest, (weapon, rounds)))
+        return changed(self, ammo=(*rest, (weapon, rounds)))
 
     def effective_initiative(self) -> int:
         if self.initiative_zero or self.initiative is None:
@@ -284,4 +312,23 @@ class EncounterState:
         return changed(self, combatants={**self.combatants, combatant.id: combatant})
 
     def occupant(self, hex_: Hex) -> Combatant | None:
-        return next((c for c in self.combatants.values() if c.hex == hex_), None)
+        """Who stands in `hex_` (the first in order: a rider shares its mount's hex)."""
+        return _by_hex(self.combatants).get(hex_)
+
+
+# The last combatants asked about, by hex: a drag step asks the engine's step rules about
+# every hex of a path that changed half-way (issue 26), and a walk over 400 combatants for
+# each was a tenth of the step. A state's combatants are never changed in place (a fold
+# makes a new mapping), so the same mapping has the same hexes.
+_BY_HEX: tuple[Mapping[str, Combatant], dict[Hex, Combatant]] | None = None
+
+
+def _by_hex(combatants: Mapping[str, Combatant]) -> dict[Hex, Combatant]:
+    global _BY_HEX
+    known = _BY_HEX
+    if known is None or known[0] is not combatants:
+        found: dict[Hex, Combatant] = {}
+        for c in combatants.values():
+            found.setdefault(c.hex, c)
+        known = _BY_HEX = (combatants, found)
+    return known[1]

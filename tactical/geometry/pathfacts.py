@@ -331,7 +331,14 @@ class PathFacts:
 
 @dataclass(frozen=True, slots=True)
 class PathScan:
-    """The facts of a path so far, one row per hex; extend it by one hex per drag step."""
+    """The facts of a path so far, one row per hex; extend it by one hex per drag step.
+
+    `history[i]` is the fold of the first i + 1 rows, so cutting the path back (the drag
+    went back, or a new shortest path leaves the old one half-way) costs no rescan of the
+    part kept; `rows_at` holds each hex's unverified facts for this mover and reactor set,
+    shared by every scan started from the same prepared reactors (a path that comes back
+    over a hex, and the safest path's exposure, look it up instead of asking the
+    geometry again; issue 26)."""
 
     prepared: PreparedReactors
     mover: Mover
@@ -339,36 +346,46 @@ class PathScan:
     candidates: np.ndarray
     rows: tuple[np.ndarray, ...]
     firsts: _Firsts
+    history: tuple[_Firsts, ...] = ()
+    rows_at: dict[Hex, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def start(cls, prepared: PreparedReactors, mover: Mover) -> PathScan:
         enemies = _enemies(prepared, mover)
         candidates = _candidates(prepared, mover, enemies)
-        rows = tuple(_facts(prepared, candidates, h) for h in mover.path)
-        rows, firsts = _fold(prepared, rows, mover.path)
-        return cls(prepared, mover, enemies, candidates, rows, firsts)
+        rows_at = _rows_at(prepared, mover)
+        rows = tuple(_row(prepared, candidates, rows_at, h) for h in mover.path)
+        rows, history = _fold(prepared, rows, mover.path)
+        return cls(prepared, mover, enemies, candidates, rows,
+                   history[-1] if history else _Firsts.empty(len(prepared.reactors)),
+                   history, rows_at)
 
     def extend(self, h: Hex) -> PathScan:
         """The scan one hex further: one evaluation of the new hex, nothing repeated."""
         row = _verified(self.prepared, self.firsts, len(self.rows), h,
-                        _facts(self.prepared, self.candidates, h))
+                        _row(self.prepared, self.candidates, self.rows_at, h))
         mover = Mover(self.mover.id, self.mover.side, (*self.mover.path, h),
                       self.mover.disengaging, self.mover.name)
+        firsts = self.firsts.add(len(self.rows), row)
         return PathScan(self.prepared, mover, self.enemies, self.candidates,
-                        (*self.rows, row), self.firsts.add(len(self.rows), row))
+                        (*self.rows, row), firsts, (*self.history, firsts), self.rows_at)
 
     def truncate(self, length: int) -> PathScan:
-        """The scan of the first `length` hexes (the drag went back)."""
+        """The scan of the first `length` hexes (the drag went back): the part kept is
+        not scanned again (each row was verified against the firsts before it only)."""
+        length = max(0, min(length, len(self.rows)))
         mover = Mover(self.mover.id, self.mover.side, self.mover.path[:length],
                       self.mover.disengaging, self.mover.name)
-        rows, firsts = _fold(self.prepared, self.rows[:length], mover.path)
-        return PathScan(self.prepared, mover, self.enemies, self.candidates, rows, firsts)
+        firsts = self.history[length - 1] if length else _Firsts.empty(
+            len(self.prepared.reactors))
+        return PathScan(self.prepared, mover, self.enemies, self.candidates,
+                        self.rows[:length], firsts, self.history[:length], self.rows_at)
 
     def exposure(self, h: Hex, skip: frozenset[str] = frozenset()) -> int:
         """How many of the mover's enemies able to react would see it in hex `h` within a
         band limit, a watched zone or reach — what a step into `h` exposes it to (the
         safest path's cost, issue 26; the same flags a scan step computes)."""
-        row = _facts(self.prepared, self.candidates, h)
+        row = _row(self.prepared, self.candidates, self.rows_at, h)
         hit = self.candidates & ((row & _SEEN) > 0) & ((row & _RANGES) > 0)
         if skip:
             hit &= np.array([i not in skip for i in self.prepared.ids], dtype=bool)
@@ -380,6 +397,31 @@ class PathScan:
                          mover.disengaging, self.candidates, self.enemies, f.band, f.zone,
                          f.reach_from_1, f.leave_from_1, f.reach_at_0, f.in_range,
                          f.in_range_seen, self.prepared.memo, self)
+
+
+ROWS_KEPT = 20_000  # hexes whose facts are kept per mover and reactor set (a few MB at 400)
+
+
+def _rows_at(prepared: PreparedReactors, mover: Mover) -> dict[Hex, np.ndarray]:
+    """The per-hex facts of `mover` against `prepared`, kept in the reactor set's memo:
+    they depend on the mover only through who its enemies are (its id and side)."""
+    key = ("facts per hex", mover.id, mover.side)
+    found = prepared.memo.get(key)
+    if not isinstance(found, dict):
+        found = prepared.memo[key] = {}
+    return found
+
+
+def _row(prepared: PreparedReactors, candidates: np.ndarray, rows_at: dict[Hex, np.ndarray],
+         h: Hex) -> np.ndarray:
+    """`_facts` of hex `h`, looked up when known (never changed in place: `_verified`
+    copies before it clears a bit)."""
+    row = rows_at.get(h)
+    if row is None:
+        if len(rows_at) >= ROWS_KEPT:
+            rows_at.clear()
+        row = rows_at[h] = _facts(prepared, candidates, h)
+    return row
 
 
 def _verified(prepared: PreparedReactors, firsts: _Firsts, index: int, h: Hex,
@@ -402,14 +444,17 @@ def _verified(prepared: PreparedReactors, firsts: _Firsts, index: int, h: Hex,
 
 
 def _fold(prepared: PreparedReactors, rows: tuple[np.ndarray, ...],
-          path: tuple[Hex, ...]) -> tuple[tuple[np.ndarray, ...], _Firsts]:
+          path: tuple[Hex, ...]) -> tuple[tuple[np.ndarray, ...], tuple[_Firsts, ...]]:
+    """The verified rows and the firsts after each of them."""
     firsts = _Firsts.empty(len(prepared.reactors))
     checked = []
+    history = []
     for index, (row, h) in enumerate(zip(rows, path, strict=True)):
         row = _verified(prepared, firsts, index, h, row)
         checked.append(row)
         firsts = firsts.add(index, row)
-    return tuple(checked), firsts
+        history.append(firsts)
+    return tuple(checked), tuple(history)
 
 
 def _left_out(scan: PathScan, index: int) -> tuple[str, ...]:

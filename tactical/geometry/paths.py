@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable
 
 from tactical.core.types import Hex
-from tactical.geometry.hexgrid import hex_distance, hex_line, hex_neighbours
+from tactical.geometry.hexgrid import DIRECTIONS, hex_distance, hex_line, hex_neighbours
 
 __all__ = ["MAX_NODES", "join", "safest_path", "shortest_path"]
 
@@ -71,47 +71,63 @@ def shortest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
     if not can_end(goal):
         return None
     off = _off_line(start, goal)
-    # key: (steps + distance left, steps left, deviation so far, tie counter)
+    gq, gr = goal
+    # key: (steps + distance left, steps left, deviation so far, tie counter); the loop is
+    # the drag's hot path (issue 26): neighbours, distances and pushes written out inline
     best: dict[Hex, tuple[int, float]] = {start: (0, 0.0)}
     parent: dict[Hex, Hex | None] = {start: None}
-    frontier: list[tuple[int, int, float, int, Hex]] = [
-        (hex_distance(start, goal), hex_distance(start, goal), 0.0, 0, start)]
+    first = hex_distance(start, goal)
+    frontier: list[tuple[int, int, float, int, Hex]] = [(first, first, 0.0, 0, start)]
     done: set[Hex] = set()
+    offs: dict[Hex, float] = {}  # each hex's distance from the line, worked out once
     counter = 0
+    pop, push = heapq.heappop, heapq.heappush
     while frontier and len(done) < max_nodes:
-        _f, _h, dev, _n, here = heapq.heappop(frontier)
+        _f, _h, dev, _n, here = pop(frontier)
         if here in done:
             continue
         if here == goal:
             return _walk_back(parent, goal)
         done.add(here)
         steps = best[here][0] + 1
-        for nxt in hex_neighbours(here):
+        hq, hr = here
+        for dq, dr in DIRECTIONS:
+            nxt = (hq + dq, hr + dr)
             if nxt in done:
                 continue
             known = best.get(nxt)
-            ndev = dev + off(nxt) + (0.0 if not keep or nxt in keep else _LEAVE)
-            if known is not None and (known[0], known[1]) <= (steps, ndev):
+            if known is not None and known[0] < steps:
+                continue
+            o = offs.get(nxt)
+            if o is None:
+                o = offs[nxt] = off(nxt)
+            ndev = dev + o + (0.0 if not keep or nxt in keep else _LEAVE)
+            if known is not None and known[0] == steps and known[1] <= ndev:
                 continue
             if not can_step(here, nxt):
                 continue
             best[nxt] = (steps, ndev)
             parent[nxt] = here
-            left = hex_distance(nxt, goal)
+            lq, lr = nxt[0] - gq, nxt[1] - gr
+            left = (abs(lq) + abs(lr) + abs(lq + lr)) // 2
             counter += 1
-            heapq.heappush(frontier, (steps + left, left, ndev, counter, nxt))
+            push(frontier, (steps + left, left, ndev, counter, nxt))
     return None
 
 
 def safest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
                 can_end: Callable[[Hex], bool], exposure: Callable[[Hex], int],
-                within: int, max_nodes: int = MAX_NODES) -> list[Hex] | None:
+                within: int, max_nodes: int = MAX_NODES,
+                keep: frozenset[Hex] = frozenset()) -> list[Hex] | None:
     """The legal path from `start` to `goal` that is least exposed within `within` steps
     of the start (the sum of `exposure` over the hexes entered up to then), the shortest
     among those, then the straightest. Searched over the hexes within `within` of the
-    start; from the hex it leaves that disc, the shortest path on."""
+    start; from the hex it leaves that disc, the shortest path on. `keep` (a drag's path of
+    the step before), as for `shortest_path`: among paths as safe and as short, the one
+    that leaves fewest of those hexes (the drawn path does not swing from one equal way to
+    another as the cursor moves on)."""
     if start == goal or within <= 0:
-        return shortest_path(start, goal, can_step, can_end, max_nodes)
+        return shortest_path(start, goal, can_step, can_end, max_nodes, keep)
     if not can_end(goal):
         return None
     off = _off_line(start, goal)
@@ -136,7 +152,7 @@ def safest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
         steps = steps_to[here]
         if here == goal or steps >= within:
             rest = [here] if here == goal else shortest_path(
-                here, goal, can_step, can_end, max_nodes)
+                here, goal, can_step, can_end, max_nodes, keep)
             walked = _walk_back(parent, here)
             # the way on from the border may cross the hexes already walked: a path that
             # loops is never drawn (issue 26), so that candidate is not one
@@ -148,7 +164,9 @@ def safest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
         for nxt in hex_neighbours(here):
             if nxt in done or not can_step(here, nxt):
                 continue
-            key = (exp + exposure(nxt), steps + 1 + hex_distance(nxt, goal), dev + off(nxt))
+            away = 0.0 if not keep or nxt in keep else _LEAVE
+            key = (exp + exposure(nxt), steps + 1 + hex_distance(nxt, goal),
+                   dev + off(nxt) + away)
             known = best.get(nxt)
             if known is not None and known <= key:
                 continue
@@ -156,7 +174,7 @@ def safest_path(start: Hex, goal: Hex, can_step: Callable[[Hex, Hex], bool],
             counter += 1
             heapq.heappush(frontier, (*key, counter, nxt))
     if found is None:  # nothing within reach that does not loop: the shortest way
-        return shortest_path(start, goal, can_step, can_end, max_nodes)
+        return shortest_path(start, goal, can_step, can_end, max_nodes, keep)
     return found[1]
 
 

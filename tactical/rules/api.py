@@ -509,6 +509,11 @@ class AreaRules(Protocol):
         """The damage this target takes on average (after cover and armor)."""
         ...
 
+    def blast_words(self, facts: BlastFacts) -> str:
+        """What the blast does where this target stands, as the board marks it ("4d6",
+        Shadowrun "DV 14P")."""
+        ...
+
     @property
     def prone_rings_out(self) -> int:
         """How many rings further out a prone combatant counts (RULINGS: one)."""

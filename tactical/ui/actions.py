@@ -52,6 +52,10 @@ SPECS = {
     "fit": Spec("fit", "Zoom to &fit", ("F",), "Show the whole map (F)"),
     "fullscreen": Spec("fullscreen", "&Full screen", ("F11",), "Full screen (F11)", True),
     "legend": Spec("legend", "&Legend", ("L",), "Show the legend (L)", True),
+    # issue 26, item 3: what holding Alt during a drag does, kept on (the status bar's toggle)
+    "safest": Spec("safest", "Safest &path", (),
+                   "Drags take the safest path: the fewest reactions within the movement "
+                   "left, then the shortest (as holding Alt while dragging does)", True),
     "shortcuts": Spec("shortcuts", "&Keyboard shortcuts", (QKeySequence.StandardKey.HelpContents,)),
     "about": Spec("about", "&About Tactical"),
     "support": Spec("support", "Copy &support details",
@@ -109,6 +113,7 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction],
     combat = bar.addMenu("&Combat")
     for name in ("start", "next", "end"):
         combat.addAction(actions[name])
+    combat.addAction(actions["safest"])  # also in the status bar (main_window)
     combat.addSeparator()
     view = bar.addMenu("&View")
     layers = view.addMenu("&Layers")
@@ -148,8 +153,8 @@ def shortcut_table(actions: dict[str, QAction]) -> str:
     rows.append("<tr><td><b>Esc</b></td><td>Cancel a drag</td></tr>")
     rows.append("<tr><td><b>Space / right click (dragging)</b></td><td>Pin a waypoint; "
                 "<b>Backspace</b> removes the last</td></tr>")
-    rows.append("<tr><td><b>Alt (dragging)</b></td><td>Safest path: fewest reactions"
-                "</td></tr>")
+    rows.append("<tr><td><b>Alt (dragging)</b></td><td>Safest path: fewest reactions; "
+                "the status bar's <b>Safest path</b> keeps it on</td></tr>")
     rows.append("<tr><td><b>Wheel</b></td><td>Zoom around the cursor</td></tr>")
     rows.append("<tr><td><b>Drag empty board</b></td><td>Pan</td></tr>")
     rows.append("<tr><td><b>Shift-drag a token</b></td><td>GM move (no action, no "

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QMessageBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -102,7 +103,7 @@ class MainWindow(WindowHost):
             "end": self.end_combat, "fit": self.zoom_to_fit,
             "fullscreen": self.set_full_screen, "legend": self._legend,
             "shortcuts": self.show_shortcuts, "about": self.show_about,
-            "support": self.copy_support_details,
+            "support": self.copy_support_details, "safest": self._safest_path,
         })
         for layer in LAYERS:
             self.action_map[f"layer_{layer}"].toggled.connect(
@@ -110,6 +111,13 @@ class MainWindow(WindowHost):
         self.hover_label = QLabel()
         self._tool_words = ""  # what the board's tools last put in the status bar
         self.statusBar().addWidget(self.hover_label, 1)
+        self.safest_button = QToolButton()  # issue 26: the drag's Alt, kept on
+        self.safest_button.setObjectName("safestPath")
+        self.safest_button.setDefaultAction(self.action_map["safest"])
+        self.safest_button.setAutoRaise(True)
+        # never the keyboard's: a click leaves it with the board (Space, Backspace, Esc)
+        self.safest_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.statusBar().addPermanentWidget(self.safest_button)
         self.setCentralWidget(self._placeholder())
         self._rebuild_recent()
         if not self._starting:
@@ -234,6 +242,7 @@ class MainWindow(WindowHost):
         self.stream_overlays.set_document(document)
         self.setCentralWidget(self.view)
         self.view.status_changed.connect(self._tool_status)
+        self.view.drag_tool.set_safest(self.action_map["safest"].isChecked())
         self.hands = Hands(document, self.view, self.ask)
         self.hands.attack = self.attack_target
         if not self._starting:
@@ -248,6 +257,9 @@ class MainWindow(WindowHost):
         where = f" — {document.path.name}" if document.path else ""
         ruleset = titles().get(document.state.ruleset, document.state.ruleset)
         self.setWindowTitle(f"Tactical — {name} ({ruleset}){where}")
+        if self.scene.picture_problems:  # issue 28: a portrait not shown is named, not silent
+            self.statusBar().showMessage(("Initials instead of a portrait: " + "; ".join(
+                sorted(self.scene.picture_problems.values())))[:500], 20000)
         self._update_actions()
         self.view.setFocus()
 
@@ -426,6 +438,12 @@ class MainWindow(WindowHost):
         elif bar.currentMessage() == self._tool_words:
             bar.clearMessage()
         self._tool_words = text
+
+    def _safest_path(self, on: bool) -> None:
+        """The status bar's Safest path: every drag takes the fewest-reactions path, as
+        holding Alt does (a drag under way changes at once)."""
+        if self.view is not None:
+            self.view.drag_tool.set_safest(on)
 
     def _hovered(self, hex_: tuple[int, int] | None) -> None:
         from tactical.ui.board import hover_text
@@ -643,11 +661,13 @@ class MainWindow(WindowHost):
             self.scene.legend.edge = edge
             self.view.fitted = False  # fitted beside the legend where it was
             self.view.viewport().update()
+            self.view.place_words()
 
     def _legend(self, on: bool) -> None:
         if self.scene is not None and self.view is not None:
             self.scene.legend.visible = on
             self.view.viewport().update()
+            self.view.place_words()
 
     def show_shortcuts(self) -> None:
         from tactical.ui.shortcuts import ShortcutsDialog

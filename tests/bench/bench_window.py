@@ -3,7 +3,9 @@ driven with mouse events. Prints ONE JSON line:
 
 - drag_step_{p50,p95,max}_ms_{200,400}_{path,safest} (issue 26): one hex step of a drag whose
   cursor runs 40 hexes from the shotgun mover among the covers, the shortest path searched
-  again each step, with and without waypoints; `_safest`: Alt held (fewest reactions).
+  again each step, with and without waypoints; `_safest`: Alt held (fewest reactions);
+  `_trail`: the baseline, the same cursor's run drawn as the mouse trail (the drag before
+  issue 26: no search), measured just before them.
 - drag_step_{p50,p95,max}_ms_{200,400}_{melee,shotgun}: one hex step of a drag in combat
   (the mouse move, the engine's move preview with its reactions, the repaint it causes), the
   mover acting, on a generated 200 × 200 map (2,000 covers, 100 tokens) and a 400 × 400 map
@@ -17,7 +19,8 @@ driven with mouse events. Prints ONE JSON line:
   repaint), the aim run 14 hexes east of a grenadier and back on the 200 map: a frag
   grenade's 6 m blast (its rings, the wall shield of every ring hex, the scatter spread),
   then Suppressive Fire's 60° sector of a machine pistol; targets p95 ≤ 8, max ≤ 16; the
-  _cpu_ keys beside them.
+  _cpu_ keys beside them, and aim_step_{p95,cpu_p95}_vs_drag_200_*: each over the melee
+  drag's in the same run (a loaded machine slows both).
 - overlay_push_ms_p95 (and _max): what the stream overlays' push costs the GUI thread per
   command, undo and redo of the 10,000-event fight (target ≤ 1).
 - undo_ms_10k, redo_ms_10k, append_ms_10k: in a 10,000-event fight (target ≤ 20).
@@ -60,6 +63,7 @@ from tactical.core.dice import RandomDice
 from tactical.core.paths import demo_map
 from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
+from tactical.geometry.hexgrid import hex_line
 from tactical.ui.document import EncounterDocument
 from tactical.ui.main_window import MainWindow
 from tactical.ui.player.camera import CameraMode
@@ -182,14 +186,20 @@ def drag_steps(window: MainWindow, token: str) -> tuple[list[float], list[float]
     return times, cpu
 
 
-def path_drag_steps(window: MainWindow, token: str, safest: bool = False
-                    ) -> tuple[list[float], list[float]]:
+def path_drag_steps(window: MainWindow, token: str, safest: bool = False,
+                    trail: bool = False) -> tuple[list[float], list[float]]:
     """Issue 26: milliseconds per hex step of a drag whose cursor runs PATH_STEPS hexes from
     the token, winding among the generated map's covers (the shortest path is searched
     again at each step), once plain, once pinning a waypoint every third of the way (Space);
-    `safest`: with Alt held (the fewest-reactions search)."""
+    `safest`: with Alt held (the fewest-reactions search); `trail`: the baseline, the path
+    the mouse trail drew before issue 26 (each hex the cursor entered, loops cut, the
+    same preview), for "a shortest path must never cost more than the mouse trail did"."""
     view, scene = window.view, window.scene
     assert view is not None and scene is not None
+    tool = view.drag_tool
+    if trail:  # the old drag: the hexes crossed on the way to the cursor, no search
+        tool.aim = lambda target: tool.step_to(  # type: ignore[method-assign]
+            hex_line(tool.path[-1], target)[1:])
     alt = Qt.KeyboardModifier.AltModifier if safest else Qt.KeyboardModifier.NoModifier
     times: list[float] = []
     cpu: list[float] = []
@@ -215,6 +225,8 @@ def path_drag_steps(window: MainWindow, token: str, safest: bool = False
         view.cancel_drag()
         mouse(view, QEvent.Type.MouseButtonRelease, QPointF(view.mapFromScene(scene.centre(start))))
         pump()
+    if trail:
+        del tool.aim  # the class's own again
     return times, cpu
 
 
@@ -279,6 +291,12 @@ def aim_figures(results: dict[str, float | str], window: MainWindow, path: Path)
         results[f"aim_step_max_ms_{key}"] = round(max(times), 2)
         results[f"aim_step_cpu_p95_ms_{key}"] = round(percentile(cpu, 95), 2)
         results[f"aim_step_cpu_max_ms_{key}"] = round(max(cpu), 2)
+        # beside the melee drag measured in the same run (a busy machine slows both alike)
+        for stat in ("p95", "cpu_p95"):
+            drag = results.get(f"drag_step_{stat}_ms_200_melee")
+            if isinstance(drag, float) and drag > 0:
+                results[f"aim_step_{stat}_vs_drag_{key}"] = round(
+                    float(results[f"aim_step_{stat}_ms_{key}"]) / drag, 2)
 
 
 def with_player_view(window: MainWindow) -> None:
@@ -436,7 +454,10 @@ def test_window_benchmark(qapp, tmp_path: Path) -> None:
                 document.apply(cmd.EndTurn())
             assert document.state.actor == token, (document.state.actor, token)
             drag_figures(results, f"{size}_{mover}", *drag_steps(window, token))
-            if mover == "shotgun":  # issue 26: the shortest and the safest path, 40 hexes
+            if mover == "shotgun":  # issue 26: the shortest and the safest path, 40 hexes,
+                # beside the same cursor's mouse trail (the baseline) measured just before
+                drag_figures(results, f"{size}_trail",
+                             *path_drag_steps(window, token, trail=True))
                 drag_figures(results, f"{size}_path", *path_drag_steps(window, token))
                 drag_figures(results, f"{size}_safest",
                              *path_drag_steps(window, token, safest=True))

@@ -20,10 +20,11 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 @pytest.mark.parametrize("rid", registry.ids())
-def test_every_ruleset_answers_whether_it_has_area_attacks(rid):
+def test_every_bundled_ruleset_has_area_attacks(rid):
+    # issue 27: Chapter 6 (rules/chapter6/area.py) and SR4/SR5 (rules/shadowrun/area.py)
     area = registry.ruleset(rid).area
-    # issue 27: Chapter 6 has the blast rules; a game without them answers None
-    assert (area is not None) == (rid == "chapter6")
+    assert area is not None
+    assert area.suppression == (60.0, "medium")  # RULINGS Area attacks: 60°, Medium band
 
 
 def _batch(ruleset: api.Ruleset) -> Batch:
@@ -34,10 +35,21 @@ def _batch(ruleset: api.Ruleset) -> Batch:
     return batch
 
 
+class _WithoutArea:
+    """A bundled game that offers no area attacks (as a game may: `area` is None)."""
+
+    def __init__(self, inner: api.Ruleset) -> None:
+        self._inner, self.area = inner, None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+
 def test_a_game_without_area_attacks_is_refused_by_name():
-    bundled = registry.ruleset("sr5")  # issue 27: Chapter 6 has them, Shadowrun not yet
-    with pytest.raises(IllegalCommand, match=re.escape(f"{bundled.title} has no area attacks")):
-        _batch(bundled).area()
+    without = _WithoutArea(registry.ruleset("sr5"))
+    with pytest.raises(IllegalCommand,
+                       match=re.escape(f"{without.title} has no area attacks")):
+        _batch(without).area()
 
 
 @dataclass

@@ -213,3 +213,39 @@ def test_an_enemys_check_shows_only_when_the_gm_shows_it_and_then_without_number
     gm = AudienceFilter(Audience.GM)
     assert stream.rolls(document.state, rolled, gm)[0]["headline"].startswith(
         "Awareness: 13 vs TN 25")
+
+
+def test_under_shadowrun_the_party_reads_the_condition_monitors() -> None:
+    """SR5 on the warehouse: the GM marks boxes on the monitors (Apply damage). The party
+    overlay's bars are the runner's Physical and Stun boxes left, and an enemy with Stun
+    boxes marked reads its word from that monitor, as its token does on the players' screen
+    (Stun counts for hurt); the party read Chapter 6's Health, which SR's damage leaves."""
+    from tactical.core.dice import RandomDice
+    from tactical.core.paths import maps_dir
+    from tactical.data.library import load_map
+    from tactical.encounter.commands import ApplyDamage
+    from tactical.encounter.context import Context
+    from tactical.encounter.encounter import Encounter
+    from tactical.encounter.queries.audience import coarse_state
+    from tactical.encounter.queries.oracle import GeometryOracle
+    from tactical.rules import registry
+
+    loaded = load_map(maps_dir() / "warehouse.yaml")
+    encounter = Encounter(Context(loaded, GeometryOracle(loaded), ruleset="sr5"), RandomDice(3))
+    assert encounter.apply(ApplyDamage("kicker", 3, "physical")) is not None
+    assert encounter.apply(ApplyDamage("guard-shield", 5, "stun")) is not None
+    rules = registry.ruleset("sr5")
+    kicker = rules.monitors_json(encounter.state.get("kicker"))
+    assert kicker is not None
+    physical = kicker["monitors"]["physical"]
+    party = {p["id"]: p for p in stream.party(encounter.state, players())}
+    assert party["kicker"]["health"] == pytest.approx(1 - physical["boxes"] / physical["size"],
+                                                      abs=0.001)
+    assert party["kicker"]["health"] < 1.0 and party["kicker"]["stamina"] == 1.0
+    guard = rules.monitors_json(encounter.state.get("guard-shield"))
+    assert guard is not None
+    stun = guard["monitors"]["stun"]
+    assert stun["boxes"] == 5
+    assert party["guard-shield"]["state"] == coarse_state(1 - 5 / stun["size"], False) \
+        in ("hurt", "badly hurt")
+    assert party["guard-office"]["state"] == "unhurt"

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
@@ -56,17 +56,20 @@ def start_throw(win: MainWindow) -> AreaTool:
     return tool
 
 
+OFF_CENTRE = QPointF(0.6, 0.0)  # metres: clear of a scatter dot at the hex's centre
+
+
 def pixel(win: MainWindow, h: tuple[int, int]) -> QColor:
     image = win.view.viewport().grab().toImage()
-    return image.pixelColor(win.view.mapFromScene(win.scene.centre(h)))
+    return image.pixelColor(win.view.mapFromScene(win.scene.centre(h) + OFF_CENTRE))
 
 
 def clear_hex(win: MainWindow, tool: AreaTool, hexes: tuple[tuple[int, int], ...]
               ) -> tuple[int, int]:
-    """A hex of `hexes` with no token on it and no mark's words over its centre."""
+    """A hex of `hexes` with no token on it and no mark's words over where `pixel` looks."""
     taken = {c.hex for c in win.document.state}
     return next(h for h in hexes if h not in taken and not any(
-        m.box.contains(win.scene.centre(h)) for m in tool.item.marks))
+        m.box.contains(win.scene.centre(h) + OFF_CENTRE) for m in tool.item.marks))
 
 
 def test_the_rings_follow_the_cursor_and_mark_who_is_caught(yard):
@@ -168,15 +171,20 @@ def test_auto_fire_picks_the_enemies_in_the_placed_vicinity(yard):
     assert "ganger" not in command.targets
 
 
-def test_the_dock_shows_the_odds_and_each_targets_average_then_one_result_card(yard):
+def test_the_dock_shows_the_odds_and_each_targets_average_then_one_result_card(yard, qtbot):
     dock = yard.dock
     section = dock.sections["area attack"]
     assert section.isHidden()  # nothing aimed yet
     tool = start_throw(yard)
-    hover(yard, (8, 3))
+    hover(yard, (12, 0))
+    assert not section.isHidden()  # the card comes with the first aimed hex at once
+    for h in ((10, 2), (8, 3)):  # the cursor sweeps on to (8, 3) and rests there
+        hover(yard, h)
     preview = tool.preview
     assert preview is not None and preview.odds is not None
-    assert not section.isHidden()
+    # the card follows once the cursor rests: the odds and targets of (8, 3)
+    qtbot.waitUntil(lambda: dock.area.odds.text() == f"{preview.odds:.1%} to hit the hex"
+                    and any(r.startswith("Vanya") for r in dock.area.rows))
     assert dock.area.heading.text() == "Grenadier: Fragmentation grenade"
     assert dock.area.odds.text() == f"{preview.odds:.1%} to hit the hex"
     vanya = next(m for m in preview.marks if m.id == "vanya")

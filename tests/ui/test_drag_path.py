@@ -1,14 +1,14 @@
 """Issue 26 through the real window: the drag draws the shortest legal path to the hex under
 the cursor (and follows it back, never a trail), Space and a right click pin waypoints,
-Backspace takes the last off, Alt asks for the safest way past the guards, and the drop
-commits exactly the path drawn."""
+Backspace takes the last off, Alt asks for the safest way past the guards (and so does the
+status bar's Safest path toggle), and the drop commits exactly the path drawn."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolButton
 
 from tactical.encounter import commands as cmd
 from tactical.encounter.events import Moved, MoveHalted
@@ -120,3 +120,53 @@ def test_alt_asks_for_the_way_past_the_guards(qtbot, demo_window):
 
 def doc_name(window: MainWindow, cid: str) -> str:
     return window.document.state.get(cid).name
+
+
+def test_the_status_bar_toggle_does_what_holding_alt_does(qtbot, demo_window):
+    """Issue 26, item 3: "Holding a modifier (Alt, or a toggle in the status bar)". The
+    toggle is in the status bar with its tooltip and in F1's list; with it on, a drag with
+    no key held draws the path Alt draws and the drop walks it; off again, the shortest."""
+    window = demo_window
+    doc = fights.start(window.document, moves=(cmd.Move("kicker", fights.APPROACH),))
+    window.zoom_to_fit()
+    tool = window.view.drag_tool
+    button = window.statusBar().findChild(QToolButton, "safestPath")
+    assert button is not None and button.isVisible() and not button.isChecked()
+    assert "fewest reactions" in button.toolTip() and "Alt" in button.toolTip()
+    window.show_shortcuts()  # F1
+    assert "Safest path" in window.shortcuts_dialog.text.toPlainText()
+    window.shortcuts_dialog.close()
+    press(window, (7, 5))
+    send(window, QEvent.Type.MouseMove, (11, 2))
+    shortest = list(tool.path)
+    send(window, QEvent.Type.MouseMove, (11, 2), modifiers=Qt.KeyboardModifier.AltModifier)
+    with_alt = list(tool.path)
+    assert with_alt != shortest  # (the guards see the shortest way)
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not tool.dragging)
+
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert button.isChecked() and window.action_map["safest"].isChecked()
+    press(window, (7, 5))
+    send(window, QEvent.Type.MouseMove, (11, 2))  # no key held
+    assert tool.path == with_alt
+    words = drag_summary(tool)[-1][0]
+    assert words.startswith("safest path") and "Safest path is on" in words
+    assert tool.report is not None
+    legal = with_alt[1:tool.report.allowed + 1]
+    with qtbot.waitSignal(doc.changed) as changed:
+        send(window, QEvent.Type.MouseButtonRelease, (11, 2), Qt.MouseButton.NoButton,
+             Qt.MouseButton.LeftButton)
+    events = changed.args[0].events
+    walked = [h for e in events if isinstance(e, Moved) for h in e.path]
+    left = [h for e in events if isinstance(e, MoveHalted) for h in e.remaining]
+    assert walked + left == legal  # the Move walks the safest path drawn
+    window.undo()
+
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)  # off: the shortest again
+    assert not button.isChecked()
+    press(window, (7, 5))
+    send(window, QEvent.Type.MouseMove, (11, 2))
+    assert tool.path == shortest and drag_summary(tool)[-1][0].startswith("shortest path")
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not tool.dragging)

@@ -260,3 +260,22 @@ def test_calibrating_from_the_diagonal_or_a_measured_ruler(qtbot, tmp_path, monk
     assert players.view.transform().m11() == pytest.approx(80 / metres)
     assert float(settings.value("player_view/ruler_ppi")) == pytest.approx(80)
     window.close()
+
+
+def test_a_players_window_deleted_unclosed_leaves_the_gms_view_alone(qtbot):
+    """The GM's view outlives the players' window (closing the app deletes it without a
+    close): a zoom or a scroll after that must not reach into its deleted scene."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    document = fight()
+    gm = BoardView(BoardScene(document))
+    qtbot.addWidget(gm)
+    gm.resize(1000, 700)
+    gm.show()
+    gm.zoom_to_fit()
+    players = PlayerWindow(document, default_settings(["runners", "corp"]), gm)
+    players.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gm.set_zoom(gm.zoom * 1.5)  # raised "Internal C++ object already deleted" in a slot
+    gm.zoom_to_fit()
+    gm.close()

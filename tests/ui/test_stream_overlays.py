@@ -93,3 +93,34 @@ def test_with_fog_a_token_in_the_dark_is_not_on_the_overlays(qtbot, tmp_path):
     finally:
         overlays.stop()
         screen.action.setChecked(False)
+
+
+def test_the_overlays_keep_updating_with_the_windows_minimised(qtbot, tmp_path):
+    """OBS reads the overlays while the GM's window and the players' are minimised (or
+    covered): nothing they serve waits for a window to paint."""
+    window = open_window(qtbot, tmp_path)
+    overlays, screen = window.stream_overlays, window.player_screen
+    document = window.document
+    try:
+        assert overlays.start(port=0)
+        players = screen.open()
+        assert players is not None
+        for cid, value in {"kicker": 30, "vanya": 22, "guard-office": 40}.items():
+            document.apply(cmd.SetInitiative(cid, value))
+        document.apply(cmd.StartCombat())
+        players.showMinimized()
+        window.showMinimized()
+        qtbot.waitUntil(lambda: window.isMinimized() and players.isMinimized())
+        window._apply(cmd.EndTurn())  # the GM's End turn from the keyboard
+        qtbot.waitUntil(lambda: '"acting":true' in overlays.feed.get("initiative").json
+                        and acting(overlays) == ["Kicker"])
+        page = get(overlays.server, "/initiative")[2].decode()
+        assert '"name":"Kicker"' in page.replace(" ", "")
+    finally:
+        overlays.stop()
+        screen.action.setChecked(False)
+
+
+def acting(overlays) -> list[str]:
+    value = json.loads(overlays.feed.get("initiative").json)
+    return [e["name"] for e in value["entries"] if e["acting"]]

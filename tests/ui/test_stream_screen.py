@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from fights import fight
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 
 from tactical.cli import main as tactical
-from tactical.encounter.commands import EndTurn
+from tactical.encounter.commands import EndTurn, GMMove
 from tactical.encounter.queries.audience import Audience, AudienceFilter, default_settings
 from tactical.ui.board.render import render_image
 from tactical.ui.board.scene import BoardScene
@@ -22,6 +22,7 @@ from tactical.ui.player.camera import CameraMode
 from tactical.ui.player.window import PlayerWindow
 
 GOLDEN = Path(__file__).parents[1] / "scenarios" / "warehouse_three_rounds.jsonl"
+FAR = (2, 14)  # a free hex of the warehouse far from the guards
 SIX = {"kicker", "vanya", "guard-shotgun", "guard-shield", "guard-office", "abomination"}
 
 
@@ -73,6 +74,28 @@ def test_whoever_acts_is_on_the_strip_even_the_sixth(qapp, size):
     assert len(set(seen)) >= 5
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_a_condensed_chip_reads_as_its_tokens_face(qapp, size):
+    """Both guards are "GS" by their initials; their tokens read G1 and G2. A viewer finds
+    whose turn it is by matching the strip's chip to the token, so the chip reads the same."""
+    document = fight()
+    condensed: dict[str, str] = {}
+    for _turn in range(6):
+        drawn: dict[str, object] = {}
+        render_image(document, size, audience=players(), manifest=drawn)
+        strip, tokens = drawn["initiative"], drawn["tokens"]
+        assert isinstance(strip, dict) and isinstance(tokens, list)
+        face = {t["id"]: t["initials"] for t in tokens}
+        shown = [e for e in strip["entries"] if e["form"] == "initials"]
+        for e in shown:
+            assert e["shown"] == face[e["id"]], e
+            condensed[e["id"]] = e["shown"]
+        assert len({e["shown"] for e in shown}) == len({e["id"] for e in shown})
+        assert document.apply(EndTurn()) is not None
+    assert {"guard-shotgun", "guard-shield"} <= set(condensed)  # both were condensed
+    assert condensed["guard-shotgun"] != condensed["guard-shield"]
+
+
 def frame_matches(window: PlayerWindow) -> None:
     """The GM's frame is the players' map area below the strip, to the pixel."""
     view = window.view
@@ -107,9 +130,12 @@ def test_the_gm_board_shows_exactly_the_players_frame(qtbot, size, mode):
     window.set_mode(mode)
     frame_matches(window)
     assert document.apply(EndTurn()) is not None  # the camera moves (auto) or stays
+    frame_matches(window)  # the frame moved with it, nothing asked again
     gm.set_zoom(gm.zoom * 1.5)  # the GM zooms in: a followed frame follows
-    window.set_mode(mode)
     frame_matches(window)
+    if mode is CameraMode.FOLLOW:  # and it is the GM's view now, not the tokens'
+        gm_rect = gm.mapToScene(gm.viewport().rect()).boundingRect()
+        assert abs(window.frame.rect().center().x() - gm_rect.center().x()) < 0.5
     window.close()
 
 
@@ -241,4 +267,158 @@ def test_a_plain_check_shows_large_on_the_players_window(qtbot):
     large, history = window.view.roll_rect, window.view.history_rect
     assert large is not None and history is not None
     assert not large.intersects(history)
+    window.close()
+
+
+def test_following_the_gm_the_players_screen_opens_on_the_tokens_not_the_whole_map(qtbot,
+                                                                                  tmp_path):
+    """Through the window, as a GM opens it (Follow my view, the default): the GM's board
+    is fitted to the whole map, which is nothing the GM looked at; the players' screen
+    opens on the tokens they see. Once the GM zooms or pans, it shows the GM's view; Fit
+    brings back the tokens; a token leaving the frame brings the camera with it."""
+    from tests.windows import open_window
+
+    window = open_window(qtbot, tmp_path, (1280, 720))
+    screen, gm = window.player_screen, window.view
+    assert gm is not None and gm.fitted
+    screen._fill_menu()
+    settings = screen.audience
+    assert settings is not None
+    for far in ("kicker", "vanya", "guard-office", "abomination"):  # two guards remain
+        settings = settings.with_hidden(far, True)
+    screen.audience = settings
+    players = screen.open()
+    assert players is not None and players.mode is CameraMode.FOLLOW
+    players.animation_ms = 0
+    players.resize(1280, 720)
+    qtbot.waitExposed(players)
+
+    def seen() -> QRectF:
+        return QRectF(*players.view.visible_box())
+
+    assert set(players.scene.tokens) == {"guard-shotgun", "guard-shield"}
+    assert all(seen().contains(t.pos()) for t in players.scene.tokens.values())
+    assert seen().height() <= 17  # the two with two hexes around, not the map's 33 m
+    gm.set_zoom(gm.zoom * 1.5)  # the GM looks somewhere: the players follow
+    gm_rect = gm.mapToScene(gm.viewport().rect()).boundingRect()
+    assert abs(seen().center().x() - gm_rect.center().x()) < 0.5
+    gm.zoom_to_fit()  # Fit: the tokens again
+    assert seen().height() <= 17
+    document = window.document
+    assert document is not None
+    assert document.apply(GMMove("guard-shield", FAR)) is not None  # far off, by hand
+    shield = players.scene.tokens["guard-shield"].pos()
+    assert seen().contains(shield)
+    players.close()
+    window.close()
+
+
+def test_two_names_shortened_alike_keep_the_words_that_tell_them_apart(qtbot):
+    """Seen in a 720p grab of the whole warehouse: both guards read "Guard (sh… · unhurt".
+    Shortened, each keeps what tells it apart, within the same three hexes."""
+    from tactical.ui.player.view import map_box
+
+    window = PlayerWindow(fight(), default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    window.show_box(map_box(window.scene))  # the whole map: names at their largest scale
+    labels = {cid: t.name_label for cid, t in window.scene.tokens.items()}
+    shotgun, shield = labels["guard-shotgun"].text, labels["guard-shield"].text
+    assert shotgun != shield
+    assert "(shotgun)" in shotgun and "(shield)" in shield
+    assert shotgun.endswith("· unhurt")  # the coarse state stays whole after the name
+    shown = [label.text for label in labels.values()]
+    assert len(set(shown)) == len(shown)
+    assert window.view.widest_name_hexes() <= 3.0
+    window.close()
+
+
+def test_the_large_roll_and_the_history_hide_no_name_token_ping_or_banner(qtbot):
+    """A real-X grab at 1280x720: Kicker charged, the shotgun guard's Snapshot fired (its
+    banner up), Kicker hit the shield guard (the result large), the GM pinged near the
+    bottom centre. The result sat over the ping and a name; the history, moved off the
+    result, went under the banner. Each now takes the place that hides nothing."""
+    from fights import APPROACH, CHARGE
+
+    from tactical.encounter.commands import Attack, DeclineReaction, Move, React
+    from tactical.ui.board.ping import Ping
+
+    document = fight(moves=(Move("kicker", APPROACH),))
+    window = PlayerWindow(document, default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    assert document.apply(Move("kicker", CHARGE)) is not None
+    assert document.apply(React("guard-shotgun")) is not None
+    for offer in document.state.pending:
+        assert document.apply(DeclineReaction(offer=offer.id)) is not None
+    assert document.apply(Attack("kicker", "guard-shield")) is not None
+    view = window.view
+    vp = QRectF(view.viewport().rect())
+    px = view.look.bar_px(720)
+    # the ping where the result goes when nothing is in the way: the bottom centre
+    centre = QPointF(vp.center().x(), vp.bottom() - px * 2.5)
+    document.pinged.emit(Ping(window.scene.hex_at(view.mapToScene(centre.toPoint()))))
+    view.viewport().grab()
+    roll, history, banner = view.roll_rect, view.history_rect, view.banner_rect
+    assert roll is not None and history is not None and banner is not None
+    for hidden in (*view.name_rects(), *view.token_rects()):
+        assert not roll.intersects(hidden), (roll, hidden)
+    assert not history.intersects(roll) and not history.intersects(banner)
+    assert not any(history.intersects(n) for n in view.name_rects())
+    window.close()
+
+
+def test_a_ping_that_brought_the_camera_keeps_it_there_until_the_gm_looks_elsewhere(qtbot,
+                                                                                    tmp_path):
+    """Shift+G, the GM's board fitted: the players' camera goes to the ping and stays there
+    through the next commands (it is the GM's word just now), not pulled back to the tokens
+    the first time one moves; the GM's next zoom hands it back to Follow my view."""
+    from tactical.ui.board.ping import Ping
+    from tests.windows import open_window
+
+    window = open_window(qtbot, tmp_path, (1280, 720))
+    gm, document = window.view, window.document
+    assert gm is not None and document is not None and gm.fitted
+    players = window.player_screen.open()
+    assert players is not None
+    players.animation_ms = 0
+    players.resize(1280, 720)
+    qtbot.waitExposed(players)
+    players.show_box((0.0, 0.0, 12.0, 12.0))  # a close look: most tokens out of frame
+    corner = (1, 1)
+    document.pinged.emit(Ping(corner, look=True))
+    spot = players.scene.centre(corner)
+    assert QRectF(*players.view.visible_box()).contains(spot)
+    assert document.apply(GMMove("guard-shield", FAR)) is not None  # a token moves
+    assert QRectF(*players.view.visible_box()).contains(spot)  # still where the GM pointed
+    gm.set_zoom(gm.zoom * 1.5)  # the GM looks elsewhere: following again
+    gm_rect = gm.mapToScene(gm.viewport().rect()).boundingRect()
+    assert abs(QRectF(*players.view.visible_box()).center().x() - gm_rect.center().x()) < 0.5
+    players.close()
+    window.close()
+
+
+def test_no_tooltip_pops_up_on_the_players_screen(qtbot):
+    """The GM's mouse crossing the players' window (a projector, a captured window) shows
+    no tooltip on the stream, not even a token's name: the GM's board has them."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    window = PlayerWindow(fight(), default_settings(["runners", "corp"]))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.place(None, False)
+    qtbot.waitExposed(window)
+    viewport = window.view.viewport()
+    for token in window.scene.tokens.values():
+        for item in (token, token.name_label):
+            at = window.view.mapFromScene(item.sceneBoundingRect().center())
+            QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at,
+                                                        viewport.mapToGlobal(at)))
+            assert QToolTip.text() == "", token.token_id
     window.close()

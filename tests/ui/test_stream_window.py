@@ -98,10 +98,11 @@ def test_the_drag_summary_shows_with_the_legend_hidden(qtbot, tmp_path, monkeypa
     assert not win.scene.legend.visible
     painted = []
     monkeypatch.setattr(win.scene.legend, "paint_lines",
-                        lambda painter, box, lines: painted.append(lines))
+                        lambda painter, box, lines, exposed=None: painted.append(lines))
     win.view.drag_tool.begin("vanya")
     win.view.drag_tool.step_to([(2, 11)])
-    win.view.viewport().repaint()
+    assert win.view.words.isVisible()  # the summary's plate (board/words.py, issue 26)
+    win.view.words.repaint()
     assert painted and painted[-1][0][0].startswith("Vanya moves 2 m")
     win.view.drag_tool.cancel()
     win.close()

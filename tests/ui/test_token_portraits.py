@@ -81,3 +81,16 @@ def test_a_portrait_that_cannot_be_shown_is_named_and_the_initials_stay(qtbot, t
     scene = BoardScene(document)
     assert "'face.png'" in scene.picture_problems["newbie"]
     assert scene.tokens["newbie"].look is not None  # drawn with its initials
+
+
+def test_the_gm_is_told_which_portrait_is_not_shown(qtbot, tmp_path):
+    """A portrait the roster names but the folder lacks (or one changed since the map was
+    read) leaves the initials; the GM's window names the picture, not silence."""
+    from tests.windows import open_window
+
+    path = write_map(tmp_path, None)  # face.png was never copied beside the map
+    window = open_window(qtbot, tmp_path, (1280, 720), path)
+    message = window.statusBar().currentMessage()
+    assert "'face.png'" in message and "portrait" in message
+    assert window.scene is not None and window.scene.tokens["newbie"].look is not None
+    window.close()

@@ -36,6 +36,7 @@ from tactical.geometry.regions import Region, caught, circle, hexes_in, ring
 from tactical.rules.api import HexAttackOutcome
 
 Kind = Literal["blast", "vicinity", "sector"]
+SEEN_LIMIT = 512  # previews kept per state (a few screens of aiming)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,18 @@ class _MemoOracle:
         return self._steps[(a, b)]
 
 
+_MEMO: list[tuple[EncounterState, object, _MemoOracle]] = []
+
+
+def _memo_oracle(batch: Batch) -> _MemoOracle:
+    """The remembering oracle of this state (kept from one aim to the next: a GM who
+    cancels and aims again walks the same hexes)."""
+    oracle = batch.ctx.oracle
+    if not _MEMO or _MEMO[0][0] is not batch.state or _MEMO[0][1] is not oracle:
+        _MEMO[:] = [(batch.state, oracle, _MemoOracle(oracle))]
+    return _MEMO[0][2]
+
+
 @dataclass(frozen=True, slots=True)
 class _Walk:
     """What `scatter_path` reads of a Batch: the state, the map and a remembering oracle."""
@@ -124,7 +137,8 @@ class AreaAimer:
     def __init__(self, kind: Kind, attacker: str, weapon: str | None) -> None:
         self.kind, self.attacker, self.weapon = kind, attacker, weapon
         self._shapes: dict[tuple[float, float], tuple[Hex, ...]] = {}
-        self._memo: tuple[EncounterState, _MemoOracle] | None = None
+        self._seen_in: EncounterState | None = None
+        self._seen: dict[Hex, AreaPreview] = {}
 
     def _shape(self, mg: MapGeometry, inner_m: float, outer_m: float) -> tuple[Hex, ...]:
         key = (inner_m, outer_m)
@@ -143,6 +157,18 @@ class AreaAimer:
                      if grid.contains(h := (q + dq, r + dr)))
 
     def preview(self, state: EncounterState, ctx: Context, aim: Hex) -> AreaPreview:
+        """The preview at `aim`, worked out once per hex while the state is the same (the
+        GM's cursor goes back over the hexes it crossed)."""
+        if self._seen_in is not state:
+            self._seen_in, self._seen = state, {}
+        found = self._seen.get(aim)
+        if found is None:
+            if len(self._seen) >= SEEN_LIMIT:
+                self._seen.clear()
+            found = self._seen[aim] = self._work_out(state, ctx, aim)
+        return found
+
+    def _work_out(self, state: EncounterState, ctx: Context, aim: Hex) -> AreaPreview:
         batch = Batch(state, ctx, ScriptedDice())
         mg = geometry(batch)
         if self.kind == "blast":
@@ -188,14 +214,15 @@ class AreaAimer:
                 f"behind {cover.label or cover.id} ({cover.cover_class.value})"
             if t.has(Condition.PRONE):
                 where += ", prone"
-            expected = None
+            expected, words = None, area.rings[ring_index].damage
             try:
-                expected = batch.area().expected_blast(
-                    blast_facts(batch, a, weapon_id, found, ring_index))
+                facts = blast_facts(batch, a, weapon_id, found, ring_index)
+                expected = batch.area().expected_blast(facts)
+                words = batch.area().blast_words(facts)  # Shadowrun: "DV 14P"
             except TacticalError:
                 expected = None
-            marks.append(AreaMark(t.id, t.name, t.hex, ally, ring_index,
-                                  area.rings[ring_index].damage, where, False, expected))
+            marks.append(AreaMark(t.id, t.name, t.hex, ally, ring_index, words, where, False,
+                                  expected))
         odds = None
         try:
             odds = hex_odds(batch.state, batch.ctx, command)
@@ -218,9 +245,8 @@ class AreaAimer:
                                            ScriptedDice({6: [1] * 4, 10: [1] * 4}))
         except TacticalError:
             return ()
-        if self._memo is None or self._memo[0] is not batch.state:
-            self._memo = (batch.state, _MemoOracle(batch.ctx.oracle))
-        walk = cast(Batch, _Walk(batch.state, _WalkContext(batch.ctx.loaded, self._memo[1])))
+        walk = cast(Batch, _Walk(batch.state, _WalkContext(batch.ctx.loaded,
+                                                           _memo_oracle(batch))))
         out: list[Hex] = []
         for dq, dr in scatter_steps(mg, thrower, aim):
             landing = scatter_path(walk, aim, (dq, dr), most).hex

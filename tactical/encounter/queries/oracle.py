@@ -4,9 +4,11 @@ current state (RULINGS "Reactions and their triggers on the map", "Cover from th
 Reactions: the geometry computes neutral path facts and the state's ruleset judges them with
 its reaction kinds (`Ruleset.reaction_kinds`). The oracle keeps ONE prepared reactor set
 (keyed by the reactors' values, so a state that differs only in the mover's spent actions
-reuses it) and the latest path scan, so a drag's preview (encounter.movepreview) extends the
-scan one hex per step and the Move committed on release finds the same scan: no second
-preparation, no second scan. `preparations` and `scans` count both, for tests.
+reuses it) and the latest few path scans, so a drag's preview (encounter.movepreview) extends
+the scan one hex per step and the Move committed on release finds the same scan: no second
+preparation, no second scan. A drag whose shortest (or safest) path changes half-way asks
+about two or three paths a step (issue 26); each goes on from the kept scan sharing the
+longest start with it. `preparations` and `scans` count both, for tests.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ from tactical.rules.reactions import (
 Terrain = tuple[frozenset[str], tuple[AddedCover, ...]]
 
 SIGHTS_KEPT = 4096  # attacker-target sights kept for the walls as they stand
+PASSABLE_KEPT = 65_536  # hexes whose passability is kept for the walls as they stand
+PASSABLE_BLOCK = 8  # hexes a side of the block one passability query answers
+SCANS_KEPT = 6  # path scans kept (the drawn path, the shortest and the safest of a step)
 
 
 class GeometryOracle:
@@ -66,8 +71,10 @@ class GeometryOracle:
         self.params = GeometryParams.from_ruleset(self.rules)
         self.geometry: MapGeometry = build_map_geometry(loaded.map, self.rules.metres_per_hex)
         self._prepared: tuple[tuple[object, ...], PreparedReactors] | None = None
-        self._scan: PathScan | None = None
+        self._scans: list[PathScan] = []  # the latest first
+        self._passable: tuple[MapGeometry | None, dict[Hex, str | None]] = (None, {})
         self._reactors: tuple[EncounterState, tuple[Reactor, ...]] | None = None
+        self._enemies: tuple[tuple[Reactor, ...], str, tuple[Reactor, ...]] | None = None
         self._round_one: tuple[EncounterState, EncounterState] | None = None
         self._sights: tuple[MapGeometry | None, dict[tuple[Hex, Hex, bool], SightInfo]] = (
             None, {})
@@ -107,17 +114,44 @@ class GeometryOracle:
                                                                    self.rules.metres_per_hex)
                 self._steps[key] = self._steps_for(found, key)
             self.geometry, self._terrain = found, key
-            self._prepared = self._scan = None  # prepared against the old walls
+            self._prepared = None  # prepared against the old walls
+            self._scans = []
         return self.geometry
 
     def passable(self, hex_: Hex) -> str | None:
-        if not self.loaded.map.grid.contains(hex_):
-            return "off the map"
-        x, y = self.geometry.centre(hex_)
-        inside = self.geometry.tree.query(shapely.Point(x, y), predicate="intersects")
-        if len(inside):
-            return f"inside {self.geometry.cover_labels[int(inside[0])] or 'cover'}"
-        return None
+        """Why no token may stand in `hex_` (off the map, inside cover), or None; kept per
+        walls, and worked out a block of hexes at a time in one vectorised query (a drag's
+        shortest path asks about the hexes round a wall it meets, a few hundred at once:
+        one query each was most of such a step, issue 26)."""
+        if self._passable[0] is not self.geometry or len(self._passable[1]) >= PASSABLE_KEPT:
+            self._passable = (self.geometry, {})
+        known = self._passable[1]
+        if hex_ not in known:
+            self._passable_block(hex_, known)
+        return known[hex_]
+
+    def _passable_block(self, hex_: Hex, known: dict[Hex, str | None]) -> None:
+        q0, r0 = hex_[0] - hex_[0] % PASSABLE_BLOCK, hex_[1] - hex_[1] % PASSABLE_BLOCK
+        grid, geometry = self.loaded.map.grid, self.geometry
+        on: list[Hex] = []
+        for h in ((q, r) for q in range(q0, q0 + PASSABLE_BLOCK)
+                  for r in range(r0, r0 + PASSABLE_BLOCK)):
+            if grid.contains(h):
+                on.append(h)
+            else:
+                known[h] = "off the map"
+        if not on:
+            return
+        centres = shapely.points([geometry.centre(h) for h in on])
+        inside = set(geometry.tree.query(centres, predicate="intersects")[0].tolist())
+        for i, h in enumerate(on):
+            if i not in inside:
+                known[h] = None
+                continue
+            # inside cover (few hexes): named by the cover the single query finds first
+            x, y = geometry.centre(h)
+            hit = geometry.tree.query(shapely.Point(x, y), predicate="intersects")
+            known[h] = f"inside {geometry.cover_labels[int(hit[0])] or 'cover'}"
 
     def _steps_for(self, geometry: MapGeometry, terrain: Terrain) -> LazySteps:
         """The blocked steps of `terrain` from those of the terrain current until now (the
@@ -210,27 +244,30 @@ class GeometryOracle:
         return found
 
     def scan(self, state: EncounterState, mover: Mover, band: str | None) -> PathScan:
-        """The facts of `mover.path`, from the latest scan when it shares the reactors and
-        a prefix (a drag step extends or cuts it; the committed Move finds it whole)."""
+        """The facts of `mover.path`, from the kept scan sharing the longest start with it
+        (a drag step extends or cuts it; the committed Move finds it whole)."""
         prepared = self.prepared(state, mover.side, band)
-        scan = self._scan
-        if scan is None or scan.prepared is not prepared or scan.mover.id != mover.id \
-                or scan.mover.disengaging != mover.disengaging \
-                or scan.mover.path[0] != mover.path[0]:
+        best, common = None, 0
+        for kept in self._scans:
+            if kept.prepared is not prepared or kept.mover.id != mover.id \
+                    or kept.mover.disengaging != mover.disengaging:
+                continue
+            shared = _shared(kept.mover.path, mover.path)
+            if shared > common:
+                best, common = kept, shared
+        if best is None:
             self.scans += 1
             scan = PathScan.start(prepared, Mover(mover.id, mover.side, mover.path[:1],
                                                   mover.disengaging, mover.name))
-        old, new = scan.mover.path, mover.path
-        common = 0
-        for a, b in zip(old, new, strict=False):
-            if a != b:
-                break
-            common += 1
-        if common < len(old):
-            scan = scan.truncate(common)
-        for h in new[common:]:
+            common = 1
+        else:
+            scan = best if common == len(best.mover.path) else best.truncate(common)
+        for h in mover.path[common:]:
             scan = scan.extend(h)
-        self._scan = scan
+        if scan is not best:
+            self._scans = [scan, *(s for s in self._scans if s is not best)][:SCANS_KEPT]
+        elif self._scans[0] is not best:
+            self._scans = [best, *(s for s in self._scans if s is not best)]
         return scan
 
     def sight(self, state: EncounterState, attacker: str, target: str) -> SightInfo:
@@ -315,18 +352,34 @@ class GeometryOracle:
         """The mover's enemies, prepared once per reactor set (lazily: each reactor's sight
         is built when a path first comes near it)."""
         self.sync(state)
-        enemies = tuple(r for r in self.reactors(state) if r.side != mover_side)
+        reactors = self.reactors(state)
+        known = self._enemies
+        if known is None or known[0] is not reactors or known[1] != mover_side:
+            # a drag step asks two or three times a step: one walk over 400 tokens, not three
+            known = self._enemies = (reactors, mover_side, tuple(
+                r for r in reactors if r.side != mover_side))
+        enemies = known[2]
         key = (mover_side, band, enemies)
         cached = self._prepared
         if cached is None or cached[0] != key:  # equal values: the same reactor set
             self.preparations += 1
             cached = (key, prepare_reactors(self.geometry, enemies, self.params,
                                             band_limit=band, lazy=True))
-            self._scan = None
+            self._scans = []
         # Keep the newest equal key: the next step's reactors are these very objects, so
         # comparing them is by identity.
         self._prepared = (key, cached[1])
         return cached[1]
+
+
+def _shared(a: Sequence[Hex], b: Sequence[Hex]) -> int:
+    """How many hexes two paths share from their start."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _info(result: SightResult) -> SightInfo:

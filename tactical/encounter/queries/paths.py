@@ -49,6 +49,7 @@ class PathPlanner:
         self._passable: dict[Hex, bool] = {}
         self._steps: dict[tuple[Hex, Hex], bool] = {}
         self._exposure: dict[Hex, int] = {}
+        self._offers: dict[tuple[Hex, ...], int] = {}  # reactions_on, by the part that counts
         self._scan: PathScan | None = None
         oracle = self.ctx.oracle
         self.oracle = oracle if isinstance(oracle, GeometryOracle) else None
@@ -115,7 +116,7 @@ class PathPlanner:
         found = shortest_path(a, b, self.can_step, self.can_end, self.max_nodes, keep) \
             if safest_within <= 0 else safest_path(a, b, self.can_step, self.can_end,
                                                    self.exposure, safest_within,
-                                                   self.max_nodes)
+                                                   self.max_nodes, keep)
         return found if found is not None else straight(a, b)
 
     def allowance_steps(self) -> int:
@@ -126,10 +127,14 @@ class PathPlanner:
         if self.oracle is None or len(hexes) < 2:
             return 0
         reach = min(len(hexes) - 1, self.allowance_steps())
-        state = self.oracle.round_one(self.state)
-        report = self.oracle.report(state, self.mover, hexes[0], list(hexes[1:reach + 1]),
-                                    self._done())
-        return len(report.reactions)
+        key = tuple(hexes[:reach + 1])  # past the allowance nothing counts: a drag's
+        found = self._offers.get(key)  # steps beyond it ask about the same part again
+        if found is None:
+            state = self.oracle.round_one(self.state)
+            report = self.oracle.report(state, self.mover, hexes[0], list(key[1:]),
+                                        self._done())
+            found = self._offers[key] = len(report.reactions)
+        return found
 
     def plan(self, targets: Sequence[Hex], safest: bool = False) -> list[Hex]:
         """The path from the mover's hex through each of `targets` in turn (waypoints, then
@@ -159,7 +164,7 @@ class PathPlanner:
         short = join([list(path), self.leg(path[-1], target, keep=frozenset(keep))])
         if not safest or left == 0 or self.oracle is None:
             return short
-        safe = join([list(path), self.leg(path[-1], target, left)])
+        safe = join([list(path), self.leg(path[-1], target, left, frozenset(keep))])
         if checked and safe != short and self.reactions_on(safe) > self.reactions_on(short):
             return short
         return safe

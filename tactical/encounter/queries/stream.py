@@ -29,7 +29,9 @@ HISTORY = 4
 #: GM's per-roll choice names them by that number): attacks and plain checks.
 ROLLS: tuple[type, ...] = (AttackResolved, CheckRolled)
 
-Arcs = Callable[[Combatant], tuple[float, float, bool]]  # health left, stamina left, down
+#: A combatant's arcs as shares: (left, right, down, hurt): left and right as its token
+#: draws them, `hurt` the share the coarse word reads (Shadowrun: the fuller monitor).
+Arcs = Callable[[Combatant], tuple[float, float, bool, float]]
 
 
 def initials(name: str) -> str:
@@ -40,6 +42,25 @@ def initials(name: str) -> str:
     if len(words) == 1:
         return words[0][:2].capitalize()
     return (words[0][0] + words[1][0]).upper()
+
+
+def faces(names: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each (id, name)'s two letters, told apart where they clash: "Guard (shotgun)" and
+    "Guard (shield)" are both GS, so G1 and G2 in the order given. The token's face and the
+    strip's condensed chip read the same (a viewer matches the chip to the token)."""
+    pairs = list(names)
+    plain = {cid: initials(name) for cid, name in pairs}
+    counts: dict[str, int] = {}
+    for short in plain.values():
+        counts[short] = counts.get(short, 0) + 1
+    numbers: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for cid, short in plain.items():
+        if counts[short] > 1:
+            numbers[short] = numbers.get(short, 0) + 1
+            short = f"{short[0]}{numbers[short]}"
+        out[cid] = short
+    return out
 
 
 def _shown(state: EncounterState, audience: AudienceFilter,
@@ -75,12 +96,14 @@ def strip(state: EncounterState, audience: AudienceFilter,
         order = [c.id for c in state]
     now = state.turn if state.phase is Phase.COMBAT and 0 <= state.turn < len(order) else 0
     entries: list[dict[str, Any]] = []
+    # numbered over everyone shown in roster order, as the board numbers the tokens' faces
+    face = faces((c.id, c.name) for c in state if c.id in shown)
 
     def add(cid: str, later: bool, pass_number: int | None) -> None:
         if cid not in shown or any(e["id"] == cid and e["later"] == later for e in entries):
             return
         c = state.get(cid)
-        entries.append({"id": cid, "name": c.name, "initials": initials(c.name),
+        entries.append({"id": cid, "name": c.name, "initials": face[cid],
                         "side": c.side, "acting": cid == state.actor and not later,
                         "later": later, "pass": pass_number})
 
@@ -357,29 +380,57 @@ def last_banner(state: EncounterState, events: Iterable[Any], audience: Audience
 # --- the party --------------------------------------------------------------------------
 
 
-def share_arcs(c: Combatant) -> tuple[float, float, bool]:
-    """Health and Stamina left as shares (Chapter 6's arcs; a ruleset view's own arcs, such
-    as Shadowrun's monitors, are passed to `party` by a caller that has them)."""
+def share_arcs(c: Combatant) -> tuple[float, float, bool, float]:
+    """Health and Stamina left as shares (Chapter 6's arcs); hurt is Health's."""
     left = max(0.0, 1.0 - c.damage / c.health) if c.health else 0.0
     right = max(0.0, 1.0 - c.fatigue / c.stamina) if c.stamina else 0.0
     down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
-    return left, right, down
+    return left, right, down, left
 
 
-def party(state: EncounterState, audience: AudienceFilter, arcs: Arcs = share_arcs,
+def ruleset_arcs(state: EncounterState) -> Arcs:
+    """The arcs as the fight's ruleset keeps them: its condition monitors' boxes left where
+    it has monitors (Shadowrun: Physical left, Stun right, as the tokens draw them; hurt
+    reads the fuller, docs/rules-shadowrun.md "Stun counts for hurt"; down when not
+    conscious), else Health and Stamina (`share_arcs`)."""
+    try:
+        ruleset = registry.ruleset(state.ruleset)
+    except registry.UnknownRuleset:
+        return share_arcs
+
+    def arcs(c: Combatant) -> tuple[float, float, bool, float]:
+        found = ruleset.monitors_json(c)
+        if found is None:
+            return share_arcs(c)
+        shares = []
+        for name in ("physical", "stun"):
+            box = found["monitors"][name]
+            size = box.get("size")
+            shares.append(max(0.0, 1.0 - box["boxes"] / size) if size else 1.0)
+        left, right = shares
+        down = not found.get("conscious", True) or share_arcs(c)[2]
+        return left, right, down, min(left, right)
+
+    return arcs
+
+
+def party(state: EncounterState, audience: AudienceFilter, arcs: Arcs | None = None,
           drawn: Iterable[str] | None = None) -> list[dict[str, Any]]:
     """Everyone the audience sees, the players' side first: its own arcs as shares for the
-    players' side (as their tokens show them), the coarse word for the rest."""
+    players' side (as their tokens show them), the coarse word for the rest. `arcs`: the
+    ruleset's own by default (`ruleset_arcs`)."""
+    arcs = arcs or ruleset_arcs(state)
     shown = _shown(state, audience, drawn)
+    face = faces((c.id, c.name) for c in state if c.id in shown)
     out: list[dict[str, Any]] = []
     for c in sorted(state, key=lambda c: not audience.is_player_side(c)):
         if c.id not in shown:
             continue
-        left, right, down = arcs(c)
-        token = audience.token(c, left, down)
+        left, right, down, hurt = arcs(c)
+        token = audience.token(c, hurt, down)
         if token is None:
             continue
-        entry: dict[str, Any] = {"id": c.id, "name": c.name, "initials": initials(c.name),
+        entry: dict[str, Any] = {"id": c.id, "name": c.name, "initials": face[c.id],
                                  "side": c.side, "players": audience.is_player_side(c),
                                  "acting": c.id == state.actor}
         if token.coarse is None and token.detail.value == "bars":
@@ -394,7 +445,7 @@ def party(state: EncounterState, audience: AudienceFilter, arcs: Arcs = share_ar
 
 
 def snapshot(state: EncounterState, events: Sequence[Any], audience: AudienceFilter,
-             kinds: Sequence[ReactionSpec], arcs: Arcs = share_arcs,
+             kinds: Sequence[ReactionSpec], arcs: Arcs | None = None,
              drawn: Iterable[str] | None = None) -> dict[str, Any]:
     """Everything a stream shows now: `initiative`, `rolls` (newest first), `party` and
     `banner` (None when no reaction fired this round)."""

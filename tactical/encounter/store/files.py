@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -114,32 +114,36 @@ def _complete(records: list[Rec], lines: Sequence[int],
     renumber: dict[int, int] = {}
     markers = 0
     index = 0
-    while index < len(records):
+    count = len(records)
+    while index < count:
         record = records[index]
         if record.marker is not None:
             if record.batch in renumber:
-                kept.append(replace(record, batch=renumber[record.batch]))
+                kept.append(record._replace(batch=renumber[record.batch]))
                 kept_lines.append(lines[index])
                 kept_index.append(index)
             else:
                 markers += 1
             index += 1
             continue
+        # the command's records: up to a marker, another batch or another first event;
+        # whole if they count 0, 1, 2, … and agree on how many there are
+        batch, of, whole = record.batch, record.of, record.n == 0
         end = index + 1
-        while end < len(records) and records[end].marker is None and \
-                records[end].batch == record.batch and records[end].n != 0:
+        while end < count:
+            following = records[end]
+            if following.marker is not None or following.batch != batch or following.n == 0:
+                break
+            whole = whole and following.n == end - index and following.of == of
             end += 1
-        group = records[index:end]
-        whole = [r.n for r in group] == list(range(len(group))) and \
-            all(r.of == group[0].of for r in group)
-        last = end == len(records)
-        if whole and (len(group) == group[0].of or last):
-            number = renumber.setdefault(record.batch, len(renumber))
-            kept.extend(r if r.batch == number else replace(r, batch=number) for r in group)
+        if whole and (end - index == of or end == count):
+            number = renumber.setdefault(batch, len(renumber))
+            kept.extend(records[index:end] if number == batch else
+                        (r._replace(batch=number) for r in records[index:end]))
             kept_lines.extend(lines[index:end])
             kept_index.extend(range(index, end))
         else:
-            dropped.append(f"'{group[0].label}' (line {lines[index]})")
+            dropped.append(f"'{record.label}' (line {lines[index]})")
         index = end
     warnings = []
     if dropped or markers:

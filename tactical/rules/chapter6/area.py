@@ -70,6 +70,8 @@ class Chapter6Area:
 
     def __init__(self, rules: Chapter6Ruleset) -> None:
         self.rules = rules
+        # the exact odds of a (skill, TN, advantage) check: the aim asks them at every hex
+        self._odds: dict[tuple[int, int, object], float] = {}
 
     def attack_hex(self, facts: api.HexAttackFacts, dice: Dice) -> api.HexAttackOutcome:
         skill, tn, breakdown, against, refusals = _hex_check_parts(facts, self.rules)
@@ -135,11 +137,18 @@ class Chapter6Area:
         if refusals:
             return 0.0
         state = advantages_of((), against).state
-        return check_odds(skill, tn, state, rules=self.rules).success
+        key = (skill, tn, state)
+        found = self._odds.get(key)
+        if found is None:
+            found = self._odds[key] = check_odds(skill, tn, state, rules=self.rules).success
+        return found
 
     def expected_blast(self, facts: api.BlastFacts) -> float:
         dist = dice_distribution(parse_dice(facts.ring_damage))
         return sum(p * self._after(max(0, raw), facts)[1] for raw, p in dist.items())
+
+    def blast_words(self, facts: api.BlastFacts) -> str:
+        return facts.ring_damage  # the ring's dice (RULINGS: "6d6 to 2 m, 4d6 to 4 m, …")
 
     @property
     def prone_rings_out(self) -> int:
@@ -151,4 +160,15 @@ class Chapter6Area:
         return a.suppression_angle_deg, a.suppression_band
 
 
-__all__ = ["Chapter6Area"]
+_AREAS: dict[int, tuple[Chapter6Ruleset, Chapter6Area]] = {}
+
+
+def area_rules(rules: Chapter6Ruleset) -> Chapter6Area:
+    """The one `Chapter6Area` of a numbers file (its odds remembered across asks)."""
+    found = _AREAS.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _AREAS[id(rules)] = (rules, Chapter6Area(rules))
+    return found[1]
+
+
+__all__ = ["Chapter6Area", "area_rules"]

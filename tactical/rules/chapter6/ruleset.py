@@ -313,8 +313,8 @@ class Chapter6:
     def area(self) -> api.AreaRules | None:
         """Blasts, the Auto Fire vicinity and Suppressive Fire's zone (RULINGS Area
         attacks, rules/chapter6/area.py)."""
-        from tactical.rules.chapter6.area import Chapter6Area
-        return Chapter6Area(self.numbers)
+        from tactical.rules.chapter6.area import area_rules
+        return area_rules(self.numbers)
 
     @property
     def surprise(self) -> api.SurpriseRules | None:

@@ -58,8 +58,9 @@ class Shadowrun:
 
     @property
     def area(self) -> api.AreaRules | None:
-        """None until SR's blast rules are written (issue 27): no area attacks yet."""
-        return None
+        """Grenades and launchers aimed at a hex (RULINGS "SR area weapons"; area.py)."""
+        from tactical.rules.shadowrun.area import area_rules
+        return area_rules(self.numbers)
 
     @property
     def surprise(self) -> api.SurpriseRules | None:

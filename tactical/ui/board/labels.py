@@ -20,19 +20,49 @@ IMAGES_KEPT = 1024  # ~10 kB each: names and trigger names at the zooms last dra
 _IMAGES: OrderedDict[tuple[object, ...], tuple[QImage, QPointF]] = OrderedDict()
 
 
-def elide(text: str, height_m: float, width: float) -> str:
+def elide(text: str, height_m: float, width: float, keep: str = "") -> str:
     """The name in `text` shortened with "…" until it is at most `width` wide at
     `height_m`; what follows " · " (an enemy's coarse state on the players' screen: the one
-    thing players know of its wounds) is kept whole after it."""
+    thing players know of its wounds) is kept whole after it. With `keep` (the words that
+    tell this name from another shortened the same way, `words_apart`), the words before
+    them give way, whole words from the end: "Guard (shotgun)" reads "…(shotgun)", not
+    "Guard (sh…" (as "Guard (shield)" would), and both guards shortened alike stay alike."""
     def wide(t: str) -> bool:
         return text_path(t, height_m).boundingRect().width() > width
 
     head, sep, tail = text.partition(" · ")
     if not head or not wide(head):
         return text
+    at = head.rfind(keep) if keep else -1
+    if at > 0:
+        start, end = head[:at].split(), head[at:]
+        while start and wide(" ".join(start) + "… " + end):
+            start.pop()
+        kept = (" ".join(start) + "… " if start else "…") + end
+        if not wide(kept):
+            return kept + sep + tail
     while len(head) > 1 and wide(head.rstrip() + "…"):
         head = head[:-1]
     return head.rstrip() + "…" + sep + tail
+
+
+def words_apart(names: list[str]) -> dict[str, str]:
+    """For names shortened alike, the words from where each differs from all the others to
+    its end ("Guard (shotgun)", "Guard (shield)": "(shotgun)", "(shield)"); "" for a name
+    that differs from another only in its first word (its start is kept anyway)."""
+    split = {name: name.split(" ") for name in dict.fromkeys(names)}
+    out: dict[str, str] = {}
+    for name, words in split.items():
+        first = 0
+        for other, theirs in split.items():
+            if other == name:
+                continue
+            same = 0
+            while same < min(len(words), len(theirs)) and words[same] == theirs[same]:
+                same += 1
+            first = max(first, same)
+        out[name] = " ".join(words[first:]) if 0 < first < len(words) else ""
+    return out
 
 
 class LabelItem(QGraphicsItem):
@@ -50,6 +80,8 @@ class LabelItem(QGraphicsItem):
         self.text = ""  # what is drawn: `full_text`, shortened to `max_width` if given
         self.full_text = ""
         self.max_width: float | None = None  # metres in the label's own units
+        self.keep = ""  # the words kept whole when shortened (names that would read alike)
+        self._tip = ""  # the tooltip: the whole text when `text` is shortened
         self._height = height_m
         self._colour = QColor(colour)
         self._path = QPainterPath()
@@ -67,12 +99,23 @@ class LabelItem(QGraphicsItem):
             self.max_width = width
             self.set_text(self.full_text)
 
+    def set_keep(self, keep: str) -> None:
+        """Shortened, keep `keep` (the end of the name) whole: see `elide`."""
+        if keep != self.keep:
+            self.keep = keep
+            self.set_text(self.full_text)
+
     def set_text(self, text: str, colour: QColor | None = None) -> None:
         self.full_text = text
         if self.max_width is not None:
-            text = elide(text, self._height, self.max_width)
+            text = elide(text, self._height, self.max_width, self.keep)
         if colour is not None:
             self._colour = QColor(colour)
+        # shortened: the whole name on hover (issue 28, "full on hover for the GM")
+        tip = self.full_text if text != self.full_text else ""
+        if tip != self._tip:  # set_text runs at every sync: Qt's setter only on a change
+            self._tip = tip
+            self.setToolTip(tip)
         if text == self.text:
             self.update()
             return

@@ -70,6 +70,10 @@ class Legend:
         self._image: QImage | None = None
         self._image_key: tuple[object, ...] = ()
         self._cells: dict[float, float] = {}
+        # the summary's layout for the last few (box, lines): a drag step asks for it to
+        # find what to repaint, then its paint asks again
+        self._layouts: dict[tuple[object, ...], tuple[list[tuple[str, str]], list[float],
+                                                      float]] = {}
 
     def _set_px(self, px: float) -> None:
         if px != self._size:
@@ -200,8 +204,40 @@ class Legend:
             return QRectF()
         return QRectF(box.left(), box.top(), box.width(), self._layout(box, lines)[2])
 
+    def line_pieces(self, box: QRectF, lines: list[tuple[str, str]]
+                    ) -> list[tuple[object, QRectF]]:
+        """What `paint_lines` draws, as strips of the plate across its width: the top edge,
+        each line, the bottom edge, each with what it shows (the same key: the same
+        pixels). A drag step repaints only the strips whose key changed (its first line,
+        the metres, changes every step; the plate is 400 pixels high with reactions)."""
+        if box.height() < 40 or not lines:
+            return []
+        pad = 10.0
+        shown, heights, used = self._layout(box, lines)
+        left, width = box.left(), box.width()
+        pieces: list[tuple[object, QRectF]] = [(("top", width), QRectF(left, box.top(), width,
+                                                                      pad))]
+        y = box.top() + pad
+        for line, h in zip(shown, heights, strict=True):
+            pieces.append((("line", line, width), QRectF(left, y, width, h)))
+            y += h
+        bottom = box.top() + used
+        pieces.append((("bottom", width), QRectF(left, min(y, bottom - pad), width,
+                                                 bottom - min(y, bottom - pad))))
+        return pieces
+
     def _layout(self, box: QRectF, lines: list[tuple[str, str]]
                 ) -> tuple[list[tuple[str, str]], list[float], float]:
+        key = (box.left(), box.top(), box.width(), box.height(), self._size, tuple(lines))
+        found = self._layouts.get(key)
+        if found is None:
+            if len(self._layouts) >= 8:
+                self._layouts.clear()
+            found = self._layouts[key] = self._lay_out(box, lines)
+        return found
+
+    def _lay_out(self, box: QRectF, lines: list[tuple[str, str]]
+                 ) -> tuple[list[tuple[str, str]], list[float], float]:
         pad = 10.0
         inner = box.adjusted(pad, pad, -pad, -pad)
         heights = [self._metrics.boundingRect(inner, int(_WRAPPED), text).height() + 6
@@ -213,8 +249,10 @@ class Legend:
             heights = [*heights[:shown], self._metrics.height() + 6]
         return lines, heights, min(sum(heights) + 2 * pad, box.height())
 
-    def paint_lines(self, painter: QPainter, box: QRectF, lines: list[tuple[str, str]]) -> None:
-        """Wrapped coloured lines on the same dark plate, top-left (the drag in words)."""
+    def paint_lines(self, painter: QPainter, box: QRectF, lines: list[tuple[str, str]],
+                    exposed: QRectF | None = None) -> None:
+        """Wrapped coloured lines on a dark plate, top-left (the drag in words); with
+        `exposed`, only the lines that reach into it (a drag step repaints a strip)."""
         if box.height() < 40:
             return
         pad = 10.0
@@ -224,17 +262,20 @@ class Legend:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QPen(QColor(255, 255, 255, 90), 1.5))
-        painter.setBrush(QColor(15, 15, 18, 215))
+        painter.setBrush(PLATE)
         painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), used), 8, 8)
         painter.setFont(self.font)
         y = inner.top()
         for (text, colour), h in zip(lines, heights, strict=True):
-            painter.setPen(QColor(colour))
-            painter.drawText(QRectF(inner.left(), y, inner.width(), h), flags, text)
+            if exposed is None or (y < exposed.bottom() and y + h > exposed.top()):
+                painter.setPen(QColor(colour))
+                painter.drawText(QRectF(inner.left(), y, inner.width(), h), flags, text)
             y += h
         painter.restore()
 
 
+#: The words' plate: opaque (BoardWords, issue 26: no board is painted under it).
+PLATE = QColor(15, 15, 18)
 _WRAPPED = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
 

@@ -45,6 +45,7 @@ def render_image(document: EncounterDocument, size: tuple[int, int] = (1920, 108
     width, height = size
     scene = BoardScene(document)
     view = BoardView(scene)
+    view.words_on_board = True  # view.render draws no widget: the words with the board
     view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     view.resize(width, height)
     view.show()

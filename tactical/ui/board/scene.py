@@ -33,7 +33,7 @@ from tactical.encounter.model import Combatant, Condition, EncounterState
 from tactical.encounter.queries.audience import AudienceFilter
 from tactical.encounter.queries.change import Change
 from tactical.encounter.queries.fog import FogOfWar
-from tactical.encounter.queries.stream import initials
+from tactical.encounter.queries.stream import faces
 from tactical.geometry.bands import weapon_range
 from tactical.geometry.layout import hex_to_point, point_to_hex
 from tactical.geometry.visibility import band_polygons, overwatch_zone, reach_zone
@@ -311,9 +311,7 @@ class BoardScene(QGraphicsScene):
             item = self.tokens.pop(gone)
             self.removeItem(item.name_label)
             self.removeItem(item)
-        names = {c.id: initials(c.name) for c in state if c.id in shown}
-        clashes = {i for i in names.values() if list(names.values()).count(i) > 1}
-        numbers: dict[str, int] = {}
+        shorts = faces((c.id, c.name) for c in state if c.id in shown)  # G1, G2 on a clash
         riders: dict[str, int] = {}
         self._shorts = {}
         for c in state:
@@ -330,10 +328,7 @@ class BoardScene(QGraphicsScene):
                 self._apply_layer("tokens", item, item.name_label)
             else:
                 item = found
-            short = names[c.id]
-            if short in clashes:  # "Guard (shotgun)", "Guard (shield)": GS → G1, G2
-                numbers[short] = numbers.get(short, 0) + 1
-                short = f"{short[0]}{numbers[short]}"
+            short = shorts[c.id]
             self._shorts[c.id] = short
             self._sync_token(state, c, item, sides, short, riders)
         self._keep_token_xy()

@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -28,6 +29,7 @@ from tactical.ui.board.tools.aim import AimTool, Shape
 from tactical.ui.board.tools.drag import DragTool
 from tactical.ui.board.tools.group import TokenGroup
 from tactical.ui.board.tools.ruler import RulerTool
+from tactical.ui.board.words import BoardWords
 
 #: Keys the scroll area moves the view with.
 SCROLL_KEYS = frozenset({Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
@@ -70,7 +72,11 @@ class BoardView(QGraphicsView):
         self.setMinimumSize(200, 150)
         self.zoom_changed.connect(lambda _z: scene.set_detail(self.transform().m11()))
         self._hud_shown: list[tuple[str, str]] = []  # the drag summary last asked to show
-        self._hud_rect = QRectF()  # and where (viewport pixels)
+        self._hud_box_shown = QRectF()  # and where it might go
+        # the summary's plate, opaque, over the viewport (issue 26); `tactical render` has
+        # no widgets drawn: it draws the words with the board (drawForeground) instead
+        self.words = BoardWords(self, scene.legend)
+        self.words_on_board = False
         self._cursor: Qt.CursorShape | None = None  # the tools' cursor last set
         self._status = ""  # and their status words
         self.tools = Toolbox(scene, self)
@@ -139,14 +145,14 @@ class BoardView(QGraphicsView):
         return free
 
     def centre_on_hex(self, h: tuple[int, int]) -> None:
+        self.fitted = False  # before the scroll bars move: the players' camera asks it then
         self.centerOn(self.board.centre(h))
-        self.fitted = False
 
     def _shift(self, delta: QPointF) -> None:
         """Move the view by `delta` metres (no scroll bars: translate the scene rect)."""
         centre = self.mapToScene(self.viewport().rect().center()) + delta
+        self.fitted = False  # before the scroll bars move: the players' camera asks it then
         self.centerOn(centre)
-        self.fitted = False
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
@@ -301,7 +307,7 @@ class BoardView(QGraphicsView):
         viewport = QRectF(self.viewport().rect())
         if legend.visible:
             legend.paint(painter, viewport)
-        hud = self.tools.lines()
+        hud = self.tools.lines() if self.words_on_board else []
         if hud:  # the drag summary shows with the legend hidden too (issue 14, defect 2)
             legend.paint_lines(painter, self._hud_box(), hud)
         self.tools.paint(painter, self)
@@ -320,19 +326,25 @@ class BoardView(QGraphicsView):
         return QRectF(viewport.left() + 12, top, width, bottom - top - 12)
 
     def _words_changed(self) -> None:
-        """The drag summary follows every step: repaint where it was and where it is now
-        (only the region a step changes is repainted, and the summary is far from it —
-        without this it showed the first step's words, or a mix of two steps')."""
+        """The drag summary follows every step: its plate (board/words.py, over the
+        viewport) repaints the strips whose words changed (a step changes its first line,
+        the metres, and the lines after a reaction that came or went), and no board under
+        it (issue 26). Without this it showed the first step's words, or a mix of two
+        steps'."""
         hud = self.tools.lines()
-        if hud == self._hud_shown:
-            return
-        self._hud_shown = hud
         box = self._hud_box()
-        now = self.board.legend.lines_rect(box, hud)
-        dirty = now.united(self._hud_rect) if not self._hud_rect.isEmpty() else now
-        self._hud_rect = now
-        if not dirty.isEmpty():
-            # through the scene, so it is painted with what the step changed, in one pass
-            # (the viewport's own update came first, and the step's items made a second)
-            self.board.update(self.mapToScene(
-                dirty.toAlignedRect().adjusted(-2, -2, 2, 2)).boundingRect())
+        if (hud, box) == (self._hud_shown, self._hud_box_shown):
+            return
+        self._hud_shown, self._hud_box_shown = hud, box
+        if self.words_on_board:  # `tactical render`: drawn with the board (drawForeground)
+            self.viewport().update()
+            return
+        self.words.show_lines(box, hud, self.viewport().geometry().topLeft())
+
+    def place_words(self) -> None:
+        """Where the summary may go changed (the legend shown, hidden or moved)."""
+        self._words_changed()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._words_changed()

@@ -67,7 +67,7 @@ class AreaPanel(QWidget):
         rows = [(self._mark_text(preview, m), self._colour(m)) for m in preview.marks]
         if preview.kind == "blast":
             rows.append(("Average damage if it lands on the aimed hex; a miss scatters "
-                         "(the dashed hexes)", SHIELD))
+                         "(the dotted hexes)", SHIELD))
         rows += [(f"Refused: {why}", REFUSED) for why in preview.refusals]
         if not preview.marks:
             rows.insert(0, ("Nobody caught here", SHIELD))

@@ -35,6 +35,8 @@ from tactical.ui.dock.wheel import WheelGuard
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Hands
 
+AIM_CARD_MS = 60  # the area card follows the aim once the cursor rests this long
+
 
 class Section(QWidget):
     """A dock section whose body folds away under its header (issue 14: a dock that fits a
@@ -164,6 +166,13 @@ class CombatDock(QDockWidget):
         self.setWidget(splitter)
         self.wheel_guard = WheelGuard(sections, scroll)
         self.sections["area attack"].hide()  # shown while aiming and with its result
+        # the card follows the aim once the cursor rests (AIM_CARD_MS): laying the dock out
+        # again at every hex the cursor crosses cost as much as the board's own repaint
+        self._aim_card = QTimer(self)
+        self._aim_card.setSingleShot(True)
+        self._aim_card.setInterval(AIM_CARD_MS)
+        self._aim_card.timeout.connect(self._area_card)
+        self._aim_shown: object = None
         if hands is not None:
             tool = hands.view.tools.by_name["area"]
             assert isinstance(tool, AreaTool)
@@ -211,16 +220,27 @@ class CombatDock(QDockWidget):
     # --- the area attack's card (issue 27)
 
     def _area_aimed(self, preview: object) -> None:
-        self.area.show_preview(preview)  # type: ignore[arg-type]
+        self._aim_shown = preview
+        if preview is None or self.sections["area attack"].isHidden():  # starts or ends
+            self._aim_card.stop()
+            self._area_card()
+        else:
+            self._aim_card.start()
+
+    def _area_card(self) -> None:
+        self.area.show_preview(self._aim_shown)  # type: ignore[arg-type]
         self._area_section()
 
     def _area_done(self, events: tuple[object, ...] | None) -> None:
+        self._aim_card.stop()
         self.area.show_result(events)
         self._area_section()
 
     def _area_section(self) -> None:
         section = self.sections["area attack"]
         shown = not self.area.isHidden()
+        if shown and not section.isHidden() and not section.folded:
+            return  # open already: a step of the aim neither relays out nor scrolls the dock
         section.setVisible(shown)
         if shown:
             section.set_open(True)

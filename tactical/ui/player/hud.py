@@ -89,9 +89,31 @@ class StripLayout:
                                  Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, tag)
 
 
-def paint_roll(painter: QPainter, roll: dict[str, Any], vp: QRectF, px: float) -> QRectF:
-    """The newest roll, result first, bottom centre: the headline in large type over the
-    names; Shadowrun's hits, ones and glitch as big glyphs and the dice as a small grid."""
+def covered(box: QRectF, avoid: Sequence[QRectF]) -> float:
+    """How much of the rectangles in `avoid` (token names, tokens, a ping) `box` hides."""
+    return sum(box.intersected(r).width() * box.intersected(r).height()
+               for r in avoid if box.intersects(r))
+
+
+def roll_place(width: float, height: float, vp: QRectF, px: float,
+               avoid: Sequence[QRectF] = ()) -> QRectF:
+    """Where the newest roll goes along the bottom: the centre, else the place nearest it
+    that hides the least of `avoid` (a 720p grab had it over a name and the GM's ping)."""
+    y = vp.bottom() - height - px * 0.6
+    centre = vp.center().x() - width / 2
+    lo, hi = vp.left() + px * 0.5, vp.right() - width - px * 0.5
+    steps = 8
+    xs = sorted({min(hi, max(lo, centre + (hi - lo) * k / (2 * steps)))
+                 for k in range(-2 * steps, 2 * steps + 1)}, key=lambda x: abs(x - centre))
+    return min((QRectF(x, y, width, height) for x in xs),
+               key=lambda box: covered(box, avoid))  # min keeps the nearest of equals
+
+
+def paint_roll(painter: QPainter, roll: dict[str, Any], vp: QRectF, px: float,
+               avoid: Sequence[QRectF] = ()) -> QRectF:
+    """The newest roll, result first, along the bottom (the centre unless it would hide a
+    name, a token or a ping in `avoid`): the headline in large type over the names;
+    Shadowrun's hits, ones and glitch as big glyphs and the dice as a small grid."""
     big, small = font_px(px * 1.2), font_px(max(MIN_TEXT_PX, px * 0.65), bold=False)
     mb, ms = QFontMetricsF(big), QFontMetricsF(small)
     who = f"{roll['attacker']} → {roll['target']}" if roll["target"] else roll["attacker"]
@@ -107,7 +129,7 @@ def paint_roll(painter: QPainter, roll: dict[str, Any], vp: QRectF, px: float) -
     width = max(mb.horizontalAdvance(headline), ms.horizontalAdvance(who), glyph_w,
                 min(len(dice), per_row) * (cell + 3)) + px * 1.6
     height = ms.height() + mb.height() * (2 if glyphs else 1) + rows * (cell + 3) + px * 0.9
-    box = QRectF(vp.center().x() - width / 2, vp.bottom() - height - px * 0.6, width, height)
+    box = roll_place(width, height, vp, px, avoid)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(PANEL)
     painter.drawRoundedRect(box, 10, 10)
@@ -170,32 +192,28 @@ def _paint_dice(painter: QPainter, dice: Sequence[int], top_centre: QPointF, cel
 
 
 def history_box(width: float, height: float, vp: QRectF, px: float, top: float,
-                avoid: Sequence[QRectF], block: QRectF | None = None) -> QRectF:
+                avoid: Sequence[QRectF], block: Sequence[QRectF] = ()) -> QRectF:
     """Where the history goes: bottom right, else the first other corner (under the strip at
     the top) that covers no token name, else the one that covers the least of them; never
-    over `block` (the newest roll shown large) where a corner is clear of it. Seen at
-    1920x1080: a fixed bottom-right box hid a guard's name; at 1280x720 it lay over the
-    large result's last words."""
+    over a box of `block` (the newest roll shown large, the reaction's banner) where a
+    corner is clear of them. Seen at 1920x1080: a fixed bottom-right box hid a guard's name;
+    at 1280x720 it lay over the large result's last words, then under the banner."""
     gap = px * 0.5
     left, right = vp.left() + gap, vp.right() - width - gap
     low, high = vp.bottom() - height - px * 0.6, top + gap
     corners = [QRectF(x, y, width, height)
                for x, y in ((right, low), (left, low), (right, high), (left, high))]
 
-    def covered(box: QRectF) -> float:
-        return sum(box.intersected(r).width() * box.intersected(r).height()
-                   for r in avoid if box.intersects(r))
-
     def over_block(box: QRectF) -> bool:
-        return block is not None and box.intersects(block)
+        return any(box.intersects(b) for b in block)
 
     # min keeps the first of equals: bottom right
-    return min(corners, key=lambda box: (over_block(box), covered(box)))
+    return min(corners, key=lambda box: (over_block(box), covered(box, avoid)))
 
 
 def paint_history(painter: QPainter, older: Sequence[dict[str, Any]], vp: QRectF,
                   px: float, top: float = 0.0,
-                  avoid: Sequence[QRectF] = (), block: QRectF | None = None) -> QRectF | None:
+                  avoid: Sequence[QRectF] = (), block: Sequence[QRectF] = ()) -> QRectF | None:
     """The few results before the newest, small (newest on top), in a corner that leaves the
     token names in `avoid` (viewport pixels) readable; returns where it was drawn."""
     if not older:

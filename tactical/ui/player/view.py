@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.encounter.events import AttackResolved
 from tactical.encounter.queries import stream
 from tactical.encounter.queries.change import Change, How
+from tactical.ui.board.labels import LabelItem, words_apart
 from tactical.ui.board.palette import LABEL_HEIGHT, NAME_MAX_M
 from tactical.ui.board.scene import BoardScene
 from tactical.ui.board.shapes import text_path
@@ -90,6 +91,7 @@ class PlayerView(QGraphicsView):
         self.shown_rolls: list[dict[str, Any]] = []
         self.history_rect: QRectF | None = None  # where the roll history was last drawn
         self.roll_rect: QRectF | None = None  # where the newest roll was last drawn large
+        self.banner_rect: QRectF | None = None  # and the reaction's banner
         self._roll_timer = QTimer(self)
         self._roll_timer.setSingleShot(True)
         self._roll_timer.timeout.connect(self._clear_roll)
@@ -157,8 +159,29 @@ class PlayerView(QGraphicsView):
             token.name_label.set_max_width(NAME_MAX_M / k)
             if k > 1.0:
                 token.name_label.setOpacity(1.0)
-        if rescaled:  # else the scene's own sync placed them at these sizes already
+        if self._names_apart() or rescaled:  # else the scene's sync placed them already
             self.board.arrange_labels()
+
+    def _names_apart(self) -> bool:
+        """Two names shortened alike ("Guard (sh…" twice, seen in a 720p grab) keep the
+        words that tell them apart: "Gu… (shotgun)", "Gu… (shield)". True if a name's
+        text changed."""
+        alike: dict[str, list[LabelItem]] = {}
+        for token in self.board.tokens.values():
+            label = token.name_label
+            if token.isVisible() and label.text != label.full_text:
+                alike.setdefault(label.text.partition(" · ")[0], []).append(label)
+        changed = False
+        for labels in alike.values():
+            names = [label.full_text.partition(" · ")[0] for label in labels]
+            if len(set(names)) < 2:
+                continue
+            keeps = words_apart(names)
+            for label, name in zip(labels, names, strict=True):
+                before = label.text
+                label.set_keep(keeps[name])
+                changed |= label.text != before
+        return changed
 
     # --- the camera
 
@@ -183,6 +206,14 @@ class PlayerView(QGraphicsView):
         self.centerOn(QRectF(left, top, width, height).center() - shift)
         self.board.set_detail(scale)
         self._large_print()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """No tooltip pops up on the players' screen (a stream or a projector the GM's
+        mouse crosses): it is for looking only; the GM reads them on the GM's board."""
+        if event.type() == QEvent.Type.ToolTip:
+            event.ignore()
+            return True
+        return super().viewportEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -212,6 +243,16 @@ class PlayerView(QGraphicsView):
                 if t.isVisible() and t.name_label.isVisible() and t.name_label.opacity() > 0
                 and t.name_label.text]
 
+    def token_rects(self) -> list[QRectF]:
+        """Every token drawn and the GM's ping while it shows, in viewport pixels (what the
+        newest roll, shown large, should not hide)."""
+        rects = [t.sceneBoundingRect() for t in self.board.tokens.values() if t.isVisible()]
+        ping = self.board.ping_item
+        if ping.isVisible():  # its ring, not the fading pulse around it
+            r = ping.radius * 1.15
+            rects.append(QRectF(ping.pos().x() - r, ping.pos().y() - r, 2 * r, 2 * r))
+        return [QRectF(self.mapFromScene(rect).boundingRect()) for rect in rects]
+
     # --- painted over the board, in viewport pixels
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
@@ -225,16 +266,19 @@ class PlayerView(QGraphicsView):
         px = self.look.bar_px(self.viewport().height())
         if self.look.initiative_bar:
             self._paint_bar(painter)
+        self.banner_rect = banner = hud.paint_banner(
+            painter, self.banner_text, vp, self.bar_height(), px) if self.banner_text else None
         if self.look.last_roll and self.shown_rolls:
             newest_large = bool(self.roll_text)
-            self.roll_rect = hud.paint_roll(painter, self.shown_rolls[0], vp, px) \
+            names = self.name_rects()
+            self.roll_rect = hud.paint_roll(painter, self.shown_rolls[0], vp, px,
+                                            [*names, *self.token_rects()]) \
                 if newest_large else None
-            self.history_rect = hud.paint_history(
-                painter, self.shown_rolls[1 if newest_large else 0:], vp, px,
-                self.bar_height() if self.look.initiative_bar else 0.0, self.name_rects(),
-                self.roll_rect)
-        if self.banner_text:
-            hud.paint_banner(painter, self.banner_text, vp, self.bar_height(), px)
+            top = banner.bottom() if banner is not None else \
+                self.bar_height() if self.look.initiative_bar else 0.0
+            self.history_rect = hud.paint_history(  # the top corners under the banner
+                painter, self.shown_rolls[1 if newest_large else 0:], vp, px, top, names,
+                [b for b in (self.roll_rect, banner) if b is not None])
         if self.ruler:
             self._paint_ruler(painter)
         painter.restore()

@@ -89,6 +89,7 @@ class PlayerWindow(QWidget):
         self._from: Box = self.box
         self._to: Box = self.box
         self.placed_on: ScreenInfo | None = None
+        self._pinged_to = False  # Shift+G brought the camera to a ping: it stays there
         self.frame: PlayerFrame | None = None
         self.gm_view: BoardView | None = None
         self.set_gm_view(gm_view)
@@ -153,16 +154,25 @@ class PlayerWindow(QWidget):
         self.show_box(self.box)
 
     def set_gm_view(self, gm_view: BoardView | None) -> None:
-        if self.gm_view is not None and self.frame is not None:
-            self.gm_view.board.removeItem(self.frame)
+        if self.gm_view is not None:
+            if self.frame is not None:
+                self.gm_view.board.removeItem(self.frame)
+            # a closed window follows no more: the GM's view outlives it (a scroll at
+            # shutdown asked a deleted players' scene for its tokens)
+            self.gm_view.zoom_changed.disconnect(self._followed)
+            for bar in (self.gm_view.horizontalScrollBar(), self.gm_view.verticalScrollBar()):
+                bar.valueChanged.disconnect(self._followed)
         self.gm_view, self.frame = gm_view, None
         if gm_view is None:
             return
         self.frame = PlayerFrame()
         gm_view.board.addItem(self.frame)
-        gm_view.zoom_changed.connect(lambda _z: self._follow())
+        gm_view.zoom_changed.connect(self._followed)
         for bar in (gm_view.horizontalScrollBar(), gm_view.verticalScrollBar()):
-            bar.valueChanged.connect(lambda _v: self._follow())
+            bar.valueChanged.connect(self._followed)
+        self._follow()
+
+    def _followed(self, _value: object) -> None:
         self._follow()
 
     def show_box(self, box: Box) -> None:
@@ -175,9 +185,24 @@ class PlayerWindow(QWidget):
         return map_box(self.scene)
 
     def _follow(self) -> None:
+        """Follow my view: what the GM's board shows; while it is the whole map as Fit left
+        it (every opening), the tokens the players see instead (issue 28: a whole map at
+        1280 x 720 drew 12-20 px tokens): the GM has not looked at anything yet."""
         if self.mode is not CameraMode.FOLLOW or self.gm_view is None:
             return
-        self.show_box(self._gm_box())
+        self._pinged_to = False
+        self.show_box(opening_box(self.scene) if self.gm_view.fitted else self._gm_box())
+
+    def _keep_tokens_in_view(self) -> None:
+        """Following a fitted GM's board: the camera moves only when a token the players
+        see leaves the frame or comes into sight outside it (no jump at every step)."""
+        left, top, width, height = self.view.visible_box()
+        inside = QRectF(left, top, width, height).adjusted(1.0, 1.0, -1.0, -1.0)
+        if all(inside.contains(t.pos()) for t in self.scene.tokens.values() if t.isVisible()):
+            return
+        target = opening_box(self.scene)
+        if target != self.box:  # at a physical scale the box may not hold them all: no loop
+            self._glide(target)
 
     def _gm_box(self) -> Box:
         assert self.gm_view is not None
@@ -198,7 +223,10 @@ class PlayerWindow(QWidget):
         return box if box is not None else self._map_box()
 
     def _auto(self, animate: bool = True) -> None:
-        target = self.auto_box()
+        self._glide(self.auto_box(), animate)
+
+    def _glide(self, target: Box, animate: bool = True) -> None:
+        """The camera to `target`, animated when the window is shown."""
         if not animate or self.animation_ms <= 0 or not self.isVisible():
             self._animation.stop()
             self.show_box(target)
@@ -218,19 +246,16 @@ class PlayerWindow(QWidget):
             return
         x, y = hex_to_point(self.scene.layout, ping.hex)
         _left, _top, width, height = self.box
-        target = (x - width / 2, y - height / 2, width, height)
-        if self.animation_ms <= 0 or not self.isVisible():
-            self.show_box(target)
-            return
-        self._from, self._to = self.box, target
-        self._animation.stop()
-        self._animation.setDuration(self.animation_ms)
-        self._animation.start()
+        self._pinged_to = True  # there until the GM looks elsewhere (a zoom, a pan, Fit)
+        self._glide((x - width / 2, y - height / 2, width, height))
 
     def _document_changed(self, _change: Change | None = None) -> None:
         if self.mode is CameraMode.AUTO:
             self._auto()
-        # FOLLOW moves with the GM's view; LOCKED never moves
+        elif self.mode is CameraMode.FOLLOW and self.gm_view is not None \
+                and self.gm_view.fitted and not self._pinged_to:
+            self._keep_tokens_in_view()
+        # else FOLLOW moves with the GM's view; LOCKED never moves
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.isFullScreen():

@@ -12,6 +12,7 @@ aim hex worked out once, on the first move into it."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -23,11 +24,13 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPolygonF,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.encounter.model import Hex
 from tactical.encounter.queries.area import AreaAimer, AreaMark, AreaPreview, Kind
+from tactical.geometry.hexgrid import DIRECTIONS
 from tactical.ui.board.blast import RING_COLOURS
 from tactical.ui.board.outline import outline
 from tactical.ui.board.scene import BoardScene
@@ -51,109 +54,220 @@ class _Mark:
         self.mark, self.colour, self.box, self.centre, self.text = mark, colour, box, centre, text
 
 
+def _relative(hexes: Iterable[Hex], centre: Hex) -> tuple[Hex, ...]:
+    cq, cr = centre
+    return tuple(sorted((q - cq, r - cr) for q, r in hexes))
+
+
+class _Template:
+    """One template's paths round its centre hex, in the item's own coordinates."""
+
+    def __init__(self, fills: list[QPainterPath], borders: list[QPainterPath],
+                 shield: QPainterPath, aim: QPainterPath) -> None:
+        self.fills, self.borders, self.shield, self.aim = fills, borders, shield, aim
+        rect = QRectF()
+        for path in (*borders, shield, aim):
+            rect = rect.united(path.boundingRect())
+        self.rect = rect.adjusted(-1, -1, 1, 1)
+
+
+class _Shapes:
+    """Outlines of hex sets given round (0, 0), each worked out once and kept (the aim
+    moves the same shapes about), in coordinates round the (0, 0) hex's centre."""
+
+    LIMIT = 256
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.board = scene
+        self._paths: dict[tuple[Hex, ...], QPainterPath] = {}
+        self._origin = scene.centre((0, 0))
+
+    def __call__(self, shape: tuple[Hex, ...]) -> QPainterPath:
+        path = self._paths.get(shape)
+        if path is None:
+            if len(self._paths) >= self.LIMIT:
+                self._paths.clear()
+            path = self._paths[shape] = outline(self.board.layout, shape).translated(
+                -self._origin)
+        return path
+
+
 class AimItem(QGraphicsItem):
     """The aim drawn in the GM's scene (never the players'): the template's fills under
-    the tokens, its borders, the shielded hexes hatched, the faint scatter, then each
-    caught combatant's ring and words, placed clear of the tokens and of each other."""
+    the tokens, its borders, the shielded hexes hatched, then (MarksItem) each caught
+    combatant's ring and words; the scatter spread is ScatterItem's. The template is
+    drawn round its centre hex and moved there: a step whose template has the same shape
+    (nothing shielded, clear of the map's edge) only moves the picture Qt keeps of it
+    (DeviceCoordinateCache), drawn again only when the shape changes or the view zooms."""
 
     def __init__(self, scene: BoardScene) -> None:
         super().__init__()
         self.board = scene
         self.setZValue(AIM_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.preview: AreaPreview | None = None
-        self.fills: list[QPainterPath] = []
-        self.borders: list[QPainterPath] = []
-        self.shield = QPainterPath()
-        self.scatter = QPainterPath()
-        self.aim = QPainterPath()
         self.words = MarksItem(scene)
-        self._shapes: dict[tuple[Hex, ...], QPainterPath] = {}
-        self._rect = QRectF()
+        self.spread = ScatterSpread(scene)
+        self.shapes = _Shapes(scene)
+        self.template = _Template([], [], QPainterPath(), QPainterPath())
+        self._key: tuple[object, ...] | None = None
+        self._templates: dict[tuple[object, ...], _Template] = {}
+        self.repaints = 0  # times the template was drawn anew (not only moved)
         self.hide()
 
     @property
     def marks(self) -> list[_Mark]:
         return self.words.marks
 
-    def _border(self, hexes: tuple[Hex, ...], centre: Hex) -> QPainterPath:
-        """A ring's outline: its shape round (0, 0) worked out once, moved to `centre`."""
-        cq, cr = centre
-        shape = tuple((q - cq, r - cr) for q, r in hexes)
-        path = self._shapes.get(shape)
-        if path is None:
-            if len(self._shapes) > 64:
-                self._shapes.clear()
-            path = self._shapes[shape] = outline(self.board.layout, shape)
-        return path.translated(self.board.centre(centre) - self.board.centre((0, 0)))
-
     def set_preview(self, preview: AreaPreview | None) -> None:
-        self.prepareGeometryChange()
         self.preview = preview
         self.words.set_preview(preview)
+        self.spread.set_preview(preview, self.shapes)
         if preview is None:
             self.hide()
             return
-        layout = self.board.layout
-        shielded = preview.shielded
-        self.borders = [self._border(ring, preview.centre) for ring in preview.rings]
-        self.fills = [border if not shielded.intersection(ring) else
-                      outline(layout, [h for h in ring if h not in shielded])
-                      for ring, border in zip(preview.rings, self.borders, strict=True)]
-        self.shield = outline(layout, sorted(shielded))
-        self.scatter = outline(layout, preview.scatter)
-        self.aim = outline(layout, [preview.centre]) if preview.kind != "sector" \
-            else QPainterPath()
-        rect = QRectF()
-        for path in (*self.borders, self.shield, self.scatter, self.aim):
-            rect = rect.united(path.boundingRect())
-        self._rect = rect.adjusted(-1, -1, 1, 1)
+        key = self._key_of(preview)
+        if key != self._key:
+            self.prepareGeometryChange()
+            self._key = key
+            found = self._templates.get(key)
+            if found is None:
+                if len(self._templates) >= 64:
+                    self._templates.clear()
+                found = self._templates[key] = self._template(preview)
+            self.template = found
+            self.update()
+        self.setPos(self.board.centre(preview.centre))
         self.show()
-        self.update()
+
+    @staticmethod
+    def _key_of(preview: AreaPreview) -> tuple[object, ...]:
+        c = preview.centre
+        return (preview.kind, tuple(_relative(ring, c) for ring in preview.rings),
+                _relative(preview.shielded, c))
+
+    def _template(self, preview: AreaPreview) -> _Template:
+        c = preview.centre
+        shielded = _relative(preview.shielded, c)
+        rings = [_relative(ring, c) for ring in preview.rings]
+        borders = [self.shapes(ring) for ring in rings]
+        cut = set(shielded)
+        fills = [border if not cut.intersection(ring) else
+                 self.shapes(tuple(h for h in ring if h not in cut))
+                 for ring, border in zip(rings, borders, strict=True)]
+        aim = self.shapes(((0, 0),)) if preview.kind != "sector" else QPainterPath()
+        return _Template(fills, borders, self.shapes(shielded), aim)
+
+    def boundingRect(self) -> QRectF:
+        return self.template.rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        p, t = self.preview, self.template
+        if p is None:
+            return
+        self.repaints += 1
+        # no antialiasing: the hex grid's straight edges, and a quarter of the fill's cost
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        zone = p.kind != "blast"
+        for i in range(len(t.fills) - 1, -1, -1):  # outermost first
+            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
+            fill = QColor(colour)
+            fill.setAlpha(70 if zone else 130 - 25 * i)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(fill))
+            painter.drawPath(t.fills[i])
+        for i in range(len(t.borders) - 1, -1, -1):
+            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
+            edge = QPen(colour, 4)
+            edge.setCosmetic(True)
+            painter.setPen(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(t.borders[i])
+        if not t.shield.isEmpty():  # the line of effect does not reach: hatched grey
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(QColor(20, 20, 26, 170)))
+            painter.drawPath(t.shield)
+            painter.setBrush(QBrush(QColor(SHIELDED), Qt.BrushStyle.BDiagPattern))
+            painter.drawPath(t.shield)
+        if not t.aim.isEmpty():
+            cross = QPen(QColor("#FFFFFF"), 3)
+            cross.setCosmetic(True)
+            painter.setPen(cross)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(t.aim)
+
+
+class ScatterItem(QGraphicsItem):
+    """One ray of the faint spread a miss may land on from the aimed hex, in one of the six
+    directions, a dot in each hex of it: its own item, kept as a picture and moved like the
+    template, so a step repaints six thin boxes round the rays, not one box round the whole
+    spread. (Dots, not the hexes' dashed outlines: dashing a ray cost more than the rest of
+    its repaint, and a ray is drawn again whenever the throw's cap or a wall changes it.)"""
+
+    DOT_M = 0.42  # a dot's width in metres: about 10 px at the board's 1:1 zoom
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__()
+        self.board = scene
+        self.setZValue(AIM_Z + 0.1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.dots = QPolygonF()
+        self.shape_: tuple[Hex, ...] | None = None
+        self._rect = QRectF()
+        self.hide()
+
+    def set_ray(self, shape: tuple[Hex, ...], at: QPointF, shapes: _Shapes) -> None:
+        if not shape:
+            self.shape_ = None
+            self.hide()
+            return
+        if shape != self.shape_:
+            self.prepareGeometryChange()
+            self.shape_ = shape
+            origin = self.board.centre((0, 0))
+            self.dots = QPolygonF([self.board.centre(h) - origin for h in shape])
+            self._rect = self.dots.boundingRect().adjusted(-self.DOT_M, -self.DOT_M,
+                                                           self.DOT_M, self.DOT_M)
+            self.update()
+        self.setPos(at)
+        self.show()
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        p = self.preview
-        if p is None:
-            return
-        # no antialiasing: the hex grid's straight edges, and a quarter of the fill's cost
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        zone = p.kind != "blast"
-        for i in range(len(self.fills) - 1, -1, -1):  # outermost first
-            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
-            fill = QColor(colour)
-            fill.setAlpha(70 if zone else 130 - 25 * i)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(fill))
-            painter.drawPath(self.fills[i])
-        for i in range(len(self.borders) - 1, -1, -1):
-            colour = QColor(ZONE if zone else RING_COLOURS[min(i, len(RING_COLOURS) - 1)])
-            edge = QPen(colour, 4)
-            edge.setCosmetic(True)
-            painter.setPen(edge)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.borders[i])
-        if not self.shield.isEmpty():  # the line of effect does not reach: hatched grey
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(QColor(20, 20, 26, 170)))
-            painter.drawPath(self.shield)
-            painter.setBrush(QBrush(QColor(SHIELDED), Qt.BrushStyle.BDiagPattern))
-            painter.drawPath(self.shield)
-        if not self.scatter.isEmpty():
-            faint = QPen(QColor(255, 255, 255, 150), 2, Qt.PenStyle.DashLine)
-            faint.setCosmetic(True)
-            painter.setPen(faint)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.scatter)
-        if not self.aim.isEmpty():
-            cross = QPen(QColor("#FFFFFF"), 3)
-            cross.setCosmetic(True)
-            painter.setPen(cross)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.aim)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        dot = QPen(QColor(255, 255, 255, 200), self.DOT_M)
+        dot.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(dot)
+        painter.drawPoints(self.dots)
+
+
+class ScatterSpread:
+    """The scatter spread as six rays (ScatterItem), one per direction from the aimed hex."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.board = scene
+        self.rays = [ScatterItem(scene) for _ in range(6)]
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        return tuple(h for ray in self.rays if ray.shape_ for h in ray.shape_)
+
+    def set_preview(self, preview: AreaPreview | None, shapes: _Shapes) -> None:
+        rays: dict[Hex, list[Hex]] = {}
+        if preview is not None:
+            for dq, dr in _relative(preview.scatter, preview.centre):
+                k = max(abs(dq), abs(dr), abs(dq + dr))
+                rays.setdefault((dq // k, dr // k), []).append((dq, dr))
+        at = self.board.centre(preview.centre) if preview is not None else QPointF()
+        # each item keeps its direction: a ray is drawn again only when its own length changes
+        for item, step in zip(self.rays, DIRECTIONS, strict=True):
+            item.set_ray(tuple(sorted(rays.get(step, ()))), at, shapes)
 
 
 class MarksItem(QGraphicsItem):
@@ -172,9 +286,19 @@ class MarksItem(QGraphicsItem):
         self._font.setPixelSize(100)
         self._font.setBold(True)
         self._metrics = QFontMetricsF(self._font)
+        self._shown: tuple[AreaMark, ...] | None = None
         self.hide()
 
+    def forget(self) -> None:
+        """Place the marks anew at the next preview (the board changed under them)."""
+        self._shown = None
+
     def set_preview(self, preview: AreaPreview | None) -> None:
+        shown = None if preview is None else preview.marks
+        if shown and shown == self._shown:
+            self.preview = preview  # the same marks: nothing to place or repaint again
+            return
+        self._shown = shown
         self.prepareGeometryChange()
         self.preview = preview
         self.marks = []
@@ -290,6 +414,8 @@ class AreaTool(BoardTool, QObject):
         self.item = AimItem(scene)  # in the GM's scene only: this tool is the GM's
         scene.addItem(self.item)
         scene.addItem(self.item.words)
+        for ray in self.item.spread.rays:
+            scene.addItem(ray)
         self.document.changed.connect(self._document_changed)
 
     def aim_with(self, kind: Kind, attacker: str, weapon: str | None, prompt: str) -> None:
@@ -324,6 +450,7 @@ class AreaTool(BoardTool, QObject):
             if self.aimer.attacker not in self.document.state.combatants:
                 self.cancel()
             else:
+                self.item.words.forget()
                 self._work_out()  # another command while aiming: the same hex anew
 
     def move(self, at: QPointF, event: QMouseEvent) -> bool:
@@ -378,7 +505,7 @@ class AreaTool(BoardTool, QObject):
         p = self.preview
         if p is not None:
             if p.odds is not None:
-                out.append((f"{p.odds:.0%} to hit the hex; a miss scatters (the dashed "
+                out.append((f"{p.odds:.0%} to hit the hex; a miss scatters (the dotted "
                             "hexes)", "#FFD166"))  # no hex named: the words stay put
             hit = sum(1 for m in p.marks if m.hit and not m.shielded)
             allies = [m.name for m in p.marks if m.ally and m.hit and not m.shielded]

@@ -20,11 +20,12 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.core.types import Hex
 from tactical.encounter.commands import GMMove, GMMoveGroup, Move
-from tactical.encounter.model import Phase
+from tactical.encounter.model import EncounterState, Phase
 from tactical.encounter.queries.change import Change
 from tactical.encounter.queries.movepreview import MovePreview, move_preview
 from tactical.encounter.queries.paths import DRAG_NODES, PathPlanner
 from tactical.geometry.layout import hex_to_point, hexes_along
+from tactical.rules.reactions import LeftOut
 from tactical.rules.reactions import ReactionOffer as Reaction
 from tactical.ui.board.palette import PATH_TOO_LONG, Z
 from tactical.ui.board.scene import BoardScene
@@ -65,6 +66,8 @@ class DragTool(BoardTool, QObject):
         self.alt = False  # Alt held: the safest path while it is
         self._planner: PathPlanner | None = None
         self._pinned: list[Hex] = []  # the path up to the last waypoint (start first)
+        self._marks: tuple[tuple[EncounterState, tuple[LeftOut, ...]], dict[str, Hex],
+                           tuple[LeftOut, ...]] | None = None
         self.document.changed.connect(self._document_changed)
         for signal in (self.started, self.stepped, self.finished):
             signal.connect(lambda *_: self.changed())
@@ -321,13 +324,24 @@ class DragTool(BoardTool, QObject):
         blocked = preview.blocked
         self.blocked = None if blocked is None else (
             blocked.step, f"{blocked.hex[0]},{blocked.hex[1]}: {'; '.join(blocked.reasons)}")
-        where = {c.id: c.hex for c in document.state}
-        faint = tuple(x for x in preview.left_out if _could_react(x.reasons))
+        where, faint = self._marks_of(preview)
         self.scene.overlay.dragged = self.token_id
         self.scene.overlay.show(preview.hexes, preview.allowed, preview.metres,
                                 preview.limit_m, preview.reactions, faint, where)
         self._place_token()
         self.stepped.emit(preview)
+
+    def _marks_of(self, preview: MovePreview) -> tuple[dict[str, Hex], tuple[LeftOut, ...]]:
+        """Where each token stands and the left-out enemies worth a faint ring; the same
+        state and the same left-out tuple (the engine keeps it while it does not change)
+        as the step before give the same, not a walk over every token and enemy again."""
+        key = (preview.state, preview.left_out)
+        if self._marks is None or self._marks[0][0] is not key[0] \
+                or self._marks[0][1] is not key[1]:
+            where = {c.id: c.hex for c in preview.state}
+            faint = tuple(x for x in preview.left_out if _could_react(x.reasons))
+            self._marks = (key, where, faint)
+        return self._marks[1], self._marks[2]
 
     def _place_token(self) -> None:
         """The dragged token to the path's end; only the names near where it was and is now
@@ -415,6 +429,7 @@ class DragTool(BoardTool, QObject):
         self.target = None
         self.alt = False
         self._planner = None
+        self._marks = None
 
     def _document_changed(self, _change: Change) -> None:
         """The state under the preview changed (undo mid-drag, another view): the drag is
@@ -486,5 +501,6 @@ def _path_words(tool: DragTool) -> str:
     way = "safest path (fewest reactions)" if tool.wants_safest else "shortest path"
     pins = len(tool.waypoints)
     pinned = f"{pins} waypoint{'s' if pins != 1 else ''}" if pins else "no waypoint"
+    safest = "Safest path is on (status bar)" if tool.safest else "hold Alt: safest"
     return (f"{way}, {pinned} — Space / right click: waypoint, Backspace: remove it, "
-            "hold Alt: safest")
+            f"{safest}")
