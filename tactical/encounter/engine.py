@@ -109,6 +109,10 @@ HANDLERS.update(split.HANDLERS)
 from tactical.encounter.handlers import surprise  # noqa: E402  (registers its command)
 
 HANDLERS.update(surprise.HANDLERS)
+# --- issue 25: Full Defense declared as an interrupt (Shadowrun): encounter/handlers/passes.py
+from tactical.encounter.handlers import passes  # noqa: E402  (registers its command)
+
+HANDLERS.update(passes.HANDLERS)
 
 
 def decide(state: EncounterState, command: Any, ctx: Context, dice: Dice) -> tuple[Any, ...]:

@@ -52,7 +52,8 @@ def _update(state: EncounterState, cid: str, **changes: Any) -> EncounterState:
 
 @handles(ev.InitiativeRolled)
 def _initiative_rolled(state: EncounterState, e: ev.InitiativeRolled) -> EncounterState:
-    return _update(state, e.combatant, initiative=e.total, tiebreak=e.tiebreak)
+    return _update(state, e.combatant, initiative=e.total, initiative_rolled=e.total,
+                   tiebreak=e.tiebreak)
 
 
 @handles(ev.InitiativeSet)
@@ -80,7 +81,7 @@ def _round_started(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
                                    attacked_by=_NOBODY)
                       for cid, c in state.combatants.items()}
     return changed(state, combatants=combatants, round=e.round, order=e.order, turn=-1,
-                   initiative_pass=e.pass_number, withdrawn=())
+                   initiative_pass=e.pass_number, withdrawn=(), delayed=())
 
 
 @handles(ev.PassReordered)
@@ -125,7 +126,9 @@ def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
 def _action_delayed(state: EncounterState, e: ev.ActionDelayed) -> EncounterState:
     # the actor to the end of the pass: the next combatant now stands at `turn`
     order = (*(cid for cid in state.order if cid != e.combatant), e.combatant)
-    return replace(state, order=order)
+    return replace(state, order=order,
+                   delayed=(*(cid for cid in state.delayed if cid != e.combatant),
+                            e.combatant))
 
 
 @handles(ev.HiddenChanged)

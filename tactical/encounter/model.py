@@ -166,6 +166,9 @@ class Combatant:
     weapon: str | None = None  # the ready weapon's catalogue id
     ammo: tuple[tuple[str, int], ...] = ()  # (weapon id, rounds loaded)
     initiative: int | None = None
+    # the score as last rolled or set: Shadowrun counts the Initiative spent this combat
+    # turn (a defence's cost) from it, so a score rolled anew (Blitz) keeps that spent
+    initiative_rolled: int | None = None
     initiative_next_round: int = 0  # Edge +2d6, injury −Xd6 "next turn": for the next round
     initiative_this_round: int = 0  # what was pending when this round started
     initiative_lasting: int = 0  # injury changes to the end of combat (Serious −2d6)
@@ -281,6 +284,9 @@ class EncounterState:
     order: tuple[str, ...] = ()
     turn: int = -1  # index into order; −1 between rounds
     initiative_pass: int = 1  # Shadowrun: the initiative pass within the combat turn
+    # Shadowrun: who delayed in this pass (DelayAction), in that order: they stay at its end
+    # when spent Initiative re-sorts it (encounter/handlers/passes.py)
+    delayed: tuple[str, ...] = ()
     pending: tuple[PendingReaction, ...] = ()
     halted: HaltedMove | None = None
     offers_made: int = 0  # reactions offered so far: the next offer's id is o{offers_made + 1}

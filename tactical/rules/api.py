@@ -335,6 +335,17 @@ class InitiativeEdge:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnDefence:
+    """A defence declared on its own, before an attack comes (Shadowrun's Full Defense, an
+    interrupt): the condition it sets until the combat turn ends, the Initiative it costs
+    now (0: none) and the words."""
+
+    condition: str
+    initiative_cost: int
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
 class InitiativeRoll:
     faces: tuple[int, ...]
     bonus: int
@@ -548,7 +559,11 @@ class Ruleset(Protocol):
 
     # --- the action budget ----------------------------------------------------------
     def out_of_action(self, who: Fighter) -> str | None: ...
-    def reaction_block(self, who: Fighter) -> str | None: ...
+    def reaction_block(self, who: Fighter, pass_number: int = 1) -> str | None:
+        """Why `who` cannot react now, or None; `pass_number`: the initiative pass under
+        way (Shadowrun: an interrupt is paid from the score in that pass)."""
+        ...
+
     def turn_budget(self, who: Fighter, round_number: int) -> tuple[Budget, str]: ...
 
     def action_slots(self, slot: str, command: str) -> tuple[str, ...]:
@@ -589,6 +604,13 @@ class Ruleset(Protocol):
     def turn_marks(self) -> tuple[str, ...]:
         """Timer kinds that last to the end of the combat turn (Seize the Initiative): the
         engine ends them when the next round starts."""
+        ...
+
+    def declare_turn_defence(self, who: Fighter, pass_number: int) -> TurnDefence:
+        """`who` declares the defence that lasts the combat turn (Shadowrun's Full Defense,
+        an interrupt) now, before any attack: what it sets and costs; IllegalCommand with
+        every reason when it cannot (the game has none, already declared, the score in
+        this pass too low, surprised)."""
         ...
 
     def offers(self, command: str) -> bool:

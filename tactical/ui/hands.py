@@ -24,6 +24,7 @@ from tactical.core.ids import slug, unique
 from tactical.encounter import commands as cmd
 from tactical.encounter.handlers import terrain
 from tactical.encounter.handlers.moves import hex_problems
+from tactical.encounter.handlers.passes import DeclareFullDefense
 from tactical.encounter.handlers.surprise import SurpriseTest
 from tactical.encounter.model import Condition, Phase
 from tactical.encounter.queries.area import Kind
@@ -434,6 +435,11 @@ class Hands:
         conditions = [Entry(x.value.capitalize(), "SetCondition", checked=c.has(x),
                             run=self._later(cmd.SetCondition(cid, x.value, not c.has(x))))
                       for x in Condition if x is not Condition.MOUNTED]  # Mount/Dismount
+        # Shadowrun's interrupt (issue 25 item 2): the defender's own, any time in combat
+        full_defense = self._do("Full Defense", DeclareFullDefense(cid),
+                                tip="an interrupt: its Initiative now, its dice on every "
+                                    "defence to the end of the combat turn")
+        self._judge(full_defense)
         return [
             Entry("Awareness check…", "CheckAwareness", run=lambda: self.awareness(cid)),
             # Ch.6 l.46: hidden from the enemies not Fully aware, until detected
@@ -453,6 +459,7 @@ class Hands:
                   lambda: self.apply(cmd.LowerInjury(cid)), enabled=c.last_hit is not None),
             Entry("Edge for a Reaction", "UseEdgeForReaction", "1 Edge",
                   self._later(cmd.UseEdgeForReaction(cid)), enabled=c.edge > 0),
+            full_defense,
             Entry("Discipline check…", "DisciplineCheck", run=lambda: self.discipline(cid),
                   tip="overcome a pin or resist fear"),
             Entry("Rest…", "Rest", run=lambda: self.rest(cid),

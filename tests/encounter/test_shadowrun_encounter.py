@@ -261,6 +261,16 @@ def test_sr4_reads_the_catalogues_sr4_numbers():
     assert (four.accuracy, five.accuracy) == (None, 5)
 
 
+def test_every_weapon_with_shadowrun_numbers_has_its_sr4_numbers():
+    """Issue 25 item 5: SR4 values for every weapon in the catalogue (marked 'guess' where no
+    text gives one); an SR4 table must never fight with SR5's numbers."""
+    from tactical.data.library import bundled_library
+
+    missing = [w.id for w in bundled_library().weapons.values()
+               if w.shadowrun is not None and w.sr4 is None]
+    assert not missing, missing
+
+
 def test_a_defence_is_paid_from_the_pass_score(alley):
     """RULINGS "Initiative cost of a defence": in pass 2 Cutter's 13 is a pass score of 3, so
     a Dodge (−5) is refused; on main it was checked against the turn's 13 (issue 25)."""

@@ -14,6 +14,7 @@ from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
+from tactical.encounter.handlers.passes import DeclareFullDefense
 from tactical.encounter.handlers.surprise import SurpriseTest
 from tactical.encounter.model import Condition
 from tactical.encounter.queries.oracle import GeometryOracle
@@ -91,4 +92,30 @@ def test_an_unaware_runner_under_shadowrun_does_not_lose_round_one(tmp_path):
         enc.apply(cmd.SetInitiative(cid, value))
     enc.apply(cmd.StartCombat())
     vanya = enc.state.get("vanya")
-    assert enc.state.actor == "vanya" and vanya.budget.major == 1
+    # her whole action phase: two Simple actions (or one Complex) and her Move (RULINGS
+    # "Actions"), where Chapter 6 would leave the unaware nothing
+    assert enc.state.actor == "vanya"
+    assert (vanya.budget.minor, vanya.budget.move) == (2, 1)
+
+
+def test_a_surprised_combatant_cannot_declare_full_defense_until_its_first_phase():
+    # RULINGS "Surprise": no interrupt actions until its first action phase; Full Defense
+    # declared on its own (issue 25 item 2) is one
+    enc = _surprised_cutter([])
+    with pytest.raises(IllegalCommand, match="Cutter is surprised: no interrupt actions"):
+        enc.apply(DeclareFullDefense("cutter"))
+    enc.apply(cmd.EndTurn())  # Cutter's first action phase: the surprise is over, only
+    # his score (15 − 10 for the surprise = 5) stands in the way now
+    with pytest.raises(IllegalCommand) as refused:
+        enc.apply(DeclareFullDefense("cutter"))
+    assert list(refused.value.reasons) == [
+        "Full Defense costs 10 Initiative; Cutter's score in this pass is 5"]
+
+
+def test_chapter6_has_no_full_defense_to_declare():
+    enc = _encounter(SCENARIOS / "maps" / "surprise.yaml", [], d10=20)
+    for c in enc.state:
+        enc.apply(cmd.SetInitiative(c.id, 10))
+    enc.apply(cmd.StartCombat())
+    with pytest.raises(IllegalCommand, match="DeclareFullDefense is not an action in Chapter 6"):
+        enc.apply(DeclareFullDefense("vanya"))

@@ -1,6 +1,7 @@
 """Shadowrun at the table through the real window (issue 25 item 3 and 6): opening the SR
 test maps with scripted dice, and the controls of the SR-only commands (the split pool,
-the surprise test), shared by the window tests and test_gm_hands' list of controls."""
+the surprise test, Full Defense declared), shared by the window tests and test_gm_hands'
+list of controls."""
 
 from __future__ import annotations
 
@@ -76,3 +77,14 @@ def surprise_test(win: MainWindow) -> None:
     open_sr(win, SR5_PASSES, [2] * 6)
     choose(token_menu(win, "cutter"), "Surprise test")
     assert log_has(win, "Cutter's surprise test")
+
+
+def full_defense(win: MainWindow) -> None:
+    """SR5, pass 1, Wombat acting: Cutter's token menu, Full Defense (an interrupt): his 22
+    → 12 at once, the badge for the combat turn."""
+    open_sr(win, SR5_PASSES, [])
+    start(win, {"wombat": 25, "cutter": 22, "vanya": 3, "ganger": 2})
+    choose(token_menu(win, "cutter"), "Full Defense")
+    cutter = win.document.state.get("cutter")
+    assert cutter.initiative == 12 and "full_defense" in {c.value for c in cutter.conditions}
+    assert log_has(win, "Full Defense declared: it lasts the combat turn")

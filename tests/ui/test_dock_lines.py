@@ -68,6 +68,11 @@ def test_event_lines_name_the_combatants(root):
     assert bleed.text == "Vanya: bleed 1/round, 4 round(s) (Serious injury)"
     assert event_line(ev.RoundStarted(2, ("vanya", "kicker"), ()), state).text == \
         "Round 2: Vanya → Kicker"
+    # a single shot reads as one round, a burst as its rounds
+    assert event_line(ev.AmmoSpent("vanya", "ares-predator", 1), state).text == \
+        "Vanya fires 1 round"
+    assert event_line(ev.AmmoSpent("vanya", "ares-predator", 3), state).text == \
+        "Vanya fires 3 rounds"
     assert event_line(ev.TimersTicked("vanya"), state) is None
 
 

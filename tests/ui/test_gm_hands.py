@@ -652,7 +652,7 @@ def take_aim(win: MainWindow) -> None:
     win.action_map["start"].trigger()
     choose(token_menu(win, "wombat"), "Take Aim")
     assert [t.kind for t in win.document.state.get("wombat").timers] == ["take_aim"]
-    assert log_has(win, "Wombat spends a Minor action: Take Aim")
+    assert log_has(win, "Wombat spends a Simple action: Take Aim")  # the game's words
 
 
 def change_fire_mode(win: MainWindow) -> None:
@@ -723,7 +723,8 @@ CONTROLS: dict[str, Callable[[MainWindow], None]] = {
     "DelayAction": delay_action,
 }
 # Shadowrun's own commands (issue 25), driven on an SR map (tests/ui/sr_table.py)
-CONTROLS.update({"SplitAttack": sr_table.split_attack, "SurpriseTest": sr_table.surprise_test})
+CONTROLS.update({"SplitAttack": sr_table.split_attack, "SurpriseTest": sr_table.surprise_test,
+                 "DeclareFullDefense": sr_table.full_defense})
 
 
 def test_every_engine_command_has_a_control():

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from tactical.encounter import events as ev
 from tactical.encounter.model import Condition
 from tactical.rules.shadowrun.engine import monitors
 from tactical.ui.main_window import MainWindow
+from tactical.ui.menus import find_action
 from tests import windows
 from tests.ui.sr_table import (
     SR4_SPLIT,
@@ -58,8 +60,11 @@ def test_a_dodge_re_sorts_the_pass_in_the_initiative_list(qtbot, tmp_path):
 def test_full_defense_is_paid_once_in_the_combat_turn(qtbot, tmp_path):
     win = windows.open_window(qtbot, tmp_path, SIZE, None)
     try:
-        nine = [5, 2, 3, 4, 2, 3, 4, 2, 3]  # Cutter's 9 defence dice, 1 hit
-        open_sr(win, SR5_PASSES, [*MISS, *nine, *MISS, *nine])
+        # Wombat's 9 dice (Pistols 4 + Agility 6, Medium range 8 m −1): no hit; Cutter's 9
+        # defence dice, 1 hit
+        shot = [2, 3, 4, 2, 3, 4, 2, 3, 4]
+        nine = [5, 2, 3, 4, 2, 3, 4, 2, 3]
+        open_sr(win, SR5_PASSES, [*shot, *nine, *shot, *nine])
         start(win, {"wombat": 25, "cutter": 22, "vanya": 3, "ganger": 2})
         _attack_with(win, "wombat", "cutter", "full_defense")
         cutter = win.document.state.get("cutter")
@@ -70,9 +75,11 @@ def test_full_defense_is_paid_once_in_the_combat_turn(qtbot, tmp_path):
         # Cutter's score in pass 2 is 2: declared again, Full Defense costs nothing
         _attack_with(win, "wombat", "cutter", "full_defense")
         assert win.document.state.get("cutter").initiative == 12
-        # still Reaction 3 + Intuition 3 + Willpower 3: its dice, not its cost
-        last = win.dock.log.lines[-1].text
-        assert "(full defense)" in last and "vs 9 dice" in last
+        # still Reaction 3 + Intuition 3 + Willpower 3: its dice, not its cost (the attack's
+        # line; the rounds fired follow it)
+        last = [line.text for line in win.dock.log.lines if "Wombat → Cutter" in line.text][-1]
+        assert "(full defense)" in last and "−10 Initiative" not in last
+        assert "(9 vs 9 dice)" in last and "0 hits vs 1" in last
     finally:
         windows.close(win)
 
@@ -161,7 +168,67 @@ def test_the_split_pool_from_the_attack_panel(qtbot, tmp_path):
         state = win.document.state
         assert monitors(state.get("ganger-1")).physical == 8
         assert monitors(state.get("ganger-2")).physical == 0
-        assert state.get("kicker").budget.major == 0  # one Complex Action for both
+        # one Complex Action for both: both Simple slots of Kicker's phase
+        assert state.get("kicker").budget.minor == 0
         assert log_has(win, "Kicker → Ganger 2")
+    finally:
+        windows.close(win)
+
+
+def test_full_defense_declared_from_the_defenders_token_menu(qtbot, tmp_path):
+    # issue 25 item 2: Full Defense as a declared interrupt, on Cutter's own token menu
+    # while Wombat acts; Wombat's shot then meets his 9 dice and charges nothing more
+    win = windows.open_window(qtbot, tmp_path, SIZE, None)
+    try:
+        shot = [2, 3, 4, 2, 3, 4, 2, 3, 4]  # Wombat's 9 dice (Medium range −1): no hit
+        nine = [5, 2, 3, 4, 2, 3, 4, 2, 3]  # Cutter's 9: 1 hit
+        open_sr(win, SR5_PASSES, [*shot, *nine])
+        start(win, {"wombat": 25, "cutter": 22, "vanya": 3, "ganger": 2})
+        choose(token_menu(win, "cutter"), "Full Defense")
+        assert win.document.state.get("cutter").initiative == 12
+        assert win.document.state.actor == "wombat"  # an interrupt: Wombat keeps his phase
+        # the Ganger's 2 cannot pay the 10: his entry is greyed, the reason as its tip
+        menu = token_menu(win, "ganger")
+        entry = find_action(menu, "Full Defense")
+        assert not entry.isEnabled() and "score in this pass is 2" in entry.toolTip()
+        menu.close()
+        _attack_with(win, "wombat", "cutter", None)
+        line = [ln.text for ln in win.dock.log.lines if "Wombat → Cutter" in ln.text][-1]
+        assert "(9 vs 9 dice)" in line and "Initiative" not in line
+        assert win.document.state.get("cutter").initiative == 12
+    finally:
+        windows.close(win)
+
+
+def test_the_split_from_the_panel_keeps_the_gms_chips_and_refuses_edge(qtbot, tmp_path):
+    # part B's split with part C's chips and part A's Edge: the Superior position chip (+2)
+    # counts in both attacks of the split, as the preview showed; Edge is one test's, so a
+    # split with Edge chosen is refused before any die
+    win = windows.open_window(qtbot, tmp_path, SIZE, None)
+    try:
+        open_sr(win, SR4_SPLIT, [3] * 60)
+        start(win, {"kicker": 12, "ganger-1": 8, "ganger-2": 7, "ganger-3": 6})
+        choose(token_menu(win, "ganger-1"), "Attack with Kicker…")
+        panel = win.dock.attack
+        panel.weapon_combo.setCurrentIndex(panel.weapon_combo.findData("killing-hands"))
+        qtbot.wait(20)  # the chips shown for a melee weapon
+        panel.chips["superior_position"].click()
+        panel.split.checks["ganger-2"].setChecked(True)
+        qtbot.wait(20)
+        assert "Split pool (1 of 2: 7 of 14 dice)" in panel.breakdown.text()
+        edge = panel.sr_edge_combo
+        edge.setCurrentIndex(edge.findData("push_the_limit"))
+        assert not panel.roll_button.isEnabled()
+        assert "Edge goes with one attack test" in panel.refusals.text()
+        edge.setCurrentIndex(edge.findData(None))
+        assert panel.roll_button.isEnabled(), panel.refusals.text()
+        panel.roll_button.click()
+        enc = win.document.encounter
+        resolved = [e for n in enc.history.done for e in enc.history.entries[n].events
+                    if isinstance(e, ev.AttackResolved)]
+        assert [(e.target, e.result.attack.pool) for e in resolved] == [
+            ("ganger-1", 7), ("ganger-2", 7)]
+        assert all("Superior position" in [p.source for p in e.result.attack.parts]
+                   for e in resolved)
     finally:
         windows.close(win)

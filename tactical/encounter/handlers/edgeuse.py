@@ -24,5 +24,11 @@ def use_edge(batch: Batch, command: cmd.UseEdge) -> None:
     if roll is not None:
         batch.emit(ev.InitiativeRolled(c.id, roll.faces, roll.bonus, roll.total, roll.tiebreak),
                    ev.Note(f"{c.name}: {spent.words}, score {roll.total}"))
+        # Initiative already spent this combat turn (an interrupt's cost: Full Defense's
+        # −10, a dodge's −5) stays spent: the score rolled anew is not a way out of paying
+        paid = (c.initiative_rolled or 0) - (c.initiative or 0)
+        if paid > 0:
+            batch.emit(ev.InitiativeSet(c.id, roll.total - paid,
+                                        f"Initiative spent this combat turn (−{paid})"))
     if spent.mark is not None:  # ended with the combat turn (Ruleset.turn_marks)
         batch.emit(ev.TimerStarted(c.id, Timer(spent.mark, None, "", spent.words)))

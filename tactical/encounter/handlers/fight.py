@@ -113,8 +113,11 @@ def build_setup(batch: Batch, attacker: Combatant, target: Combatant, weapon_id:
 
 def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str,
             command: cmd.Attack, reaction: str | None, *, targets: int = 1,
-            ammo_paid: bool = False, sight: SightInfo | None = None) -> AttackOutcome:
-    """The ruleset resolves the attack; its outcome becomes events, every die in them."""
+            ammo_paid: bool = False, sight: SightInfo | None = None,
+            uses_marks: bool = True) -> AttackOutcome:
+    """The ruleset resolves the attack; its outcome becomes events, every die in them.
+    `uses_marks` False: the attacker's timers the attack used (a Take Aim) stay for a later
+    attack of the same action (a split pool's next target)."""
     facts = attack_facts(batch, attacker, target, weapon_id, command, reaction,
                          targets=targets, ammo_paid=ammo_paid, sight=sight)
     outcome = batch.ruleset.resolve_attack(facts, batch.dice)
@@ -138,7 +141,8 @@ def resolve(batch: Batch, attacker: Combatant, target: Combatant, weapon_id: str
         batch.emit(ev.MonitorsChanged(target.id, m.physical, m.stun, m.overflow, source))
     if outcome.harm is not None:
         apply_harm(batch, target.id, outcome.harm, source)
-    marks.after_attack(batch, attacker.id, target.id, outcome)
+    marks.after_attack(batch, attacker.id, target.id,
+                       outcome if uses_marks else replace(outcome, used_marks=()))
     return outcome
 
 

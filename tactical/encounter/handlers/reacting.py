@@ -111,7 +111,7 @@ def react(batch: Batch, command: cmd.React) -> None:
     spec = reaction_spec(batch, offer)
     reactor = batch.combatant(offer.reactor)
     mover = batch.combatant(offer.mover)
-    block = reaction_block(reactor, batch.ruleset)
+    block = reaction_block(reactor, batch.ruleset, batch.state.initiative_pass)
     refuse_unless((block is None, f"{reactor.name} cannot react: {block}"))
     if spec.settle == "stop_or_go_on":
         stop_or_go_on(batch, offer, spec, reactor, mover, command)

@@ -12,25 +12,25 @@ from itertools import combinations
 from typing import Any
 
 from tactical.core.dice import ScriptedDice
-from tactical.core.errors import TacticalError
+from tactical.core.errors import InvalidCommand, TacticalError
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.batch import Batch, payment, refuse_unless
+from tactical.encounter.batch import Batch, refuse_unless, spend
 from tactical.encounter.context import Context
 from tactical.encounter.handlers.detection import undetected_reason
 from tactical.encounter.handlers.fight import attack_facts, resolve
 from tactical.encounter.handlers.turns import acting
 from tactical.encounter.model import Action, Condition, EncounterState
 from tactical.geometry.hexgrid import hex_distance
-from tactical.rules.api import SplitShare
+from tactical.rules.api import AttackWords, SplitShare
 
 
 @dataclass(frozen=True, slots=True)
 class SplitAttack:
-    """SR4 Multiple Targets: one Complex Action (the board's Major) against `targets`, the
-    attacker's pool split as `shares` say (empty: as evenly as possible, the first targets
-    getting the odd dice), each target declaring its own defence (`defences`, by position;
-    "" or missing: the ruleset's default)."""
+    """SR4 Multiple Targets: one Complex Action (both Simple slots of the phase) against
+    `targets`, the attacker's pool split as `shares` say (empty: as evenly as possible, the
+    first targets getting the odd dice), each target declaring its own defence (`defences`,
+    by position; "" or missing: the ruleset's default)."""
 
     attacker: str
     targets: tuple[str, ...]
@@ -40,6 +40,12 @@ class SplitAttack:
     # the GM's situational modifiers, each named, on every attack of the split
     attack_modifiers: tuple[tuple[str, int], ...] = ()
     grazing: bool | None = None  # a tie is a grazing hit (None: the ruleset's default)
+    # as an Attack's, on every attack of the split: the GM's chips (SR4 melee modifiers,
+    # "superior_position"), the proposals the GM dropped ("Friends in melee") and the
+    # defence modifiers (the map's cover)
+    options: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    defence_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 def _one(command: SplitAttack, index: int, share: SplitShare | None) -> cmd.Attack:
@@ -47,15 +53,20 @@ def _one(command: SplitAttack, index: int, share: SplitShare | None) -> cmd.Atta
     defence = command.defences[index] if index < len(command.defences) else ""
     extra = () if share is None else (share.modifier,)
     return cmd.Attack(command.attacker, command.targets[index], command.weapon,
-                      defence=defence or None,
+                      options=command.options, defence=defence or None,
                       attack_modifiers=(*command.attack_modifiers, *extra),
-                      grazing=command.grazing)
+                      defence_modifiers=command.defence_modifiers,
+                      grazing=command.grazing, dropped=command.dropped)
 
 
 def plan(batch: Batch, command: SplitAttack) -> tuple[str, tuple[SplitShare, ...]]:
     """The weapon and each attack's share, as the split would be rolled (IllegalCommand with
     every reason when refused). The attack panel previews the same."""
     a = batch.combatant(command.attacker)
+    unknown = batch.ruleset.attack_choice_problems(
+        AttackWords.of(_one(command, 0, None))) if command.targets else []
+    if unknown:  # a chip or an option word this game does not know, as an Attack's
+        raise InvalidCommand("; ".join(unknown))
     split = batch.ruleset.split
     refuse_unless((split is not None, f"{batch.ruleset.title} has no split pool: attack "
                                       "one target at a time"))
@@ -91,20 +102,23 @@ def split_plan(state: EncounterState, ctx: Context,
 def split_attack(batch: Batch, command: SplitAttack) -> None:
     a = acting(batch, command.attacker)
     weapon_id, shares = plan(batch, command)
-    # sr4 l.85: "with the same Complex Action": one action pays for every attack
-    slot, why = payment(a, Action.MAJOR)
-    refuse_unless((slot is not None, why))
-    batch.emit(ev.ActionSpent(a.id, Action.MAJOR.value, str(slot), "Split attack"))
+    # sr4 l.85: "with the same Complex Action": one action pays for every attack; the
+    # ruleset says what a Complex action takes (Shadowrun: both Simple slots of the phase)
+    spend(batch, a, Action.MAJOR, "Split attack", command="SplitAttack")
     names = [batch.combatant(t).name for t in command.targets]
     batch.emit(ev.Note(f"{a.name} splits the pool between "
                        + ", ".join(f"{n} ({s.dice} dice)" for n, s in zip(names, shares,
                                                                            strict=True))
                        + ": one Complex Action, each attack on its own (sr4 l.85-87)"))
+    # the attacks split one attack pool (sr4 l.86): each sees the attacker as the action
+    # began, so a Take Aim counts in the pool that is split (in every share, as the plan
+    # counted it), and goes once, after the last attack
+    attacker = batch.state.get(a.id)
     for index, share in enumerate(shares):
         target = batch.combatant(command.targets[index])
         # "each attack is handled separately" (sr4 l.87): its own test, defence and damage
-        resolve(batch, batch.state.get(a.id), target, weapon_id,
-                _one(command, index, share), None)
+        resolve(batch, attacker, target, weapon_id, _one(command, index, share), None,
+                uses_marks=index == len(shares) - 1)
 
 
 HANDLERS: dict[type, Callable[[Batch, Any], None]] = {SplitAttack: split_attack}

@@ -285,4 +285,4 @@ def acting(batch: Batch, cid: str) -> Combatant:
 
 
 def can_react(batch: Batch, cid: str) -> str | None:
-    return reaction_block(batch.state.get(cid), batch.ruleset)
+    return reaction_block(batch.state.get(cid), batch.ruleset, batch.state.initiative_pass)

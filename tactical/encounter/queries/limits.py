@@ -13,9 +13,10 @@ def out_of_action(c: Combatant, ruleset: Ruleset) -> str | None:
     return ruleset.out_of_action(c)
 
 
-def reaction_block(c: Combatant, ruleset: Ruleset) -> str | None:
-    """Why `c` cannot react now (RULINGS Reactions), or None."""
-    return ruleset.reaction_block(c)
+def reaction_block(c: Combatant, ruleset: Ruleset, pass_number: int = 1) -> str | None:
+    """Why `c` cannot react now (RULINGS Reactions), or None; `pass_number`: the
+    initiative pass under way (Shadowrun pays an interrupt from its score in it)."""
+    return ruleset.reaction_block(c, pass_number)
 
 
 def turn_budget(c: Combatant, round_number: int, ruleset: Ruleset) -> tuple[Budget, str]:

@@ -340,7 +340,7 @@ class GeometryOracle:
         ruled = ruleset.melee_reach_m(sheet, melee)  # Shadowrun: RULINGS "Reach"
         reach = ruled if ruled is not None else max(
             [sheet_reach_m(sheet, self.rules.default_reach_m), *(w.reach_m for w in melee)])
-        block = reaction_block(c, ruleset)
+        block = reaction_block(c, ruleset, state.initiative_pass)
         overwatch = Overwatch(c.overwatch_zone) if c.has(Condition.OVERWATCH) else None
         return Reactor(id=c.id, side=c.side, hex=c.hex, reach_m=reach,
                        weapon=weapon_range(weapon, self.params) if weapon else None,

@@ -45,8 +45,10 @@ def _level(name: str | None) -> InjuryLevel | None:
 
 # Other games' actions the engine knows: Chapter 6's aiming is the Aimed Shot option (l.470)
 # (its fire mode is chosen with each attack; its Edge buys +2d6 Initiative next round)
-# l.92 "The system does not allow delaying"
-NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode", "UseEdge", "DelayAction"})
+# l.92 "The system does not allow delaying"; a defence is chosen against each attack (no
+# Full Defense declared for the turn)
+NOT_CHAPTER6 = frozenset({"TakeAim", "ChangeFireMode", "UseEdge", "DelayAction",
+                          "DeclareFullDefense"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +98,8 @@ class Chapter6:
     def out_of_action(self, who: api.Fighter) -> str | None:
         return engine.out_of_action(who, self.numbers)
 
-    def reaction_block(self, who: api.Fighter) -> str | None:
-        return engine.reaction_block(who, self.numbers)
+    def reaction_block(self, who: api.Fighter, pass_number: int = 1) -> str | None:
+        return engine.reaction_block(who, self.numbers)  # one round, no passes
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
@@ -123,6 +125,10 @@ class Chapter6:
     @property
     def turn_marks(self) -> tuple[str, ...]:
         return ()  # its marks end by their own rules (docs/rules-chapter6.md)
+
+    def declare_turn_defence(self, who: api.Fighter, pass_number: int) -> api.TurnDefence:
+        raise IllegalCommand(["Chapter 6 has no Full Defense: a defender picks Parry or "
+                              "Dodge against each attack"])
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         raise IllegalCommand(["Chapter 6 has no Take Aim action: aim with the Aimed Shot "

@@ -25,7 +25,7 @@ def attack_line(r: AttackReport, attacker: str, target: str) -> str:
     """'Wombat → Cutter, Browning Ultra-Power: 4 hits vs 2 (9 vs 5 dice) — 2 net, HIT;
     10P → 10S vs AV 11; 5 resisted → 5S'."""
     a, d = r.attack, r.defense
-    hits = f"{r.attack_hits} hits"
+    hits = hits_words(r.attack_hits)
     if a.limit is not None and r.attack_hits > a.limit:
         hits += f" (limit {a.limit}: {r.attack_hits_limited})"
     options = [o for o in d.options if o != "standard"]
@@ -79,14 +79,15 @@ def _roll(pool: int, dice: Sequence[int], hits: int, limit: int | None,
     capped = ""
     if limit is not None and hits > limit:
         capped = f", limit {limit} → {hits_limited}"
-    return f"{faces} → {hits} hits{capped}"
+    return f"{faces} → {hits_words(hits)}{capped}"
 
 
 def _test(t: RollReport) -> str:
     return _roll(t.pool, t.dice, t.hits, t.limit, t.hits_limited)
 
 
-def _hits(n: int) -> str:
+def hits_words(n: int) -> str:
+    """'1 hit', '0 hits', '3 hits': what the log and the summaries read."""
     return f"{n} hit{'' if n == 1 else 's'}"
 
 
@@ -109,10 +110,10 @@ def result_lines(r: AttackReport) -> list[str]:
         out.append(f"{verdict}: {r.attack_hits_limited} − {r.defense_hits} = "
                    f"{r.net_hits} net hit{'' if r.net_hits == 1 else 's'}")
     elif r.attack_hits_limited == r.defense_hits:
-        out.append(f"{verdict}: {_hits(r.attack_hits_limited)} each, a tie"
+        out.append(f"{verdict}: {hits_words(r.attack_hits_limited)} each, a tie"
                    + (": the defender wins ties" if r.outcome == "miss" else ""))
     else:  # fewer: no net hits to speak of (the log read "−2 net hits")
-        out.append(f"{verdict}: {_hits(r.attack_hits_limited)} against {r.defense_hits}")
+        out.append(f"{verdict}: {hits_words(r.attack_hits_limited)} against {r.defense_hits}")
     if r.modified_dv is not None and r.armor is not None and r.resist is not None:
         w = r.weapon
         before, after = r.damage_type_before, r.damage_type
@@ -145,5 +146,5 @@ def turn_line(name: str, major: int, move: int, minor: int) -> str:
 
 def hits_initiative_line(name: str, faces: Sequence[int], bonus: int, total: int) -> str:
     """SR4: the score is Reaction + Intuition + the hits rolled."""
-    return (f"{name} rolls Initiative {bonus} + {total - bonus} hits "
+    return (f"{name} rolls Initiative {bonus} + {hits_words(total - bonus)} "
             f"({', '.join(map(str, faces))}) = {total}")

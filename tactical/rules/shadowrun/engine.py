@@ -47,6 +47,7 @@ from tactical.rules.shadowrun.damage import (
     wound_modifier,
 )
 from tactical.rules.shadowrun.defence import DEFAULT, DefenceDeclaration, declared_options
+from tactical.rules.shadowrun.describe import hits_words
 from tactical.rules.shadowrun.edge import (
     EdgeRoller,
     close_call,
@@ -399,8 +400,8 @@ def summary(attacker: str, target: str, weapon: str, r: AttackReport) -> str:
     a, d = r.attack, r.defense
     limit = f" [limit {a.limit}] → {r.attack_hits_limited}" if a.limit else ""
     line = (f"{attacker} → {target}, {weapon}: {a.pool} dice, "
-            f"{r.attack_hits} hits{limit} vs {d.pool} dice, {r.defense_hits} "
-            f"hits — {r.net_hits} net, {r.outcome}")
+            f"{hits_words(r.attack_hits)}{limit} vs {d.pool} dice, "
+            f"{hits_words(r.defense_hits)} — {r.net_hits} net, {r.outcome}")
     if r.modified_dv is not None:
         line += (f"; {r.modified_dv}{r.damage_type_before} vs AV {r.modified_av}"
                  + (f" → {r.damage_type}" if r.damage_type != r.damage_type_before else "")

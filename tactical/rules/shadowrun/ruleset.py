@@ -26,6 +26,7 @@ from tactical.rules.shadowrun import (
     actions,
     describe,
     engine,
+    fulldefense,
     reactions,
     recovery,
     situation,
@@ -33,6 +34,7 @@ from tactical.rules.shadowrun import (
 )
 from tactical.rules.shadowrun.constants import Edition, shadowrun_ruleset
 from tactical.rules.shadowrun.edge import unknown_edge
+from tactical.rules.shadowrun.initiative import score_in_pass
 from tactical.rules.shadowrun.report import AttackReport
 
 
@@ -102,9 +104,13 @@ class Shadowrun:
     def out_of_action(self, who: api.Fighter) -> str | None:
         return engine.out_of_action(who)
 
-    def reaction_block(self, who: api.Fighter) -> str | None:
+    def reaction_block(self, who: api.Fighter, pass_number: int = 1) -> str | None:
+        # RULINGS "Initiative cost of a defence": paid from the current pass's score (SR5:
+        # the score less 10 per pass taken), so an interrupt is too (Intercept)
+        score = None if who.initiative is None else score_in_pass(
+            who.effective_initiative(), pass_number, self.numbers.initiative)
         return (engine.out_of_action(who) or surprise.reaction_blocked(who, self.numbers)
-                or reactions.initiative_short(self.numbers, who.initiative))
+                or reactions.initiative_short(self.numbers, score))
 
     def turn_budget(self, who: api.Fighter, round_number: int) -> tuple[api.Budget, str]:
         return engine.turn_budget(who, round_number, self.numbers)
@@ -134,6 +140,9 @@ class Shadowrun:
 
     def take_aim(self, who: api.Fighter, sheet: Character) -> tuple[str, int, str]:
         return actions.take_aim(self.numbers.actions, who, sheet)
+
+    def declare_turn_defence(self, who: api.Fighter, pass_number: int) -> api.TurnDefence:
+        return fulldefense.declare(who, pass_number, self.numbers)  # Full Defense, sr5 l.9
 
     # --- attacks --------------------------------------------------------------------
     # --- the log ------------------------------------------------------------------

@@ -12,6 +12,7 @@ from tactical.core.dice import Dice
 from tactical.data.character import Character
 from tactical.data.shadowrun_ruleset import ShadowrunRuleset, Surprise
 from tactical.rules.api import Fighter, SurpriseOutcome
+from tactical.rules.shadowrun.describe import hits_words
 from tactical.rules.shadowrun.pools import Modifier, PoolRoller, roll_pool
 from tactical.rules.shadowrun.sheet import stats_of
 
@@ -44,7 +45,7 @@ def surprise_test(who: Fighter, sheet: Character, dice: Dice, rules: ShadowrunRu
     glitch = (" (critical glitch)" if roll.critical_glitch
               else " (glitch)" if roll.glitch else "")
     line = (f"{who.name}'s surprise test: {parts} = {roll.pool} dice [{faces}], "
-            f"{roll.hits} hits vs threshold {rule.threshold}{glitch} — {verdict}")
+            f"{hits_words(roll.hits)} vs threshold {rule.threshold}{glitch} — {verdict}")
     return SurpriseOutcome(surprised, rule.initiative_cost if surprised else 0, line)
 
 

@@ -14,6 +14,7 @@ from tactical.encounter import events as ev
 from tactical.encounter.model import EncounterState
 from tactical.rules import registry
 from tactical.rules.api import AttackReport
+from tactical.ui import rulesets
 
 
 class Kind(StrEnum):
@@ -141,13 +142,17 @@ def event_line(e: Any, state: EncounterState) -> Line | None:
             return Line(f"{n(e.reactor)}'s {_words(e.kind)} is no longer on offer: {e.why}",
                         Kind.REACTION)
         case ev.ActionSpent():
-            paid = f" (paid with a {e.paid_with})" if e.paid_with != e.action else ""
-            return Line(f"{n(e.combatant)} spends a {e.action.capitalize()} action: "
+            # in the game's words (Shadowrun: a Simple action, not a Minor; RULINGS "Actions")
+            word = rulesets.view_of(state).action_cost
+            paid = f" (paid with a {word(e.paid_with.capitalize())})" \
+                if e.paid_with != e.action else ""
+            return Line(f"{n(e.combatant)} spends a {word(e.action.capitalize())} action: "
                         f"{e.purpose}{paid}", Kind.NOTE)
         case ev.EdgeSpent():
             return Line(f"{n(e.combatant)} spends {e.amount} Edge: {e.purpose}", Kind.NOTE)
         case ev.AmmoSpent():
-            return Line(f"{n(e.combatant)} fires {e.rounds} round(s)", Kind.NOTE)
+            rounds = "1 round" if e.rounds == 1 else f"{e.rounds} rounds"
+            return Line(f"{n(e.combatant)} fires {rounds}", Kind.NOTE)
         case ev.WeaponReadied():
             loaded = f", {e.rounds} loaded" if e.rounds is not None else ""
             return Line(f"{n(e.combatant)} readies {e.weapon}{loaded}", Kind.NOTE)

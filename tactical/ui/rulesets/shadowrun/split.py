@@ -131,9 +131,13 @@ class SplitChooser:
             return None
         words = self.shares.text().replace(",", " ").split()
         shares = tuple(int(w) for w in words if w.lstrip("-").isdigit())
+        # every word of the panel the attacks share: the chips, the dropped proposals, the
+        # defence modifiers (the map's cover), as the preview counted them
         return SplitAttack(attack.attacker, (attack.target, *also), attack.weapon,
                            shares=shares, defences=(attack.defence or "",),
-                           attack_modifiers=attack.attack_modifiers, grazing=attack.grazing)
+                           attack_modifiers=attack.attack_modifiers, grazing=attack.grazing,
+                           options=attack.options, dropped=attack.dropped,
+                           defence_modifiers=attack.defence_modifiers)
 
     def previewed(self, attack: cmd.Attack) -> cmd.Attack:
         """The first attack as the split rolls it (its share of the pool), for the preview;
@@ -146,6 +150,10 @@ class SplitChooser:
         words = self.shares.text().replace(",", " ").split()
         if len(words) != len(split.shares):
             self.refusals = (f"the split '{self.shares.text()}' is not whole numbers",)
+            return attack
+        if attack.edge is not None:  # one Edge, one test: not shared out over a split
+            self.refusals = ("Edge goes with one attack test: choose No Edge to split the "
+                             "pool, or attack one target",)
             return attack
         encounter = self.document.encounter
         shares, self.refusals = split_plan(encounter.state, encounter.ctx, split)
