@@ -178,6 +178,20 @@ def test_suppressive_fire_sprays_the_firearm_carried_not_the_grenade_in_hand(yar
     assert refused is None  # the engine too: a grenade is aimed at a hex, not sprayed
 
 
+def test_the_attack_panel_does_not_roll_a_grenade_at_a_combatant(yard):
+    # play-test at 720p: the dock's Attack card, the grenade in hand, read "TN 21 · Hit 47.0%"
+    # against Flat Runner beside the aim's "17% to hit the hex", its Roll enabled (RULINGS
+    # Area attacks: an area weapon aims at a hex, not at a combatant)
+    choose(token_menu(yard, "grenadier"), "Attack", "Vanya")
+    panel = yard.dock.attack
+    assert panel.weapon_combo.currentData() == "frag-grenade"
+    assert not panel.roll_button.isEnabled()
+    assert "aimed at a hex, not at Vanya" in panel.refusals.text()
+    assert yard.document.apply(cmd.Attack("grenadier", "vanya", "frag-grenade")) is None
+    panel.weapon_combo.setCurrentIndex(panel.weapon_combo.findData("machine-pistol"))
+    assert panel.roll_button.isEnabled(), panel.refusals.text()
+
+
 def test_auto_fire_fires_the_gun_with_af_not_the_grenade_in_hand(yard):
     # play-test at 1080p: with the grenade in hand the vicinity marked five runners
     # "attacked (Disadvantage)" while the plate said the weapon cannot fire AF
