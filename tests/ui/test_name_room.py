@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from tactical.encounter import commands as cmd
 from tactical.ui.main_window import MainWindow
 from tests import windows
 
@@ -39,4 +40,24 @@ def test_a_name_with_no_room_stays_hidden_when_the_names_come_back(qtbot, tmp_pa
     assert win.scene.tokens["vanya"].name_label.isVisible()
     assert not far_names(win), far_names(win)
     assert not kicker.isVisible()
+    windows.close(win)
+
+
+def test_a_range_bands_label_leaves_the_tokens_names_readable(qtbot, tmp_path):
+    # play-test at 720p: the grenadier selected, his "Close +0" lay over "Flat Runner"
+    win = windows.open_window(qtbot, tmp_path, size=(1280, 720), path=YARD)
+    order = ("kicker", "runner-prone", "ganger", "vanya", "walled", "far", "grenadier")
+    for rank, cid in enumerate(order):
+        win.document.apply(cmd.SetInitiative(cid, 50 - rank))
+    win.action_map["start"].trigger()
+    for _ in range(6):  # Next turn to the grenadier's, as the GM played it
+        win.action_map["next"].trigger()
+    assert win.document.state.actor == "grenadier"
+    win.document.select("grenadier")
+    assert win.scene.zone_labels
+    names = {cid: t.name_label.sceneBoundingRect() for cid, t in win.scene.tokens.items()
+             if t.name_label.isVisible()}
+    over = [(label.text, cid) for label in win.scene.zone_labels if label.isVisible()
+            for cid, box in names.items() if label.sceneBoundingRect().intersects(box)]
+    assert not over, over
     windows.close(win)

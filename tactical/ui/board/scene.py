@@ -491,10 +491,16 @@ class BoardScene(QGraphicsScene):
         boxes = [label.boundingRect().adjusted(-TOKEN_RADIUS, -TOKEN_RADIUS, TOKEN_RADIUS,
                                                TOKEN_RADIUS) for label in labels]
         tokens = [hex_to_point(self.layout, c.hex) for c in self.document.state]
+        # nor over a token's name (the 720p grab: "Close +0" over "Flat Runner")
+        names = [t.name_label.sceneBoundingRect() for t in self.tokens.values()
+                 if t.isVisible() and t.name_label.isVisible()]
+        plain = [label.boundingRect() for label in labels]
 
         def covers(point: tuple[float, float], k: int) -> bool:
             box = boxes[k].translated(*point)
-            return any(box.contains(QPointF(x, y)) for x, y in tokens)
+            own = plain[k].translated(*point)
+            return any(box.contains(QPointF(x, y)) for x, y in tokens) or \
+                any(own.intersects(n) for n in names)
 
         direction = label_point([z.geom for z in self.zones], centre, radii, covers)
         for k, (item, r) in enumerate(zip(self.zones, radii, strict=True)):
