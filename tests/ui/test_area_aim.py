@@ -66,10 +66,13 @@ def pixel(win: MainWindow, h: tuple[int, int]) -> QColor:
 
 def clear_hex(win: MainWindow, tool: AreaTool, hexes: tuple[tuple[int, int], ...]
               ) -> tuple[int, int]:
-    """A hex of `hexes` with no token on it and no mark's words over where `pixel` looks."""
+    """A hex of `hexes` with no token on it and no mark's words nor range band's label over
+    where `pixel` looks."""
     taken = {c.hex for c in win.document.state}
+    boxes = [m.box for m in tool.item.marks] + [
+        label.sceneBoundingRect() for label in win.scene.zone_labels if label.isVisible()]
     return next(h for h in hexes if h not in taken and not any(
-        m.box.contains(win.scene.centre(h) + OFF_CENTRE) for m in tool.item.marks))
+        box.contains(win.scene.centre(h) + OFF_CENTRE) for box in boxes))
 
 
 def test_the_rings_follow_the_cursor_and_mark_who_is_caught(yard):
