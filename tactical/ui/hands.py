@@ -289,15 +289,32 @@ class Hands:
                                               "aim at a hex"),
                 tip="the rings follow the cursor; a click throws, a miss scatters",
                 probe=cmd.AreaAttack(cid, w, c.hex)))
+        # Suppressive Fire sprays a firearm (the one in hand, else the first carried), never
+        # a grenade (the 1080p grab: the grenade in hand "fired" at two runners vs Discipline)
+        carried = ([c.weapon] if c.weapon else []) + list(sheet.weapons if sheet else ())
+        sprays = [w for w in carried if w in library.weapons and library.weapons[w].kind == "ranged"
+                  and library.weapons[w].area is None]
+        spray = sprays[0] if sprays else None
+        # Auto fire likewise fires a gun with AF (l.460), not the grenade in hand
+        autos = [w for w in carried if w in library.weapons and "AF" in library.weapons[w].modes]
+        auto = autos[0] if autos else None
         entries += [
             Entry("Auto fire at several…", "AutoFire", "Major + Minor",
-                  self._aimer("vicinity", cid, None, f"{c.name}: Auto fire — place the "
-                                                     "vicinity on the targets"),
-                  tip="place the vicinity: every enemy in it is attacked, at Disadvantage"),
+                  self._aimer("vicinity", cid, auto,
+                              f"{c.name}: Auto fire"
+                              f"{f' ({library.weapons[auto].name})' if auto else ''}"
+                              " — place the vicinity on the targets"),
+                  enabled=auto is not None,
+                  tip="place the vicinity: every enemy in it is attacked, at Disadvantage"
+                  if auto else f"{c.name} carries no gun that fires AF"),
             Entry("Suppressive fire…", "SuppressiveFire", "Full",
-                  self._aimer("sector", cid, None, f"{c.name}: Suppressive fire — aim the "
-                                                   "zone"),
-                  tip="aim the 60° zone: every enemy in it and in sight, vs Discipline"),
+                  self._aimer("sector", cid, spray,
+                              f"{c.name}: Suppressive fire"
+                              f"{f' ({library.weapons[spray].name})' if spray else ''}"
+                              " — aim the zone"),
+                  enabled=spray is not None,
+                  tip="aim the 60° zone: every enemy in it and in sight, vs Discipline"
+                  if spray else f"{c.name} carries no firearm to spray"),
         ]
         return entries
 

@@ -110,6 +110,7 @@ class MainWindow(WindowHost):
                 lambda on, name=layer: self.scene and self.scene.set_layer_visible(name, on))
         self.hover_label = QLabel()
         self._tool_words = ""  # what the board's tools last put in the status bar
+        self._was_maximised = False  # before F11 (set_full_screen)
         self.statusBar().addWidget(self.hover_label, 1)
         self.safest_button = QToolButton()  # issue 26: the drag's Alt, kept on
         self.safest_button.setObjectName("safestPath")
@@ -248,6 +249,10 @@ class MainWindow(WindowHost):
         if not self._starting:
             self._show_dock(document)
         document.changed.connect(self._update_actions)
+        # the hovered hex's words follow a move or a new selection under a still cursor
+        # (the 1080p grab, after dropping Vanya: "Hex 4,10 · 6 m from Vanya" on her own hex)
+        document.changed.connect(self._rehover)
+        document.selection_changed.connect(self._rehover)
         document.refused.connect(self._refused)
         for layer in LAYERS:
             self.scene.set_layer_visible(layer, self.action_map[f"layer_{layer}"].isChecked())
@@ -445,6 +450,10 @@ class MainWindow(WindowHost):
         if self.view is not None:
             self.view.drag_tool.set_safest(on)
 
+    def _rehover(self, *_: object) -> None:
+        if self.view is not None:
+            self._hovered(self.view.hovered_hex)
+
     def _hovered(self, hex_: tuple[int, int] | None) -> None:
         from tactical.ui.board import hover_text
 
@@ -633,7 +642,16 @@ class MainWindow(WindowHost):
             self.view.zoom_to_fit()
 
     def set_full_screen(self, on: bool) -> None:
-        self.showFullScreen() if on else self.showNormal()
+        """F11; leaving it gives back the window as it was: a maximised one stays maximised
+        (the 1080p play-test: the maximised window came back as a small one in the middle)."""
+        if on:
+            if not self.isFullScreen():
+                self._was_maximised = self.isMaximized()
+            self.showFullScreen()
+        elif self._was_maximised:
+            self.showMaximized()
+        else:
+            self.showNormal()
 
     def _legend_menu(self) -> dict[str, QAction]:
         """View ▸ Legend position: dock the legend to an edge (issue 14)."""

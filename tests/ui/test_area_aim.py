@@ -66,10 +66,13 @@ def pixel(win: MainWindow, h: tuple[int, int]) -> QColor:
 
 def clear_hex(win: MainWindow, tool: AreaTool, hexes: tuple[tuple[int, int], ...]
               ) -> tuple[int, int]:
-    """A hex of `hexes` with no token on it and no mark's words over where `pixel` looks."""
+    """A hex of `hexes` with no token on it and no mark's words nor range band's label over
+    where `pixel` looks."""
     taken = {c.hex for c in win.document.state}
+    boxes = [m.box for m in tool.item.marks] + [
+        label.sceneBoundingRect() for label in win.scene.zone_labels if label.isVisible()]
     return next(h for h in hexes if h not in taken and not any(
-        m.box.contains(win.scene.centre(h) + OFF_CENTRE) for m in tool.item.marks))
+        box.contains(win.scene.centre(h) + OFF_CENTRE) for box in boxes))
 
 
 def test_the_rings_follow_the_cursor_and_mark_who_is_caught(yard):
@@ -158,6 +161,57 @@ def test_suppressive_fire_aims_its_sector_and_commits(yard):
     assert log_has(yard, "lays Suppressive Fire toward [8, 3]")
 
 
+def test_suppressive_fire_sprays_the_firearm_carried_not_the_grenade_in_hand(yard):
+    # play-test at 1080p: with the grenade in hand, "Suppressive fire…" rolled the grenade
+    # against two runners' Discipline, pinned one and spent it (Ch.6 l.482, 486: sprayed lead)
+    grenadier = yard.document.state.get("grenadier")
+    assert grenadier.weapon == "frag-grenade"
+    grenades = dict(grenadier.ammo)["frag-grenade"]
+    choose(token_menu(yard, "grenadier"), "More actions", "Suppressive fire…")
+    tool = area_tool(yard)
+    assert tool.prompt.startswith("Grenadier: Suppressive fire (Machine pistol)")
+    hover(yard, (8, 3))
+    assert tool.preview is not None and not tool.preview.refusals
+    click_board(yard, (8, 3))
+    assert log_has(yard, "lays Suppressive Fire toward [8, 3]")
+    assert log_has(yard, "Grenadier → Vanya, Machine pistol")
+    assert not log_has(yard, "Fragmentation grenade:")
+    assert dict(yard.document.state.get("grenadier").ammo)["frag-grenade"] == grenades
+    refused = yard.document.apply(cmd.SuppressiveFire("grenadier", (8, 3), "frag-grenade"))
+    assert refused is None  # the engine too: a grenade is aimed at a hex, not sprayed
+
+
+def test_the_attack_panel_does_not_roll_a_grenade_at_a_combatant(yard):
+    # play-test at 720p: the dock's Attack card, the grenade in hand, read "TN 21 · Hit 47.0%"
+    # against Flat Runner beside the aim's "17% to hit the hex", its Roll enabled (RULINGS
+    # Area attacks: an area weapon aims at a hex, not at a combatant)
+    choose(token_menu(yard, "grenadier"), "Attack", "Vanya")
+    panel = yard.dock.attack
+    assert panel.weapon_combo.currentData() == "frag-grenade"
+    assert not panel.roll_button.isEnabled()
+    assert "aimed at a hex, not at Vanya" in panel.refusals.text()
+    assert yard.document.apply(cmd.Attack("grenadier", "vanya", "frag-grenade")) is None
+    panel.weapon_combo.setCurrentIndex(panel.weapon_combo.findData("machine-pistol"))
+    assert panel.roll_button.isEnabled(), panel.refusals.text()
+
+
+def test_auto_fire_fires_the_gun_with_af_not_the_grenade_in_hand(yard):
+    # play-test at 1080p: with the grenade in hand the vicinity marked five runners
+    # "attacked (Disadvantage)" while the plate said the weapon cannot fire AF
+    assert yard.document.state.get("grenadier").weapon == "frag-grenade"
+    choose(token_menu(yard, "grenadier"), "More actions", "Auto fire at several…")
+    tool = area_tool(yard)
+    assert tool.prompt.startswith("Grenadier: Auto fire (Machine pistol)")
+    hover(yard, (7, 3))  # three runners: 30 rounds, the machine pistol's magazine
+    preview = tool.preview
+    assert preview is not None and not preview.refusals
+    assert isinstance(preview.command, cmd.AutoFire)
+    assert preview.command.weapon == "machine-pistol"
+    click_board(yard, (7, 3))
+    assert log_has(yard, "Grenadier → Vanya")
+    assert not log_has(yard, "Fragmentation grenade:")
+
+
 def test_auto_fire_picks_the_enemies_in_the_placed_vicinity(yard):
     yard.document.apply(cmd.ReadyWeapon("grenadier", "machine-pistol"))
     choose(token_menu(yard, "grenadier"), "More actions", "Auto fire at several…")
@@ -206,3 +260,22 @@ def test_the_dock_shows_the_odds_and_each_targets_average_then_one_result_card(y
     assert any(r.startswith("Walled Runner is shielded by Brick wall (high cover") for r in rows)
     hurt = sum(1 for r in rows if "takes" in r and "no damage" not in r)
     assert dock.area.odds.text() == f"{hurt} hurt, 1 shielded"
+
+
+def test_the_marks_words_leave_the_tokens_outside_the_rings_seen(yard):
+    # play-test at 720p: aimed at Kicker, "Ganger — shielded by Brick wall" lay over the
+    # grenadier's own token (the marks' words kept clear of the caught tokens only)
+    tool = start_throw(yard)
+    covered = []
+    for aim in ((9, 3), (9, 4), (8, 4), (8, 3), (7, 3), (10, 4)):
+        hover(yard, aim)
+        assert tool.preview is not None
+        caught = {m.id for m in tool.preview.marks}
+        for token in yard.scene.tokens.values():
+            if token.token_id in caught:
+                continue
+            disc = token.sceneBoundingRect().adjusted(0.3, 0.6, -0.3, -0.3)
+            covered += [(aim, token.token_id, m.text) for m in tool.item.marks
+                        if m.box.intersects(disc)]
+    assert not covered
+    assert tool.item.marks  # words were laid out at all

@@ -106,6 +106,9 @@ def test_alt_asks_for_the_way_past_the_guards(qtbot, demo_window):
     assert "shortest path" in drag_summary(tool)[-1][0]
     send(window, QEvent.Type.MouseMove, (11, 2), modifiers=Qt.KeyboardModifier.AltModifier)
     assert tool.alt and "safest path" in drag_summary(tool)[-1][0]
+    # the plate's key hint says what letting go of Alt does, not to hold it
+    assert "let go of Alt: shortest" in drag_summary(tool)[-1][0]
+    assert "hold Alt" not in drag_summary(tool)[-1][0]
     assert tool.report is not None
     safest = [r for r in tool.report.reactions if r.step <= tool.report.allowed]
     assert len(safest) < len(shortest)
@@ -114,6 +117,7 @@ def test_alt_asks_for_the_way_past_the_guards(qtbot, demo_window):
     assert all(r.reactor in words or doc_name(window, r.reactor) in words for r in safest)
     QTest.keyRelease(window.view, Qt.Key.Key_Alt)
     assert not tool.alt and tool.path[-1] == (11, 2)
+    assert drag_summary(tool)[-1][0].endswith("hold Alt: safest")
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not tool.dragging)
 

@@ -285,6 +285,11 @@ def suppressive_fire(batch: Batch, command: cmd.SuppressiveFire) -> None:
                    f"{a.name} does not carry {weapon_id}"),
                   (batch.ctx.weapon(weapon_id).kind == "ranged",
                    f"{weapon_id} is not a firearm: Suppressive Fire needs one"))
+    # l.482/486 "spraying as much lead downrange", "an entire clip or load of ammo": a
+    # grenade is thrown (or launched) at a hex (AreaAttack), not sprayed (docs ruling 6a)
+    refuse_unless((batch.ctx.weapon(weapon_id).area is None,
+                   f"the {batch.ctx.weapon(weapon_id).name} is aimed at a hex, not sprayed: "
+                   "Suppressive Fire needs a firearm"))
     mg = geometry(batch)
     zone, targets = suppressed(batch, a, weapon_id, toward, mg)
     refuse_unless((bool(targets), f"no enemy in sight in {a.name}'s zone toward "

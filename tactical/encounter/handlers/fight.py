@@ -160,6 +160,12 @@ def attack(batch: Batch, command: cmd.Attack) -> None:
     assert weapon_id is not None
     refuse_unless((weapon_id in batch.ctx.character(a).weapons,
                    f"{a.name} does not carry {weapon_id}"))
+    # RULINGS Area attacks: "An area weapon ... aims at a hex, not at a combatant"
+    area = batch.ctx.weapon(weapon_id).area
+    refuse_unless((area is None,
+                   f"the {batch.ctx.weapon(weapon_id).name} is aimed at a hex, not at "
+                   f"{t.name}: {'throw' if area and area.delivery == 'thrown' else 'fire'} "
+                   "it from the token menu's More actions (RULINGS Area attacks)"))
     command, charged = charge_attack(batch, a, command)
     # Ch.6 Crossfire, l.476: "If at least one ally has already attacked the same target this
     # round" (issue 12 item 8)

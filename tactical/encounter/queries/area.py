@@ -292,7 +292,9 @@ class AreaAimer:
             return AreaPreview("sector", command, a.hex, (), (), (), frozenset(), (), (), None,
                                (str(error),))
         hexes = hexes_in(zone, mg.layout, batch.ctx.loaded.map.grid)
-        refusals = () if targets else engine_refusals(batch.state, batch.ctx, command)
+        sprayed = batch.ctx.weapon(weapon_id).area is None  # a grenade is refused
+        refusals = () if targets and sprayed else \
+            engine_refusals(batch.state, batch.ctx, command)
         everyone = {c.id: c.hex for c in batch.state if c.id != a.id
                     and not c.has(Condition.DEAD)}
         marks = tuple(

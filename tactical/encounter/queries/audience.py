@@ -211,7 +211,19 @@ class AudienceFilter:
         """The token is drawn for this audience at all (the GM hides some from players)."""
         return self.gm or c.id not in self.settings.hidden
 
+    def unnoticed(self, state: EncounterState) -> frozenset[str]:
+        """The combatants none of the players' characters has detected (Ch.6 l.46, RULINGS:
+        marked hidden or in Stealth, no Awareness check won yet): the players' screen does
+        not draw them either (docs/player-view.md). Dead characters do not count; the GM's
+        filter: none."""
+        if self.gm:
+            return frozenset()
+        party = [c.undetected for c in state
+                 if self.is_player_side(c) and not c.has(Condition.DEAD)]
+        return frozenset.intersection(*party) if party else frozenset()
+
     def visible_ids(self, state: EncounterState) -> list[str]:
         # the same test as token()'s None, without building every token's look: the
         # overlays ask twice per command (issue 28: their push costs the GUI thread <= 1 ms)
-        return [c.id for c in state if self.sees(c)]
+        unnoticed = self.unnoticed(state)
+        return [c.id for c in state if self.sees(c) and c.id not in unnoticed]

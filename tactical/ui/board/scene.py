@@ -345,7 +345,8 @@ class BoardScene(QGraphicsScene):
                     sides: dict[str, str | None], short: str, riders: dict[str, int]) -> None:
         look = look_of(self.view, c, side_colour(sides, c.side), state.actor == c.id,
                        self.document.selected == c.id, short,
-                       undetected=c.id in self._unseen)
+                       undetected=c.id in self._unseen,
+                       side=s.name if (s := self.map.sides.get(c.side)) else None)
         look = filtered_look(self.audience, look, c) or look  # None only if not shown
         item.setZValue(Z.TOKENS + (0.5 if c.riding else 0))
         item.sync(look, self._token_centre(c, riders))
@@ -490,10 +491,16 @@ class BoardScene(QGraphicsScene):
         boxes = [label.boundingRect().adjusted(-TOKEN_RADIUS, -TOKEN_RADIUS, TOKEN_RADIUS,
                                                TOKEN_RADIUS) for label in labels]
         tokens = [hex_to_point(self.layout, c.hex) for c in self.document.state]
+        # nor over a token's name (the 720p grab: "Close +0" over "Flat Runner")
+        names = [t.name_label.sceneBoundingRect() for t in self.tokens.values()
+                 if t.isVisible() and t.name_label.isVisible()]
+        plain = [label.boundingRect() for label in labels]
 
         def covers(point: tuple[float, float], k: int) -> bool:
             box = boxes[k].translated(*point)
-            return any(box.contains(QPointF(x, y)) for x, y in tokens)
+            own = plain[k].translated(*point)
+            return any(box.contains(QPointF(x, y)) for x, y in tokens) or \
+                any(own.intersects(n) for n in names)
 
         direction = label_point([z.geom for z in self.zones], centre, radii, covers)
         for k, (item, r) in enumerate(zip(self.zones, radii, strict=True)):
@@ -606,6 +613,8 @@ class BoardScene(QGraphicsScene):
             item.setVisible(on)
         if name == "triggers":
             self.overlay.set_triggers_visible(on)
+        if name == "tokens" and on:  # names placed anew: one hidden for want of room stays
+            self.arrange_labels()  # hidden (1080p grab: Kicker's name alone at the map's corner)
         self.layer_toggled.emit(name, on)
 
     def toggle_layer(self, name: str) -> bool:
@@ -639,8 +648,9 @@ class BoardScene(QGraphicsScene):
         if self.audience.gm and fog is None:
             return set(state.combatants)
         shown = set()
+        unnoticed = self.audience.unnoticed(state)  # the party has not detected them
         for c in state:
-            if self.audience.token(c) is None:
+            if c.id in unnoticed or self.audience.token(c) is None:
                 continue
             if fog is not None and not self.audience.is_player_side(c) \
                     and not fog.sees(hex_to_point(self.layout, c.hex)):

@@ -70,7 +70,8 @@ class TokenLook:
 
 
 def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, selected: bool,
-            unique_initials: str | None = None, *, undetected: bool = False) -> TokenLook:
+            unique_initials: str | None = None, *, undetected: bool = False,
+            side: str | None = None) -> TokenLook:
     flags = {cond.value for cond in c.conditions}
     if undetected:
         flags.add("undetected")
@@ -82,7 +83,7 @@ def look_of(view: RulesetView, c: Combatant, colour: QColor, current: bool, sele
     if c.injury:
         badges.insert(0, (c.injury[0].upper() + "!", INJURY_COLOURS.get(c.injury, "#FFFFFF")))
     conditions = sorted(flags) or ["none"]
-    arcs = view.token_arcs(c, ", ".join(conditions))
+    arcs = view.token_arcs(c, ", ".join(conditions), side)
     down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS) or arcs.down
     return TokenLook(c.name, unique_initials or initials(c.name), colour.name(), arcs.left,
                      arcs.right, tuple(badges), current, selected, down, arcs.tooltip,

@@ -283,6 +283,11 @@ class BoardView(QGraphicsView):
         assert isinstance(tool, kind)
         return tool
 
+    @property
+    def hovered_hex(self) -> tuple[int, int] | None:
+        """The map hex under the cursor (None: off the map or off the view)."""
+        return self._hovered
+
     def leaveEvent(self, event: object) -> None:
         if self._hovered is not None:
             self._hovered = None

@@ -170,8 +170,9 @@ class RulesetView(Protocol):
         """What a token's left and right arcs show."""
         ...
 
-    def token_arcs(self, c: Combatant, conditions: str) -> TokenArcs:
-        """The token's arcs and tooltip (`conditions`: the conditions already worded)."""
+    def token_arcs(self, c: Combatant, conditions: str, side: str | None = None) -> TokenArcs:
+        """The token's arcs and tooltip (`conditions`: the conditions already worded;
+        `side`: the map's name for its side, else its id)."""
         ...
 
     def band_label(self, span: BandSpan) -> str:

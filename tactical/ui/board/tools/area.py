@@ -321,9 +321,14 @@ class MarksItem(QGraphicsItem):
         k = LABEL_M / 100
         taken = [QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius)
                  for m in preview.marks for c in (self.board.centre(m.hex),)]
-        for m in preview.marks:  # the names under the tokens caught
-            token = self.board.tokens.get(m.id)
-            if token is not None and token.name_label.isVisible():
+        caught = {m.id for m in preview.marks}
+        for token in self.board.tokens.values():
+            if not token.isVisible():
+                continue
+            if token.token_id not in caught:  # the thrower and those outside the rings:
+                c = token.pos()  # a mark's label laid over one hid it (720p play-test)
+                taken.append(QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius))
+            elif token.name_label.isVisible():  # the names under the tokens caught
                 taken.append(token.name_label.sceneBoundingRect())
         room = self.board.map_rect
         for mark in preview.marks:

@@ -501,6 +501,9 @@ def _path_words(tool: DragTool) -> str:
     way = "safest path (fewest reactions)" if tool.wants_safest else "shortest path"
     pins = len(tool.waypoints)
     pinned = f"{pins} waypoint{'s' if pins != 1 else ''}" if pins else "no waypoint"
-    safest = "Safest path is on (status bar)" if tool.safest else "hold Alt: safest"
+    # while Alt is held the key to say is letting go (the 1080p grab read "safest path
+    # (fewest reactions) … hold Alt: safest" with Alt down)
+    safest = ("Safest path is on (status bar)" if tool.safest
+              else "let go of Alt: shortest" if tool.alt else "hold Alt: safest")
     return (f"{way}, {pinned} — Space / right click: waypoint, Backspace: remove it, "
             f"{safest}")

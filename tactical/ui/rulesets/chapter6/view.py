@@ -17,11 +17,12 @@ if TYPE_CHECKING:
     from tactical.ui.document import EncounterDocument
 
 
-def health_arcs(c: Combatant, conditions: str) -> TokenArcs:
-    """Health (left) and Stamina (right) left, and the tooltip that spells them out."""
+def health_arcs(c: Combatant, conditions: str, side: str | None = None) -> TokenArcs:
+    """Health (left) and Stamina (right) left, and the tooltip that spells them out (the
+    side by the map's name: the 720p aim's tooltip read "Kicker (runners)")."""
     left = max(0.0, 1.0 - c.damage / c.health) if c.health else 0.0
     right = max(0.0, 1.0 - c.fatigue / c.stamina) if c.stamina else 0.0
-    tooltip = (f"<b>{c.name}</b> ({c.side})<br>Health {c.health - c.damage}/{c.health}"
+    tooltip = (f"<b>{c.name}</b> ({side or c.side})<br>Health {c.health - c.damage}/{c.health}"
                f"{f' (Stun {c.stun})' if c.stun else ''}<br>"
                f"Stamina {c.stamina - c.fatigue}/{c.stamina}<br>"
                f"Injury: {c.injury or 'none'}<br>Conditions: {conditions}")
@@ -42,8 +43,8 @@ class Chapter6View:
     def arc_names(self) -> tuple[str, str]:
         return "Health", "Stamina"
 
-    def token_arcs(self, c: Combatant, conditions: str) -> TokenArcs:
-        return health_arcs(c, conditions)
+    def token_arcs(self, c: Combatant, conditions: str, side: str | None = None) -> TokenArcs:
+        return health_arcs(c, conditions, side)
 
     def band_label(self, span: BandSpan) -> str:
         # Ch.6 Range bands: the band's TN modifier (ruleset.yaml range_bands) is written on it

@@ -45,18 +45,18 @@ class ShadowrunView:
     def arc_names(self) -> tuple[str, str]:
         return "Physical", "Stun"
 
-    def token_arcs(self, c: Combatant, conditions: str) -> TokenArcs:
+    def token_arcs(self, c: Combatant, conditions: str, side: str | None = None) -> TokenArcs:
         """The arcs are the condition monitors' boxes left (Physical left, Stun right)."""
         sr = monitors(c)
         if sr is None:  # no monitors sized from the sheet: Chapter 6's arcs
-            return health_arcs(c, conditions)
+            return health_arcs(c, conditions, side)
         left = max(0.0, 1.0 - sr.physical / sr.physical_size) if sr.physical_size else 0.0
         right = max(0.0, 1.0 - sr.stun / sr.stun_size) if sr.stun_size else 0.0
         status = sr.status.value
         stun = (f"{sr.stun_size - sr.stun}/{sr.stun_size} boxes left ({sr.stun} marked)"
                 if sr.stun_size is not None else f"{sr.stun} marked")
         overflow = f", {sr.overflow} overflow" if sr.overflow else ""
-        tooltip = (f"<b>{c.name}</b> ({c.side})<br>"
+        tooltip = (f"<b>{c.name}</b> ({side or c.side})<br>"
                    f"Physical (left arc): {sr.physical_size - sr.physical}/{sr.physical_size} "
                    f"boxes left ({sr.physical} marked{overflow})<br>"
                    f"Stun (right arc): {stun}<br>"
