@@ -188,7 +188,9 @@ def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
     if count is None:  # Blitz gives its own (SR5: 5 dice)
         count = attributes if rules.initiative.score == "hits" else stats.initiative_dice
     count += more  # SR4's Blitz: the Edge rating in dice more
-    roll = roll_pool_initiative(base, count, PoolRoller(dice), rules.initiative, rules.dice)
+    # the roller named, as the other tests are, for dice typed at the table (issue 25 item 6)
+    roller = PoolRoller(dice, who={"initiative": c.name})
+    roll = roll_pool_initiative(base, count, roller, rules.initiative, rules.dice)
     return InitiativeRoll(roll.faces, roll.base, roll.score, (attributes, c.edge))
 
 

@@ -66,8 +66,8 @@ class PoolRoller:
             if begin is not None and count:
                 words = TEST_WORDS.get(test, test)
                 roller = self._who.get(test)
-                begin(f"{roller} — {words}, {count} dice" if roller
-                      else f"the {words} test, {count} dice")
+                pool = f"{count} {'die' if count == 1 else 'dice'}"
+                begin(f"{roller} — {words}, {pool}" if roller else f"the {words} test, {pool}")
             return tuple(self._dice.roll(6) for _ in range(count))
         if len(queue) < count:
             used = self._used.get(test, 0)
