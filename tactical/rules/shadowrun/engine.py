@@ -62,7 +62,7 @@ from tactical.rules.shadowrun.initiative import (
     score_in_pass,
 )
 from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_initiative
-from tactical.rules.shadowrun.pools import Modifier, PoolRoller
+from tactical.rules.shadowrun.pools import Modifier, PoolRoller, glitch_note_head
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.report import AttackReport, report_of
 from tactical.rules.shadowrun.sheet import (
@@ -352,7 +352,8 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
     result = resolve_attack(setup, edged or roller, rules)
     attack, negated = close_call(use, result.attack)
     if edged is not None or negated:
-        notes = [n for n in result.notes if not (negated and n.startswith("attack:"))]
+        stopped = glitch_note_head("attack")  # Close Call: the attack's glitch note goes
+        notes = [n for n in result.notes if not (negated and n.startswith(stopped))]
         result = replace(result, attack=attack,
                          notes=(*notes, *(edged.notes if edged else ()),
                                 *((negated,) if negated else ())))
