@@ -124,9 +124,10 @@ class Hands:
                      tip="leave melee this turn without an Attack of Opportunity"),
             Entry("Charge…", "Move", "Full", lambda: self.straight(cid, "charge"),
                   tip="click the hex to charge to (a straight line, at least "
-                      f"{rules.movement.charge_min_m:g} m)", probe=full_move),
+                      f"{rules.movement.charge_min_m:g} m)", probe=full_move, offer="Charge"),
             Entry("Sprint…", "Move", "Full", lambda: self.straight(cid, "sprint"),
-                  tip="click the hex to sprint to (a straight line)", probe=full_move),
+                  tip="click the hex to sprint to (a straight line)", probe=full_move,
+                  offer="Sprint"),
             self._do("Get up", cmd.GetUp(cid), "Move") if prone
             else self._do("Drop prone", cmd.DropProne(cid), "Minor"),
             self._do("Refocus", cmd.Refocus(cid), "Full", tip="roll initiative anew"),
@@ -204,7 +205,8 @@ class Hands:
         ruleset = self.document.encounter.ctx.ruleset_of(state.ruleset)
         kept: list[Entry | None] = []
         for entry in entries:
-            if entry is not None and entry.command and not ruleset.offers(entry.command):
+            if entry is not None and entry.command and not ruleset.offers(
+                    entry.offer or entry.command):
                 continue
             if entry is not None and any(c is not None for c in entry.children):
                 entry.children = self._offered(entry.children)

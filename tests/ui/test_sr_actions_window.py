@@ -18,7 +18,10 @@ from tests.ui.test_gm_hands import choose, token_menu
 ALLEY = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
 CHAPTER6_ONLY = ("Declare Overwatch", "Evade", "Refocus", "Discipline check…", "First aid on",
                  "Edge for initiative", "Lower the last injury", "Edge for a Reaction",
-                 "Disengage")
+                 "Disengage",
+                 # Chapter 6's Full-action Moves: the 720p grab showed both greyed under SR5
+                 # as "(Complex + Move + Simple)", a cost no SR phase can pay
+                 "Charge…", "Sprint…")
 
 
 def texts(menu) -> list[str]:
