@@ -439,6 +439,9 @@ class Hands:
             Entry("Apply damage…", "ApplyDamage", run=lambda: self.damage(cid)),
             Entry("Heal by hand…", "HealByHand", run=lambda: self.heal(cid),
                   enabled=c.damage > 0 or c.stun > 0),
+            # Shadowrun has no Health or Stamina (its monitors come from the sheet): Edge only
+            Entry("Edit Edge…", "EditVitals", run=lambda: self.edge(cid))
+            if self._has_monitors(cid) else
             Entry("Edit Health/Stamina/Edge…", "EditVitals", run=lambda: self.vitals(cid)),
             Entry("Lower the last injury", "LowerInjury", "1 Edge",
                   lambda: self.apply(cmd.LowerInjury(cid)), enabled=c.last_hit is not None),
@@ -556,6 +559,12 @@ class Hands:
         got = self.ask.vitals(f"{c.name}: Health, Stamina, Edge", c.health, c.stamina, c.edge)
         if got is not None:
             self.apply(cmd.EditVitals(cid, *got))
+
+    def edge(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+        value = self.ask.number("Edge", f"{c.name}'s Edge left", c.edge, 0, 99)
+        if value is not None:
+            self.apply(cmd.EditVitals(cid, edge=value))
 
     def set_initiative(self, cid: str) -> None:
         c = self.document.state.get(cid)
