@@ -47,11 +47,11 @@ SPECS = {
                  "Redo: the very same dice come up again"),
     "start": Spec("start", "&Start combat", ("Ctrl+Return",),
                   "Roll initiative for everyone without a value and start round 1"),
-    "next": Spec("next", "&Next turn", ("Space",), "End the current turn (Space)"),
+    "next": Spec("next", "&Next turn", ("Space",), "End the current turn"),
     "end": Spec("end", "&End combat", (), "End the fight"),
-    "fit": Spec("fit", "Zoom to &fit", ("F",), "Show the whole map (F)"),
-    "fullscreen": Spec("fullscreen", "&Full screen", ("F11",), "Full screen (F11)", True),
-    "legend": Spec("legend", "&Legend", ("L",), "Show the legend (L)", True),
+    "fit": Spec("fit", "Zoom to &fit", ("F",), "Show the whole map"),
+    "fullscreen": Spec("fullscreen", "&Full screen", ("F11",), "Full screen", True),
+    "legend": Spec("legend", "&Legend", ("L",), "Show the legend", True),
     # issue 26, item 3: what holding Alt during a drag does, kept on (the status bar's toggle)
     "safest": Spec("safest", "Safest &path", (),
                    "Drags take the safest path: the fewest reactions within the movement "
