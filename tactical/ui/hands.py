@@ -533,20 +533,22 @@ class Hands:
                                  else f"Damage to {name} (after armor)", 5, 1, 9999)
         if amount is None:
             return
-        kinds = list(MONITORS if monitors else self.document.encounter.ctx.rules.damage_types)
+        # a monitor by its name on the sheet ("Stun"), sent as ApplyDamage names it ("stun")
+        kinds = [k.capitalize() for k in MONITORS] if monitors \
+            else list(self.document.encounter.ctx.rules.damage_types)
         kind = self.ask.choice("Apply damage", "Monitor" if monitors else "Damage type", kinds)
         if kind is not None:
-            self.apply(cmd.ApplyDamage(cid, amount, kind))
+            self.apply(cmd.ApplyDamage(cid, amount, kind.lower() if monitors else kind))
 
     def heal(self, cid: str) -> None:
         c = self.document.state.get(cid)
         kind = "physical"
         if self._has_monitors(cid):  # boxes cleared on the monitor the GM names
-            marked = [k for k, n in (("physical", c.damage), ("stun", c.stun)) if n > 0]
+            marked = [k for k, n in (("Physical", c.damage), ("Stun", c.stun)) if n > 0]
             chosen = self.ask.choice("Heal by hand", "Monitor", marked)
             if chosen is None:
                 return
-            kind = chosen
+            kind = chosen.lower()
         most = c.stun if kind == "stun" else c.damage
         amount = self.ask.number("Heal by hand", f"Boxes {c.name} heals" if
                                  self._has_monitors(cid) else f"Damage {c.name} heals",
