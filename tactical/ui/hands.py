@@ -124,9 +124,10 @@ class Hands:
                      tip="leave melee this turn without an Attack of Opportunity"),
             Entry("Charge…", "Move", "Full", lambda: self.straight(cid, "charge"),
                   tip="click the hex to charge to (a straight line, at least "
-                      f"{rules.movement.charge_min_m:g} m)", probe=full_move),
+                      f"{rules.movement.charge_min_m:g} m)", probe=full_move, offer="Charge"),
             Entry("Sprint…", "Move", "Full", lambda: self.straight(cid, "sprint"),
-                  tip="click the hex to sprint to (a straight line)", probe=full_move),
+                  tip="click the hex to sprint to (a straight line)", probe=full_move,
+                  offer="Sprint"),
             self._do("Get up", cmd.GetUp(cid), "Move") if prone
             else self._do("Drop prone", cmd.DropProne(cid), "Minor"),
             self._do("Refocus", cmd.Refocus(cid), "Full", tip="roll initiative anew"),
@@ -204,7 +205,8 @@ class Hands:
         ruleset = self.document.encounter.ctx.ruleset_of(state.ruleset)
         kept: list[Entry | None] = []
         for entry in entries:
-            if entry is not None and entry.command and not ruleset.offers(entry.command):
+            if entry is not None and entry.command and not ruleset.offers(
+                    entry.offer or entry.command):
                 continue
             if entry is not None and any(c is not None for c in entry.children):
                 entry.children = self._offered(entry.children)
@@ -454,6 +456,9 @@ class Hands:
             Entry("Apply damage…", "ApplyDamage", run=lambda: self.damage(cid)),
             Entry("Heal by hand…", "HealByHand", run=lambda: self.heal(cid),
                   enabled=c.damage > 0 or c.stun > 0),
+            # Shadowrun has no Health or Stamina (its monitors come from the sheet): Edge only
+            Entry("Edit Edge…", "EditVitals", run=lambda: self.edge(cid))
+            if self._has_monitors(cid) else
             Entry("Edit Health/Stamina/Edge…", "EditVitals", run=lambda: self.vitals(cid)),
             Entry("Lower the last injury", "LowerInjury", "1 Edge",
                   lambda: self.apply(cmd.LowerInjury(cid)), enabled=c.last_hit is not None),
@@ -545,20 +550,22 @@ class Hands:
                                  else f"Damage to {name} (after armor)", 5, 1, 9999)
         if amount is None:
             return
-        kinds = list(MONITORS if monitors else self.document.encounter.ctx.rules.damage_types)
+        # a monitor by its name on the sheet ("Stun"), sent as ApplyDamage names it ("stun")
+        kinds = [k.capitalize() for k in MONITORS] if monitors \
+            else list(self.document.encounter.ctx.rules.damage_types)
         kind = self.ask.choice("Apply damage", "Monitor" if monitors else "Damage type", kinds)
         if kind is not None:
-            self.apply(cmd.ApplyDamage(cid, amount, kind))
+            self.apply(cmd.ApplyDamage(cid, amount, kind.lower() if monitors else kind))
 
     def heal(self, cid: str) -> None:
         c = self.document.state.get(cid)
         kind = "physical"
         if self._has_monitors(cid):  # boxes cleared on the monitor the GM names
-            marked = [k for k, n in (("physical", c.damage), ("stun", c.stun)) if n > 0]
+            marked = [k for k, n in (("Physical", c.damage), ("Stun", c.stun)) if n > 0]
             chosen = self.ask.choice("Heal by hand", "Monitor", marked)
             if chosen is None:
                 return
-            kind = chosen
+            kind = chosen.lower()
         most = c.stun if kind == "stun" else c.damage
         amount = self.ask.number("Heal by hand", f"Boxes {c.name} heals" if
                                  self._has_monitors(cid) else f"Damage {c.name} heals",
@@ -571,6 +578,12 @@ class Hands:
         got = self.ask.vitals(f"{c.name}: Health, Stamina, Edge", c.health, c.stamina, c.edge)
         if got is not None:
             self.apply(cmd.EditVitals(cid, *got))
+
+    def edge(self, cid: str) -> None:
+        c = self.document.state.get(cid)
+        value = self.ask.number("Edge", f"{c.name}'s Edge left", c.edge, 0, 99)
+        if value is not None:
+            self.apply(cmd.EditVitals(cid, edge=value))
 
     def set_initiative(self, cid: str) -> None:
         c = self.document.state.get(cid)

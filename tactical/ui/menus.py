@@ -100,6 +100,9 @@ class Entry:
     # the command the entry sends, or one that costs what it costs (a dialog's choices to
     # come): the engine's dry run says whether it is enabled (issue 26: one source)
     probe: object | None = None
+    # the action the running game is asked whether it has (`Ruleset.offers`) when it is not
+    # the command's own name: Chapter 6's Charge and Sprint are Moves of their own kind
+    offer: str = ""
 
     @property
     def label(self) -> str:

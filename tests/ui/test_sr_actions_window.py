@@ -13,12 +13,15 @@ from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
 from tactical.ui.menus import find_action
 from tests import windows
-from tests.ui.test_gm_hands import choose, token_menu
+from tests.ui.test_gm_hands import Script, choose, token_menu
 
 ALLEY = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
 CHAPTER6_ONLY = ("Declare Overwatch", "Evade", "Refocus", "Discipline check…", "First aid on",
                  "Edge for initiative", "Lower the last injury", "Edge for a Reaction",
-                 "Disengage")
+                 "Disengage",
+                 # Chapter 6's Full-action Moves: the 720p grab showed both greyed under SR5
+                 # as "(Complex + Move + Simple)", a cost no SR phase can pay
+                 "Charge…", "Sprint…")
 
 
 def texts(menu) -> list[str]:
@@ -76,5 +79,23 @@ def test_two_shots_in_one_phase_from_the_actors_own_menu(qtbot, tmp_path):
         # the dock's buttons are the same catalogue: no Chapter 6 action there either
         bar = win.dock.actions_bar
         assert bar is not None and not set(CHAPTER6_ONLY) & set(bar.buttons)
+    finally:
+        windows.close(win)
+
+
+def test_the_gms_menu_edits_edge_not_health_or_stamina(qtbot, tmp_path):
+    """The 720p grab of Wombat's menu under SR5 offered Chapter 6's "Edit Health/Stamina/
+    Edge…" (a dialog of two values SR has not) and a greyed "Rest…" (Stamina back, with
+    choices "brief", "partial_long"): SR's is Edge alone, and no rest."""
+    win = windows.open_window(qtbot, tmp_path, (1280, 720), ALLEY,
+                              ScriptedDice(d10=[5] * 4, d6=[3] * 40))
+    try:
+        assert win.document.state.get("wombat").edge != 1
+        win.set_asker(Script(1))
+        words = texts(token_menu(win, "wombat"))
+        assert "Edit Edge…" in words
+        assert not {"Edit Health/Stamina/Edge…", "Rest…"} & set(words)
+        choose(win.last_menu, "Edit Edge…")
+        assert win.document.state.get("wombat").edge == 1
     finally:
         windows.close(win)

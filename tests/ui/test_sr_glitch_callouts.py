@@ -64,3 +64,28 @@ def test_a_critical_glitch_is_called_out_on_card_log_and_token(qtbot, tmp_path):
         win.grab().save(str(tmp_path / "glitch.png"))
     finally:
         windows.close(win)
+
+
+def test_a_defence_glitch_is_named_in_words_on_the_card(qtbot, tmp_path):
+    """The 720p grab of Wombat's shot at a dodging Cutter (1 1 1 1 5 2 typed for his
+    defence) read "defense: glitch (…)" on the card under the call-out: the test's id, not
+    its name."""
+    cutter = [1, 1, 1, 1, 5, 2]  # four 1s of six: a glitch (SR5: more than half), one hit
+    win = windows.open_window(qtbot, tmp_path, (1280, 720), ALLEY,
+                              ScriptedDice(d10=[5] * 4, d6=[5, 5, 5, 2, 2, 2, 2, 3, 3, 3,
+                                                            *cutter, *[3] * 20]))
+    try:
+        document, dock = win.document, win.dock
+        document.apply(cmd.SetInitiative("wombat", 14))
+        document.apply(cmd.SetInitiative("cutter", 9))
+        document.apply(cmd.StartCombat())
+        win.attack_target("cutter")
+        qtbot.wait(30)
+        dock.attack.roll_button.click()
+        qtbot.wait(30)
+        assert dock.attack.result_callout.text() == "⚠ GLITCH — Cutter's defence test"
+        card = dock.attack.result.text()
+        assert "Defence test: glitch (more than half of the dice show 1)" in card
+        assert "defense" not in card
+    finally:
+        windows.close(win)

@@ -18,7 +18,8 @@ def test_apply_damage_and_heal_on_the_sr5_monitors(qtbot, tmp_path):
     # no dice scripted: a die asked for would fail the test (ScriptedDice runs out)
     win = windows.open_window(qtbot, tmp_path, (1280, 720), ALLEY, ScriptedDice())
     try:
-        script = Script(12, "stun")
+        # the monitors by name, as on the sheet (the 720p grab offered "physical", "stun")
+        script = Script(12, "Stun")
         win.set_asker(script)
         choose(token_menu(win, "cutter"), "Apply damage…")
         cutter = win.document.state.get("cutter")
@@ -26,7 +27,7 @@ def test_apply_damage_and_heal_on_the_sr5_monitors(qtbot, tmp_path):
         assert m is not None and (m.stun, m.physical, m.overflow) == (10, 2, 0)
         assert cutter.injury is None and cutter.fatigue == 0 and cutter.timers == ()
         assert script.asked == ["Boxes on Cutter's monitor", "Monitor"]
-        win.set_asker(Script("stun", 4))
+        win.set_asker(Script("Stun", 4))
         choose(token_menu(win, "cutter"), "Heal by hand…")
         m = monitors(win.document.state.get("cutter"))
         assert m is not None and (m.stun, m.physical) == (6, 2)

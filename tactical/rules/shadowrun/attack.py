@@ -31,6 +31,7 @@ from tactical.rules.shadowrun.pools import (
     Outcome,
     PoolRoll,
     PoolRoller,
+    glitch_note_head,
     opposed,
     roll_pool,
 )
@@ -161,9 +162,10 @@ def resolve_attack(setup: AttackSetup, roller: PoolRoller,
     share = "more than half" if rules.dice.glitch == "more_than_half" else "half or more"
     for roll in (attack, defense):
         if roll.critical_glitch:
-            notes.append(f"{roll.test}: critical glitch ({share} of the dice show 1, no hits)")
+            notes.append(f"{glitch_note_head(roll.test)} critical glitch ({share} of the dice "
+                         "show 1, no hits)")
         elif roll.glitch:
-            notes.append(f"{roll.test}: glitch ({share} of the dice show 1)")
+            notes.append(f"{glitch_note_head(roll.test)} glitch ({share} of the dice show 1)")
     if test.outcome is Outcome.GRAZE:
         notes.append("grazing hit: contact, no damage (contact-only attacks still work)")
     if setup.defence.active:

@@ -96,8 +96,9 @@ def resolve_defence(declaration: DefenceDeclaration, ratings: Mapping[str, int],
         option = known[name]
         for rating in option.adds:
             # SR5: "Dodge (-5 Initiative) Standard + Gymnastics"; Full Defense + Willpower
-            parts.append(Modifier(f"{option.name}: {rating.replace('_', ' ')}",
-                                  ratings.get(rating, 0)))
+            # the rating in the book's words ("Gymnastics"), never the sheet's id
+            words = " ".join(w.capitalize() for w in rating.split("_"))
+            parts.append(Modifier(f"{option.name}: {words}", ratings.get(rating, 0)))
     cost = sum(known[n].initiative_cost for n in declared)
     after = None if initiative is None else initiative - cost
     options = declared + declaration.active

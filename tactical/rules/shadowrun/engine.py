@@ -62,7 +62,7 @@ from tactical.rules.shadowrun.initiative import (
     score_in_pass,
 )
 from tactical.rules.shadowrun.initiative import roll_initiative as roll_pool_initiative
-from tactical.rules.shadowrun.pools import Modifier, PoolRoller
+from tactical.rules.shadowrun.pools import Modifier, PoolRoller, glitch_note_head
 from tactical.rules.shadowrun.preview import shadowrun_preview
 from tactical.rules.shadowrun.report import AttackReport, report_of
 from tactical.rules.shadowrun.sheet import (
@@ -188,7 +188,9 @@ def roll_initiative(c: Fighter, sheet: Character, dice: Dice,
     if count is None:  # Blitz gives its own (SR5: 5 dice)
         count = attributes if rules.initiative.score == "hits" else stats.initiative_dice
     count += more  # SR4's Blitz: the Edge rating in dice more
-    roll = roll_pool_initiative(base, count, PoolRoller(dice), rules.initiative, rules.dice)
+    # the roller named, as the other tests are, for dice typed at the table (issue 25 item 6)
+    roller = PoolRoller(dice, who={"initiative": c.name})
+    roll = roll_pool_initiative(base, count, roller, rules.initiative, rules.dice)
     return InitiativeRoll(roll.faces, roll.base, roll.score, (attributes, c.edge))
 
 
@@ -350,7 +352,8 @@ def resolve(facts: AttackFacts, dice: Dice, rules: ShadowrunRuleset) -> AttackOu
     result = resolve_attack(setup, edged or roller, rules)
     attack, negated = close_call(use, result.attack)
     if edged is not None or negated:
-        notes = [n for n in result.notes if not (negated and n.startswith("attack:"))]
+        stopped = glitch_note_head("attack")  # Close Call: the attack's glitch note goes
+        notes = [n for n in result.notes if not (negated and n.startswith(stopped))]
         result = replace(result, attack=attack,
                          notes=(*notes, *(edged.notes if edged else ()),
                                 *((negated,) if negated else ())))

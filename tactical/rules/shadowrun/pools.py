@@ -37,6 +37,12 @@ def pool_size(parts: Iterable[Modifier]) -> int:
 TEST_WORDS = {"attack": "attack", "defense": "defence", "resist": "damage resistance"}
 
 
+def glitch_note_head(test: str) -> str:
+    """How a glitch note on `test` begins in the log ("Defence test:", never the id
+    "defense:"): the GM reads the test's name."""
+    return f"{TEST_WORDS.get(test, test).capitalize()} test:"
+
+
 class PoolRoller:
     """Where pool dice come from: a named queue per test, else `dice` (d6), else an error.
     `who` names the roller of each test ("attack": the attacker's name): dice typed at the
@@ -66,8 +72,8 @@ class PoolRoller:
             if begin is not None and count:
                 words = TEST_WORDS.get(test, test)
                 roller = self._who.get(test)
-                begin(f"{roller} — {words}, {count} dice" if roller
-                      else f"the {words} test, {count} dice")
+                pool = f"{count} {'die' if count == 1 else 'dice'}"
+                begin(f"{roller} — {words}, {pool}" if roller else f"the {words} test, {pool}")
             return tuple(self._dice.roll(6) for _ in range(count))
         if len(queue) < count:
             used = self._used.get(test, 0)

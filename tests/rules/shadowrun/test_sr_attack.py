@@ -118,9 +118,10 @@ def test_glitches_are_noted():
     result = resolve_attack(wombat_shot(), PoolRoller(queues=dice), SR5)
     assert result.attack.critical_glitch and result.defense.glitch
     assert not result.defense.critical_glitch
-    assert result.notes[:2] == ("attack: critical glitch (more than half of the dice show 1, "
-                                "no hits)",
-                                "defense: glitch (more than half of the dice show 1)")
+    # the tests by name, as the GM reads them on the card and in the log
+    assert result.notes[:2] == ("Attack test: critical glitch (more than half of the dice "
+                                "show 1, no hits)",
+                                "Defence test: glitch (more than half of the dice show 1)")
 
 
 def test_dodge_costs_initiative_and_adds_gymnastics():

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.data.shadowrun_ruleset import DiceRules
+from tactical.data.shadowrun_ruleset import DamageRules, DiceRules
 from tactical.encounter import commands as cmd
 from tactical.encounter.model import Combatant, PendingReaction
+from tactical.rules.shadowrun.damage import damage_code
 from tactical.rules.shadowrun.mapmods import MapModifier, proposed
 from tactical.rules.shadowrun.preview import ShadowrunPreview
 from tactical.rules.shadowrun.ruleset import Shadowrun
@@ -393,7 +394,7 @@ class ShadowrunAttack:
                                    "modifiers (From the map); visibility and the rest are "
                                    "the GM's: Attack pool ± / Defence pool ±")
         panel.advantage.setText(defence_html(sr, target))
-        panel.odds.setText(pool_odds_html(sr, dice))
+        panel.odds.setText(pool_odds_html(sr, dice, numbers_of(self.document).damage))
 
     def problems(self, refusals: tuple[str, ...], stop: bool) -> list[str]:
         return [action_phase(r) for r in (*refusals, *self.split.refusals)]
@@ -477,7 +478,7 @@ def pools_tip(dice: DiceRules) -> str:
             "attacker needs more hits than the defender")
 
 
-def pool_odds_html(sr: ShadowrunPreview, dice: DiceRules) -> str:
+def pool_odds_html(sr: ShadowrunPreview, dice: DiceRules, damage: DamageRules) -> str:
     def p(x: float) -> str:
         return escape(style.percent(x))
 
@@ -490,10 +491,15 @@ def pool_odds_html(sr: ShadowrunPreview, dice: DiceRules) -> str:
         dv = f"{escape(w.dv_text)} = {dv}"
     ap = f" {minus(w.ap)} AP" if w.ap else ""
     kind = f" {escape(sr.armor_kind)}" if sr.armor_kind != "armor" else ""
+    # the highest DV that still turns Stun, each edition by its own text (the engine's
+    # damage_code): SR4 the AV itself (sr4 l.33), SR5 one less, a tie stays Physical (sr5 l.20)
+    av = sr.modified_av
+    stun_below = av if damage_code("P", av, av, damage) == "S" else av - 1
     lines = [
         f"Hits on {hit_faces(dice)} · tie {p(odds.tie)} ({tie})",
         f"DV {dv} + net hits vs AV {sr.armor}{kind}{ap} = <b>{sr.modified_av}</b>"
-        + (f" (Stun if the DV is {sr.modified_av} or less)" if w.damage_type == "P" else ""),
+        + (f" (Stun if the DV is {stun_below} or less)"
+           if w.damage_type == "P" and stun_below > 0 else ""),
         f"Resist: Body {setup.body} + AV {sr.modified_av} = {odds.resist_dice} dice",
         f"<b>Some damage</b> {p(odds.damage)} · <b>Stun</b> {p(odds.stun)} · "
         f"expected <b>{odds.expected_boxes:.1f}</b> boxes",

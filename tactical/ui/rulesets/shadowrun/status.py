@@ -12,8 +12,8 @@ from tactical.rules.shadowrun.engine import monitors
 from tactical.rules.shadowrun.initiative import score_in_pass
 from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.ui.dock import style
+from tactical.ui.dock.flow import GridFlow
 from tactical.ui.document import EncounterDocument
-from tactical.ui.rulesets.chapter6.status import row
 
 
 def numbers_of(document: EncounterDocument) -> ShadowrunRuleset:
@@ -47,6 +47,17 @@ def initiative_text(c: Combatant, state: EncounterState, numbers: ShadowrunRules
     return f"{score} this combat turn; {where} ({acts})"
 
 
+def monitor_row(boxes: QWidget, text: QLabel) -> QWidget:
+    """A monitor's boxes, its count beside them, or below when the dock is too narrow for
+    both: a troll's 13 Physical boxes and "0/13 (13 left)" side by side asked for more
+    than the dock has at 1280 × 720, and the whole dock scrolled sideways."""
+    line = QWidget()
+    flow = GridFlow(line, columns=2, spacing=6, equal=False)
+    flow.addWidget(boxes)
+    flow.addWidget(text)
+    return line
+
+
 class ShadowrunStatus:
     family = "shadowrun"
 
@@ -65,8 +76,8 @@ class ShadowrunStatus:
         self.wounds.setObjectName("woundsLabel")
         self.initiative = style.wrap(QLabel(""))
         self.initiative.setObjectName("initiativeLabel")
-        self.physical_row = row(self.physical, self.physical_text)
-        self.stun_row = row(self.stun, self.stun_text)
+        self.physical_row = monitor_row(self.physical, self.physical_text)
+        self.stun_row = monitor_row(self.stun, self.stun_text)
         form.addRow("Physical", self.physical_row)
         form.addRow("Stun", self.stun_row)
         form.addRow("Wounds", self.wounds)
