@@ -37,15 +37,3 @@ def test_dock_buttons_name_costs_in_the_rulesets_words(qtbot, tmp_path, ruleset,
     else:  # Chapter 6's actions are not Shadowrun's (RULINGS "Actions")
         assert not {"Refocus", "Evade", "Declare Overwatch", "First aid on"} & set(bar.buttons)
     win.close()
-
-
-def test_toolbar_tips_name_each_shortcut_once(qtbot, tmp_path):
-    """The 720p grab's status bar over Next turn read "End the current turn (Space)
-    (Space)": the tip and the shortcut the window adds both named the key."""
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    doubled = {name: action.toolTip() for name, action in win.action_map.items()
-               if action.shortcut().toString()
-               and action.toolTip().count(f"({action.shortcut().toString()})") > 1}
-    assert not doubled, doubled
-    assert win.action_map["next"].toolTip() == "End the current turn (Space)"
