@@ -289,11 +289,12 @@ def _inside_dock(win: MainWindow, widget: QWidget) -> bool:
     return top >= 0 and top + widget.height() <= view.height()
 
 
-def test_at_720p_aiming_shows_the_whole_area_card_and_esc_gives_the_attack_card_back(
-        qtbot, tmp_path):
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_aiming_shows_the_whole_area_card_and_esc_gives_the_attack_card_back(
+        qtbot, tmp_path, size):
     # a 1080p grab while aiming the frag grenade: the single-target attack card (a refusal)
     # filled the dock and the caught targets' lines lay below its edge
-    win = windows.open_window(qtbot, tmp_path, size=(1280, 720), path=YARD,
+    win = windows.open_window(qtbot, tmp_path, size=size, path=YARD,
                               dice=ScriptedDice(d10=[5, 6] * 30, d6=[4] * 200))
     try:
         for rank, cid in enumerate(ORDER):
@@ -304,7 +305,8 @@ def test_at_720p_aiming_shows_the_whole_area_card_and_esc_gives_the_attack_card_
         qtbot.wait(20)
         assert not dock.sections["attack"].folded
         start_throw(win)
-        hover(win, (8, 3))
+        for h in ((12, 0), (10, 2), (8, 3)):  # the card shows at the first hex, grows at the last
+            hover(win, h)
         qtbot.waitUntil(lambda: any(r.startswith("Vanya") for r in dock.area.rows))
         qtbot.waitUntil(lambda: _inside_dock(win, dock.area.body), timeout=2000)
         assert dock.sections["attack"].folded

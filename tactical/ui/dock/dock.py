@@ -242,6 +242,8 @@ class CombatDock(QDockWidget):
     def _area_card(self) -> None:
         self.area.show_preview(self._aim_shown)  # type: ignore[arg-type]
         self._area_section()
+        if self._aim_shown is not None:  # the card grew with the targets of the hex rested on
+            QTimer.singleShot(0, self._scroll_to_area)
 
     def _area_done(self, events: tuple[object, ...] | None) -> None:
         self._aim_card.stop()
