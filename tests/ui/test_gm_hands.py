@@ -26,9 +26,9 @@ from tactical.encounter.engine import HANDLERS
 from tactical.encounter.model import Condition, Phase
 from tactical.geometry.hexgrid import hex_neighbours
 from tactical.ui.main_window import MainWindow
-from tactical.ui.menus import find_action
 from tests import fights, windows
 from tests.ui import sr_table
+from tests.ui.sr_table import choose, log_has  # shared with the SR window tests
 
 INITIATIVE, APPROACH, CHARGE = fights.INITIATIVE, fights.APPROACH, fights.CHARGE
 
@@ -93,13 +93,6 @@ def token_menu(win: MainWindow, cid: str) -> QMenu:
     return menu
 
 
-def choose(menu: QMenu, *path: str) -> None:
-    action = find_action(menu, *path)
-    assert action.isEnabled(), f"{path} is disabled"  # type: ignore[attr-defined]
-    action.trigger()  # type: ignore[attr-defined]
-    menu.close()
-
-
 def initiative_menu(win: MainWindow, cid: str) -> QMenu:
     tree = win.dock.initiative.tree
     row = next(i for i in range(tree.topLevelItemCount())
@@ -109,10 +102,6 @@ def initiative_menu(win: MainWindow, cid: str) -> QMenu:
                      Qt.KeyboardModifier.NoModifier, rect.center())
     assert win.last_menu is not None and win.last_menu.objectName() == "initiativeMenu"
     return win.last_menu
-
-
-def log_has(win: MainWindow, words: str) -> bool:
-    return any(words in line.text for line in win.dock.log.lines)
 
 
 def mouse(win: MainWindow, kind: QEvent.Type, h: tuple[int, int], buttons: Qt.MouseButton,
