@@ -480,6 +480,11 @@ class SurpriseRules(Protocol):
         """Roll the combatant's surprise test."""
         ...
 
+    @property
+    def words(self) -> str:
+        """The test and what a failure costs, as the GM's menu tells it."""
+        ...
+
 
 class AreaRules(Protocol):
     """The optional part of a ruleset for area attacks (RULINGS Area attacks: blasts, the

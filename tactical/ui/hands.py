@@ -505,14 +505,13 @@ class Hands:
         """A ruleset's own surprise test (Shadowrun, RULINGS "Surprise"), before combat;
         none under Chapter 6 (its Awareness check)."""
         state = self.document.state
-        if self.document.encounter.ctx.ruleset_of(state.ruleset).surprise is None:
+        rules = self.document.encounter.ctx.ruleset_of(state.ruleset).surprise
+        if rules is None:
             return []
         return [Entry("Surprise test", "SurpriseTest",
                       run=lambda: self.apply(SurpriseTest(cid)),
                       enabled=state.phase is Phase.SETUP,
-                      tip="before combat: Reaction + Intuition (3); a failure costs 10 "
-                          "Initiative in the first combat turn and no interrupt actions "
-                          "until its first action phase")]
+                      tip=f"before combat: {rules.words}")]
 
     def awareness(self, cid: str) -> None:
         state = self.document.state
