@@ -293,13 +293,12 @@ class Hands:
                 probe=cmd.AreaAttack(cid, w, c.hex)))
         # Suppressive Fire sprays a firearm (the one in hand, else the first carried), never
         # a grenade (the 1080p grab: the grenade in hand "fired" at two runners vs Discipline)
-        carried = ([c.weapon] if c.weapon else []) + list(sheet.weapons if sheet else ())
-        sprays = [w for w in carried if w in library.weapons and library.weapons[w].kind == "ranged"
-                  and library.weapons[w].area is None]
-        spray = sprays[0] if sprays else None
+        held = (c.weapon,) if c.weapon else ()
+        carried = [w for w in (*held, *(sheet.weapons if sheet else ())) if w in library.weapons]
+        spray = next((w for w in carried if library.weapons[w].kind == "ranged"
+                      and library.weapons[w].area is None), None)
         # Auto fire likewise fires a gun with AF (l.460), not the grenade in hand
-        autos = [w for w in carried if w in library.weapons and "AF" in library.weapons[w].modes]
-        auto = autos[0] if autos else None
+        auto = next((w for w in carried if "AF" in library.weapons[w].modes), None)
         entries += [
             Entry("Auto fire at several…", "AutoFire", "Major + Minor",
                   self._aimer("vicinity", cid, auto,
