@@ -11,6 +11,7 @@ reads an enemy's numbers into it (tests/ui/test_player_leaks.py reads the bytes)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,16 +49,13 @@ def faces(names: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Each (id, name)'s two letters, told apart where they clash: "Guard (shotgun)" and
     "Guard (shield)" are both GS, so G1 and G2 in the order given. The token's face and the
     strip's condensed chip read the same (a viewer matches the chip to the token)."""
-    pairs = list(names)
-    plain = {cid: initials(name) for cid, name in pairs}
-    counts: dict[str, int] = {}
-    for short in plain.values():
-        counts[short] = counts.get(short, 0) + 1
-    numbers: dict[str, int] = {}
+    plain = {cid: initials(name) for cid, name in names}
+    counts = Counter(plain.values())
+    numbers: Counter[str] = Counter()
     out: dict[str, str] = {}
     for cid, short in plain.items():
         if counts[short] > 1:
-            numbers[short] = numbers.get(short, 0) + 1
+            numbers[short] += 1
             short = f"{short[0]}{numbers[short]}"
         out[cid] = short
     return out
