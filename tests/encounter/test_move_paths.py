@@ -74,11 +74,16 @@ def test_the_path_is_shortest_legal_and_the_move_walks_it(goal: Hex, opened: fro
         return  # no legal way: the straight line, which the preview marks where it stops
     assert len(path) - 1 == expected
     assert first_blocked(state, ctx, "kicker", path) is None
-    # the Move committed is the path drawn, step for step (up to the allowance)
+    commits_as_drawn(document, planner, "kicker", path)
+
+
+def commits_as_drawn(document: EncounterDocument, planner: PathPlanner, mover: str,
+                     path: list[Hex]) -> None:
+    """The Move committed is the path drawn, step for step (up to the allowance)."""
     legal = min(len(path) - 1, planner.allowance_steps())
     if legal < 1:
         return
-    events = document.apply(Move("kicker", tuple(path[1:legal + 1])))
+    events = document.apply(Move(mover, tuple(path[1:legal + 1])))
     assert events is not None
     walked = [h for e in events if isinstance(e, Moved) for h in e.path]
     halted = [e for e in events if isinstance(e, MoveHalted)]
