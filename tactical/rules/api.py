@@ -326,12 +326,14 @@ class AttackPreviewParts:
 class InitiativeEdge:
     """Edge spent on the initiative (Shadowrun's Blitz, Seize the Initiative): the score
     rolled anew (or None), the mark the acting order reads for the rest of the combat turn
-    (or None: see `Ruleset.turn_marks`), the words, the Edge it costs."""
+    (or None: see `Ruleset.turn_marks`), the words, the Edge it costs, the use's name (what
+    the Edge was spent on, "Blitz")."""
 
     roll: InitiativeRoll | None
     mark: str | None
     words: str
     cost: int
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
