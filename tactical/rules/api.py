@@ -250,6 +250,7 @@ class Callout:
     roller: Literal["attacker", "target"]
     words: str  # "GLITCH", "CRITICAL GLITCH"
     test: str  # "attack", "defence", "damage resistance"
+    rank: int = 0  # on one token the call-out of the higher rank is shown (critical: 1)
 
 
 @dataclass(frozen=True, slots=True)
