@@ -382,8 +382,11 @@ def share_arcs(c: Combatant) -> tuple[float, float, bool, float]:
     """Health and Stamina left as shares (Chapter 6's arcs); hurt is Health's."""
     left = max(0.0, 1.0 - c.damage / c.health) if c.health else 0.0
     right = max(0.0, 1.0 - c.fatigue / c.stamina) if c.stamina else 0.0
-    down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
-    return left, right, down, left
+    return left, right, _down(c), left
+
+
+def _down(c: Combatant) -> bool:
+    return c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
 
 
 def ruleset_arcs(state: EncounterState) -> Arcs:
@@ -406,7 +409,7 @@ def ruleset_arcs(state: EncounterState) -> Arcs:
             size = box.get("size")
             shares.append(max(0.0, 1.0 - box["boxes"] / size) if size else 1.0)
         left, right = shares
-        down = not found.get("conscious", True) or share_arcs(c)[2]
+        down = not found.get("conscious", True) or _down(c)
         return left, right, down, min(left, right)
 
     return arcs
