@@ -4,7 +4,8 @@ issue 14). The path drawn is the shortest legal one from the token, through the 
 pinned on the way (Space or a right click; Backspace takes the last one off), to the hex
 under the cursor; Alt held (or the safest toggle) asks for the one that triggers the fewest
 reactions within the allowance (issue 26; tactical.encounter.queries.paths). The Move
-committed is exactly that path. A drop past the mover's allowance moves the legal part;
+committed is exactly that path. A drop past the mover's allowance moves the legal part
+(the preview's `allowed`: never ending on another's hex);
 when no part is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview
 (tactical.encounter.queries.movepreview) once and draws exactly that; the Move on release finds
 the same prepared reactors and path scan in the engine's oracle (no second preparation,
