@@ -244,7 +244,8 @@ class Hands:
                 Entry(o.name, "SuppressiveFire",
                       run=self._later(cmd.SuppressiveFire(cid, o.hex))) for o in enemies]
                 or [Entry("no enemy", "SuppressiveFire", enabled=False)],
-                tip="a 60° zone toward the enemy: everyone in it and in sight, vs Discipline"),
+                tip=f"a {self._sector()} toward the enemy: everyone in it and in sight, "
+                    "vs Discipline"),
             Entry("Dash…", "Dash", "Full", lambda: self.dash(cid),
                   tip="click the hex to dash to",
                   probe=cmd.Dash(cid, (step,)) if step is not None else None),
@@ -314,10 +315,15 @@ class Hands:
                               f"{f' ({library.weapons[spray].name})' if spray else ''}"
                               " — aim the zone"),
                   enabled=spray is not None,
-                  tip="aim the 60° zone: every enemy in it and in sight, vs Discipline"
+                  tip=f"aim the {self._sector()}: every enemy in it and in sight, vs Discipline"
                   if spray else f"{c.name} carries no firearm to spray"),
         ]
         return entries
+
+    def _sector(self) -> str:
+        """Suppressive Fire's zone in words, its angle from the ruleset ("60° zone")."""
+        area = self.document.encounter.ctx.ruleset_of(self.document.state.ruleset).area
+        return f"{area.suppression[0]:g}° zone" if area is not None else "zone"
 
     def _aimer(self, kind: Kind, cid: str, weapon: str | None,
                prompt: str) -> Callable[[], None]:
