@@ -133,6 +133,27 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction],
     return toolbar, combat
 
 
+#: Undo and Redo on the toolbar keep the width of this many characters, their names elided
+#: there: a 720p real-X session had "Undo End PanGen Abomination's turn" push Full screen under
+#: the pointer where Player view had been one click before
+HISTORY_BUTTON_CHARS = 28
+
+
+def set_history_label(toolbar: QToolBar, action: QAction, text: str) -> None:
+    """Undo / Redo name what they take back: whole in the Edit menu and the tip, elided on a
+    toolbar button of one width, so the buttons after it never move."""
+    action.setText(text)
+    key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    action.setToolTip(f"{text} ({key})" if key else text)
+    button = toolbar.widgetForAction(action)
+    if button is None:
+        return
+    metrics = button.fontMetrics()
+    room = metrics.averageCharWidth() * HISTORY_BUTTON_CHARS
+    action.setIconText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
+    button.setFixedWidth(room + 2 * metrics.averageCharWidth())
+
+
 def connect(actions: dict[str, QAction], handlers: dict[str, Callable[..., object]]) -> None:
     for name, handler in handlers.items():
         action = actions[name]

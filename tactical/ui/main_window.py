@@ -426,8 +426,10 @@ class MainWindow(WindowHost):
         self.action_map["start"].setEnabled(setup)
         self.action_map["next"].setEnabled(combat)
         self.action_map["end"].setEnabled(combat)
-        self.action_map["undo"].setText(doc.undo_text if doc else "Undo")
-        self.action_map["redo"].setText(doc.redo_text if doc else "Redo")
+        acts.set_history_label(self.toolbar, self.action_map["undo"],
+                               doc.undo_text if doc else "Undo")
+        acts.set_history_label(self.toolbar, self.action_map["redo"],
+                               doc.redo_text if doc else "Redo")
         self.action_map["undo"].setEnabled(bool(doc and doc.encounter.history.undo_label))
         self.action_map["redo"].setEnabled(bool(doc and doc.encounter.history.redo_label))
 

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QWidget
 
 from tactical.core.dice import ScriptedDice
 from tactical.encounter import commands as cmd
@@ -297,3 +298,38 @@ def test_the_suppressive_fire_tips_give_the_rulesets_angle(yard, monkeypatch):
     toward = next(e for e in yard.hands.more_turn_entries("grenadier")
                   if e.text == "Suppressive fire toward")
     assert toward.tip.startswith("a 90° zone toward")
+
+
+def _inside_dock(win: MainWindow, widget: QWidget) -> bool:
+    """The widget's whole height lies in the dock's visible part (the sections' viewport)."""
+    view = win.dock.sections_scroll.viewport()
+    top = widget.mapTo(view, QPoint(0, 0)).y()
+    return top >= 0 and top + widget.height() <= view.height()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_aiming_shows_the_whole_area_card_and_esc_gives_the_attack_card_back(
+        qtbot, tmp_path, size):
+    # a 1080p grab while aiming the frag grenade: the single-target attack card (a refusal)
+    # filled the dock and the caught targets' lines lay below its edge
+    win = windows.open_window(qtbot, tmp_path, size=size, path=YARD,
+                              dice=ScriptedDice(d10=[5, 6] * 30, d6=[4] * 200))
+    try:
+        for rank, cid in enumerate(ORDER):
+            win.document.apply(cmd.SetInitiative(cid, 50 - rank))
+        win.action_map["start"].trigger()
+        dock = win.dock
+        dock.show_attack()
+        qtbot.wait(20)
+        assert not dock.sections["attack"].folded
+        start_throw(win)
+        for h in ((12, 0), (10, 2), (8, 3)):  # the card shows at the first hex, grows at the last
+            hover(win, h)
+        qtbot.waitUntil(lambda: any(r.startswith("Vanya") for r in dock.area.rows))
+        qtbot.waitUntil(lambda: _inside_dock(win, dock.area.body), timeout=2000)
+        assert dock.sections["attack"].folded
+        QTest.keyClick(win.view.viewport(), Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: not dock.sections["attack"].folded, timeout=2000)
+        assert dock.sections["area attack"].isHidden()
+    finally:
+        windows.close(win)

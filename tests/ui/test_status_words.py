@@ -83,3 +83,24 @@ def test_a_tokens_tooltip_names_its_side_as_the_map_does(qtbot, tmp_path: Path) 
     assert "<b>Kicker</b> (Runners)" in kicker.toolTip(), kicker.toolTip()
     assert "<b>Ganger</b> (Gang)" in ganger.toolTip(), ganger.toolTip()
     close(window)
+
+
+def test_the_toolbar_buttons_stay_put_as_the_undo_label_changes(qtbot, tmp_path: Path) -> None:
+    # a 720p real-X session: "Undo End PanGen Abomination's turn" widened the Undo button and
+    # pushed Full screen under the pointer where Player view had been one click before
+    from tactical.encounter import commands as cmd
+
+    window = open_window(qtbot, tmp_path, size=(1280, 720))
+    toolbar = window.toolbar
+    fit = toolbar.widgetForAction(window.action_map["fit"])
+    before = fit.mapTo(window, fit.rect().topLeft()).x()
+    doc = window.document
+    doc.apply(cmd.AddCombatant("bart", "ganger", (6, 8), "corp",
+                               "Bartholomew Fitzgerald-Worthington the Third"))
+    undo = window.action_map["undo"]
+    assert "Bartholomew Fitzgerald-Worthington the Third" in undo.text()  # the Edit menu's
+    qtbot.wait(20)
+    assert fit.mapTo(window, fit.rect().topLeft()).x() == before
+    assert undo.iconText().endswith("…")  # elided on the button, whole in the Edit menu
+    assert "Bartholomew Fitzgerald-Worthington the Third" in undo.toolTip()
+    close(window)

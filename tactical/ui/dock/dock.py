@@ -173,6 +173,7 @@ class CombatDock(QDockWidget):
         self._aim_card.setInterval(AIM_CARD_MS)
         self._aim_card.timeout.connect(self._area_card)
         self._aim_shown: object = None
+        self._attack_folded_by_aim = False  # the attack card folded for the aim, given back
         if hands is not None:
             tool = hands.view.tools.by_name["area"]
             assert isinstance(tool, AreaTool)
@@ -227,15 +228,28 @@ class CombatDock(QDockWidget):
 
     def _area_aimed(self, preview: object) -> None:
         self._aim_shown = preview
+        if preview is None and self._attack_folded_by_aim:  # the aim ends (Esc or a throw)
+            QTimer.singleShot(0, self._aim_ended)
         if preview is None or self.sections["area attack"].isHidden():  # starts or ends
             self._aim_card.stop()
             self._area_card()
         else:
             self._aim_card.start()
 
+    def _aim_ended(self) -> None:
+        """Esc gives the attack card back; a throw keeps it folded under its result card,
+        which comes into view (the GM's next attack opens it again, show_attack)."""
+        self._attack_folded_by_aim = False
+        if self.area.result:
+            QTimer.singleShot(0, self._scroll_to_area)
+        else:
+            self.sections["attack"].set_open(True)
+
     def _area_card(self) -> None:
         self.area.show_preview(self._aim_shown)  # type: ignore[arg-type]
         self._area_section()
+        if self._aim_shown is not None:  # the card grew with the targets of the hex rested on
+            QTimer.singleShot(0, self._scroll_to_area)
 
     def _area_done(self, events: tuple[object, ...] | None) -> None:
         self._aim_card.stop()
@@ -250,7 +264,24 @@ class CombatDock(QDockWidget):
         section.setVisible(shown)
         if shown:
             section.set_open(True)
-            self.sections_scroll.ensureWidgetVisible(section, 0, 0)
+            # a 1080p grab while aiming: the single-target attack card (a refusal: a blast
+            # is aimed at a hex) filled the dock and pushed the caught targets' lines below
+            # its edge; it folds while the aim lasts
+            attack = self.sections["attack"]
+            if not attack.folded and not self.area.result:
+                attack.set_open(False)
+                self._attack_folded_by_aim = True
+            QTimer.singleShot(0, self._scroll_to_area)
+
+    def _scroll_to_area(self) -> None:
+        scroll = self.sections_scroll
+        inner = scroll.widget()
+        if inner is not None:
+            inner.adjustSize()  # the card's new height, before scrolling to it
+        section = self.sections["area attack"]
+        if section.isVisible():
+            scroll.ensureWidgetVisible(section, 0, 0)  # its end if it fits, else ...
+            scroll.ensureWidgetVisible(self.area, 0, 0)  # ... its head
 
     # --- for the main window
 
