@@ -99,11 +99,12 @@ def spend(batch: Batch, c: Combatant, action: Action | str, purpose: str,
     ActionSpent event is emitted and the slot returned. The ruleset says which slots the
     action takes in its game (`action_slots`; Shadowrun: a Major is both Simple slots, a
     Drop prone none), by the `command` type when it costs that one its own way."""
-    slots = batch.ruleset.action_slots(Action(action).value, command)
-    if tuple(slots) == (Action(action).value,):
-        slot, why = payment(c, Action(action))
+    action = Action(action)
+    slots = batch.ruleset.action_slots(action.value, command)
+    if tuple(slots) == (action.value,):
+        slot, why = payment(c, action)
         refuse_unless((slot is not None, why), *checks)
-        batch.emit(ev.ActionSpent(c.id, Action(action).value, str(slot), purpose))
+        batch.emit(ev.ActionSpent(c.id, action.value, str(slot), purpose))
         return str(slot)
     refuse_unless(*checks)
     pay_slots(batch, c.id, slots, purpose)

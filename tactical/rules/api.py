@@ -250,6 +250,7 @@ class Callout:
     roller: Literal["attacker", "target"]
     words: str  # "GLITCH", "CRITICAL GLITCH"
     test: str  # "attack", "defence", "damage resistance"
+    rank: int = 0  # on one token the call-out of the higher rank is shown (critical: 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,12 +327,14 @@ class AttackPreviewParts:
 class InitiativeEdge:
     """Edge spent on the initiative (Shadowrun's Blitz, Seize the Initiative): the score
     rolled anew (or None), the mark the acting order reads for the rest of the combat turn
-    (or None: see `Ruleset.turn_marks`), the words, the Edge it costs."""
+    (or None: see `Ruleset.turn_marks`), the words, the Edge it costs, the use's name (what
+    the Edge was spent on, "Blitz")."""
 
     roll: InitiativeRoll | None
     mark: str | None
     words: str
     cost: int
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,6 +481,11 @@ class SurpriseRules(Protocol):
 
     def test(self, who: Fighter, sheet: Character, dice: Dice) -> SurpriseOutcome:
         """Roll the combatant's surprise test."""
+        ...
+
+    @property
+    def words(self) -> str:
+        """The test and what a failure costs, as the GM's menu tells it."""
         ...
 
 

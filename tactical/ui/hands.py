@@ -244,7 +244,8 @@ class Hands:
                 Entry(o.name, "SuppressiveFire",
                       run=self._later(cmd.SuppressiveFire(cid, o.hex))) for o in enemies]
                 or [Entry("no enemy", "SuppressiveFire", enabled=False)],
-                tip="a 60° zone toward the enemy: everyone in it and in sight, vs Discipline"),
+                tip=f"a {self._sector()} toward the enemy: everyone in it and in sight, "
+                    "vs Discipline"),
             Entry("Dash…", "Dash", "Full", lambda: self.dash(cid),
                   tip="click the hex to dash to",
                   probe=cmd.Dash(cid, (step,)) if step is not None else None),
@@ -293,13 +294,12 @@ class Hands:
                 probe=cmd.AreaAttack(cid, w, c.hex)))
         # Suppressive Fire sprays a firearm (the one in hand, else the first carried), never
         # a grenade (the 1080p grab: the grenade in hand "fired" at two runners vs Discipline)
-        carried = ([c.weapon] if c.weapon else []) + list(sheet.weapons if sheet else ())
-        sprays = [w for w in carried if w in library.weapons and library.weapons[w].kind == "ranged"
-                  and library.weapons[w].area is None]
-        spray = sprays[0] if sprays else None
+        held = (c.weapon,) if c.weapon else ()
+        carried = [w for w in (*held, *(sheet.weapons if sheet else ())) if w in library.weapons]
+        spray = next((w for w in carried if library.weapons[w].kind == "ranged"
+                      and library.weapons[w].area is None), None)
         # Auto fire likewise fires a gun with AF (l.460), not the grenade in hand
-        autos = [w for w in carried if w in library.weapons and "AF" in library.weapons[w].modes]
-        auto = autos[0] if autos else None
+        auto = next((w for w in carried if "AF" in library.weapons[w].modes), None)
         entries += [
             Entry("Auto fire at several…", "AutoFire", "Major + Minor",
                   self._aimer("vicinity", cid, auto,
@@ -315,10 +315,15 @@ class Hands:
                               f"{f' ({library.weapons[spray].name})' if spray else ''}"
                               " — aim the zone"),
                   enabled=spray is not None,
-                  tip="aim the 60° zone: every enemy in it and in sight, vs Discipline"
+                  tip=f"aim the {self._sector()}: every enemy in it and in sight, vs Discipline"
                   if spray else f"{c.name} carries no firearm to spray"),
         ]
         return entries
+
+    def _sector(self) -> str:
+        """Suppressive Fire's zone in words, its angle from the ruleset ("60° zone")."""
+        area = self.document.encounter.ctx.ruleset_of(self.document.state.ruleset).area
+        return f"{area.suppression[0]:g}° zone" if area is not None else "zone"
 
     def _aimer(self, kind: Kind, cid: str, weapon: str | None,
                prompt: str) -> Callable[[], None]:
@@ -505,14 +510,13 @@ class Hands:
         """A ruleset's own surprise test (Shadowrun, RULINGS "Surprise"), before combat;
         none under Chapter 6 (its Awareness check)."""
         state = self.document.state
-        if self.document.encounter.ctx.ruleset_of(state.ruleset).surprise is None:
+        rules = self.document.encounter.ctx.ruleset_of(state.ruleset).surprise
+        if rules is None:
             return []
         return [Entry("Surprise test", "SurpriseTest",
                       run=lambda: self.apply(SurpriseTest(cid)),
                       enabled=state.phase is Phase.SETUP,
-                      tip="before combat: Reaction + Intuition (3); a failure costs 10 "
-                          "Initiative in the first combat turn and no interrupt actions "
-                          "until its first action phase")]
+                      tip=f"before combat: {rules.words}")]
 
     def awareness(self, cid: str) -> None:
         state = self.document.state

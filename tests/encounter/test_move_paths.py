@@ -16,7 +16,7 @@ from tactical.encounter.commands import GMMove, Move
 from tactical.encounter.events import Moved, MoveHalted
 from tactical.encounter.handlers.moves import hex_problems
 from tactical.encounter.handlers.terrain import RemoveCover
-from tactical.encounter.queries.movepreview import first_blocked
+from tactical.encounter.queries.movepreview import first_blocked, move_preview
 from tactical.encounter.queries.paths import PathPlanner
 from tactical.geometry.hexgrid import hex_neighbours
 from tactical.ui.document import EncounterDocument
@@ -74,11 +74,17 @@ def test_the_path_is_shortest_legal_and_the_move_walks_it(goal: Hex, opened: fro
         return  # no legal way: the straight line, which the preview marks where it stops
     assert len(path) - 1 == expected
     assert first_blocked(state, ctx, "kicker", path) is None
-    # the Move committed is the path drawn, step for step (up to the allowance)
-    legal = min(len(path) - 1, planner.allowance_steps())
+    commits_as_drawn(document, "kicker", path)
+
+
+def commits_as_drawn(document: EncounterDocument, mover: str, path: list[Hex]) -> None:
+    """The Move committed is the path drawn, step for step, up to where the drag's preview
+    says the legal part ends (the allowance; never on another's hex) — as a drop commits it."""
+    preview = move_preview(document.state, document.encounter.ctx, mover, path[1:])
+    legal = min(len(path) - 1, preview.allowed)
     if legal < 1:
         return
-    events = document.apply(Move("kicker", tuple(path[1:legal + 1])))
+    events = document.apply(Move(mover, tuple(path[1:legal + 1])))
     assert events is not None
     walked = [h for e in events if isinstance(e, Moved) for h in e.path]
     halted = [e for e in events if isinstance(e, MoveHalted)]

@@ -8,12 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tactical.core.dice import RandomDice, ScriptedDice
-from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
-from tactical.encounter.queries.oracle import GeometryOracle
+from tests.encounter.engine_fight import started
 
 ALLEY = """kind: map
 name: Alley behind the Hellhounds' bar
@@ -27,19 +25,13 @@ tokens:
 PAST_CUTTER = ((2, 1), (3, 0), (4, 0), (5, 0), (6, 0))  # 10 m, on past Cutter
 
 
-def _fight(tmp_path) -> Encounter:
-    path = tmp_path / "alley.yaml"
-    path.write_text(ALLEY, encoding="utf-8")
-    loaded = load_map(path)
-    enc = Encounter(Context(loaded, GeometryOracle(loaded)), RandomDice(7))
-    for cid, value in {"wombat": 14, "cutter": 11, "vanya": 8}.items():
-        enc.apply(cmd.SetInitiative(cid, value))
-    enc.apply(cmd.StartCombat())
-    return enc
+def _fight(write) -> Encounter:
+    return started(write("alley.yaml", ALLEY), RandomDice(7),
+                   {"wombat": 14, "cutter": 11, "vanya": 8})
 
 
-def test_an_intercept_taken_mid_move_re_sorts_the_pass(tmp_path):
-    enc = _fight(tmp_path)
+def test_an_intercept_taken_mid_move_re_sorts_the_pass(write):
+    enc = _fight(write)
     assert enc.state.order == ("wombat", "cutter", "vanya")
     enc.apply(cmd.Move("wombat", PAST_CUTTER))
     assert [p.kind for p in enc.state.pending] == ["intercept"]
@@ -55,10 +47,10 @@ def test_an_intercept_taken_mid_move_re_sorts_the_pass(tmp_path):
     assert enc.state.order == ("wombat", "cutter", "vanya")
 
 
-def test_in_pass_two_an_intercept_is_paid_from_the_pass_score(tmp_path):
+def test_in_pass_two_an_intercept_is_paid_from_the_pass_score(write):
     # RULINGS "Initiative cost of a defence is paid from the current pass's score": an
     # interrupt too. Cutter's 11 is 1 in pass 2: the −5 Intercept is not offered there
-    enc = _fight(tmp_path)
+    enc = _fight(write)
     for _ in range(3):  # Wombat, Cutter, Vanya: pass 2 (Wombat 4, Cutter 1)
         enc.apply(cmd.EndTurn())
     assert enc.state.initiative_pass == 2 and enc.state.actor == "wombat"
@@ -67,8 +59,8 @@ def test_in_pass_two_an_intercept_is_paid_from_the_pass_score(tmp_path):
     assert enc.state.get("cutter").initiative == 11
 
 
-def test_a_defence_that_costs_nothing_leaves_the_order_alone(tmp_path):
-    enc = _fight(tmp_path)
+def test_a_defence_that_costs_nothing_leaves_the_order_alone(write):
+    enc = _fight(write)
     events = enc.apply(cmd.Attack("wombat", "cutter"))
     assert not any(isinstance(e, ev.PassReordered) for e in events)
     assert enc.state.order == ("wombat", "cutter", "vanya")
@@ -78,13 +70,9 @@ def test_a_delayed_combatant_keeps_waiting_when_the_pass_is_re_sorted():
     # Wombat (14) delays to the end of the pass (part A's DelayAction); the Ganger shoots
     # Vanya, who dodges (9 → 4): the rest of the pass re-sorts, the 8 before the 4, and
     # Wombat still waits at its end, though his 14 is the highest score
-    loaded = load_map(Path(__file__).resolve().parent.parent / "scenarios" / "maps"
-                      / "sr5_passes.yaml")
-    enc = Encounter(Context(loaded, GeometryOracle(loaded)),
-                    ScriptedDice(d10=[5] * 4, d6=[3] * 20))
-    for cid, value in {"wombat": 14, "ganger": 12, "vanya": 9, "cutter": 8}.items():
-        enc.apply(cmd.SetInitiative(cid, value))
-    enc.apply(cmd.StartCombat())
+    enc = started(Path(__file__).resolve().parent.parent / "scenarios" / "maps"
+                  / "sr5_passes.yaml", ScriptedDice(d10=[5] * 4, d6=[3] * 20),
+                  {"wombat": 14, "ganger": 12, "vanya": 9, "cutter": 8})
     enc.apply(cmd.DelayAction("wombat"))
     assert enc.state.order == ("ganger", "vanya", "cutter", "wombat")
     events = enc.apply(cmd.Attack("ganger", "vanya", defence="dodge"))

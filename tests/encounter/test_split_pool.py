@@ -10,26 +10,18 @@ import pytest
 
 from tactical.core.dice import ScriptedDice
 from tactical.core.errors import IllegalCommand, InvalidCommand
-from tactical.data.library import load_map
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
-from tactical.encounter.context import Context
 from tactical.encounter.encounter import Encounter
 from tactical.encounter.handlers.split import SplitAttack
-from tactical.encounter.queries.oracle import GeometryOracle
 from tactical.rules import registry
+from tests.encounter.engine_fight import started
 
 MAPS = Path(__file__).resolve().parent.parent / "scenarios" / "maps"
 
 
 def _fight(map_name: str, d6: list[int], initiative: dict[str, int]) -> Encounter:
-    loaded = load_map(MAPS / map_name)
-    enc = Encounter(Context(loaded, GeometryOracle(loaded)),
-                    ScriptedDice(d10=[5] * len(initiative), d6=d6))
-    for cid, value in initiative.items():
-        enc.apply(cmd.SetInitiative(cid, value))
-    enc.apply(cmd.StartCombat())
-    return enc
+    return started(MAPS / map_name, ScriptedDice(d10=[5] * len(initiative), d6=d6), initiative)
 
 
 SR4 = {"kicker": 12, "ganger-1": 8, "ganger-2": 7, "ganger-3": 6}

@@ -119,3 +119,19 @@ def test_chapter6_has_no_full_defense_to_declare():
     enc.apply(cmd.StartCombat())
     with pytest.raises(IllegalCommand, match="DeclareFullDefense is not an action in Chapter 6"):
         enc.apply(DeclareFullDefense("vanya"))
+
+
+def test_the_menu_tells_the_surprise_test_from_the_ruleset_file():
+    # the token menu's tip said "Reaction + Intuition (3) … costs 10" in the UI's own words;
+    # a house rule in the file (threshold 4, −5, interrupts allowed) must show in it
+    from tactical.rules.shadowrun.surprise import surprise_words
+
+    sr5 = registry.ruleset("sr5").numbers
+    assert registry.ruleset("sr5").surprise.words == surprise_words(sr5)
+    assert surprise_words(sr5) == ("Reaction + Intuition (3); a failure costs 10 Initiative "
+                                   "in the first combat turn and no interrupt actions until "
+                                   "its first action phase")
+    house = sr5.model_copy(update={"surprise": sr5.surprise.model_copy(
+        update={"threshold": 4, "initiative_cost": 5, "no_interrupts": False})})
+    assert surprise_words(house) == ("Reaction + Intuition (4); a failure costs 5 Initiative "
+                                     "in the first combat turn")

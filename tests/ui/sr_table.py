@@ -1,7 +1,8 @@
 """Shadowrun at the table through the real window (issue 25 item 3 and 6): opening the SR
 test maps with scripted dice, and the controls of the SR-only commands (the split pool,
 the surprise test, Full Defense declared), shared by the window tests and test_gm_hands'
-list of controls."""
+list of controls; `choose` and `log_has` are test_gm_hands' too (the other window tests
+import them from there)."""
 
 from __future__ import annotations
 

@@ -282,6 +282,24 @@ def test_the_marks_words_leave_the_tokens_outside_the_rings_seen(yard):
     assert tool.item.marks  # words were laid out at all
 
 
+def test_the_suppressive_fire_tips_give_the_rulesets_angle(yard, monkeypatch):
+    # the tips read "the 60° zone" in the UI's own words; a house rule in the ruleset
+    # (a 90° sector) must show in both menus' tips
+    from tactical.rules.chapter6.area import Chapter6Area
+    from tactical.ui.menus import find_action
+
+    monkeypatch.setattr(Chapter6Area, "suppression", property(lambda _self: (90.0, "medium")))
+    yard.document.apply(cmd.ReadyWeapon("grenadier", "machine-pistol"))
+    menu = token_menu(yard, "grenadier")
+    aim = find_action(menu, "More actions", "Suppressive fire…")
+    assert aim.toolTip().startswith("aim the 90° zone:")  # type: ignore[attr-defined]
+    menu.close()
+    # the submenu's entry (a submenu shows no tip in Qt's menus: the entry's own words)
+    toward = next(e for e in yard.hands.more_turn_entries("grenadier")
+                  if e.text == "Suppressive fire toward")
+    assert toward.tip.startswith("a 90° zone toward")
+
+
 def _inside_dock(win: MainWindow, widget: QWidget) -> bool:
     """The widget's whole height lies in the dock's visible part (the sections' viewport)."""
     view = win.dock.sections_scroll.viewport()

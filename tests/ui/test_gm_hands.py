@@ -26,9 +26,9 @@ from tactical.encounter.engine import HANDLERS
 from tactical.encounter.model import Condition, Phase
 from tactical.geometry.hexgrid import hex_neighbours
 from tactical.ui.main_window import MainWindow
-from tactical.ui.menus import find_action
 from tests import fights, windows
 from tests.ui import sr_table
+from tests.ui.sr_table import choose, log_has  # shared with the SR window tests
 
 INITIATIVE, APPROACH, CHARGE = fights.INITIATIVE, fights.APPROACH, fights.CHARGE
 
@@ -93,13 +93,6 @@ def token_menu(win: MainWindow, cid: str) -> QMenu:
     return menu
 
 
-def choose(menu: QMenu, *path: str) -> None:
-    action = find_action(menu, *path)
-    assert action.isEnabled(), f"{path} is disabled"  # type: ignore[attr-defined]
-    action.trigger()  # type: ignore[attr-defined]
-    menu.close()
-
-
 def initiative_menu(win: MainWindow, cid: str) -> QMenu:
     tree = win.dock.initiative.tree
     row = next(i for i in range(tree.topLevelItemCount())
@@ -109,10 +102,6 @@ def initiative_menu(win: MainWindow, cid: str) -> QMenu:
                      Qt.KeyboardModifier.NoModifier, rect.center())
     assert win.last_menu is not None and win.last_menu.objectName() == "initiativeMenu"
     return win.last_menu
-
-
-def log_has(win: MainWindow, words: str) -> bool:
-    return any(words in line.text for line in win.dock.log.lines)
 
 
 def mouse(win: MainWindow, kind: QEvent.Type, h: tuple[int, int], buttons: Qt.MouseButton,
@@ -643,13 +632,18 @@ def carry_in(win: MainWindow) -> None:
     assert "Brought in the party of party.yaml" in win.statusBar().currentMessage()
 
 
+SR5_ALLEY = sr_table.MAPS / "sr5_alley.yaml"
+
+
+def _sr5_alley(win: MainWindow, initiative: dict[str, int], d6: list[int] | None = None) -> None:
+    """The SR5 alley opened, these scores set and the fight started (the d6 faces scripted)."""
+    sr_table.open_sr(win, SR5_ALLEY, d6 or [])
+    sr_table.start(win, initiative)
+
+
 def take_aim(win: MainWindow) -> None:
     """Shadowrun's (issue 25): on an SR5 map, from the actor's token menu."""
-    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
-    assert win.open_path(alley)
-    win.document.apply(cmd.SetInitiative("wombat", 14))
-    win.document.apply(cmd.SetInitiative("cutter", 9))
-    win.action_map["start"].trigger()
+    _sr5_alley(win, {"wombat": 14, "cutter": 9})
     choose(token_menu(win, "wombat"), "Take Aim")
     assert [t.kind for t in win.document.state.get("wombat").timers] == ["take_aim"]
     assert log_has(win, "Wombat spends a Simple action: Take Aim")  # the game's words
@@ -657,13 +651,9 @@ def take_aim(win: MainWindow) -> None:
 
 def change_fire_mode(win: MainWindow) -> None:
     """Shadowrun's (issue 25): a ganger with a machine pistol on the SR5 alley."""
-    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
-    assert win.open_path(alley)
+    sr_table.open_sr(win, SR5_ALLEY, [])
     win.document.apply(cmd.AddCombatant("ganger", "ganger", (6, 1), "hellhounds"))
-    win.document.apply(cmd.SetInitiative("ganger", 20))
-    win.document.apply(cmd.SetInitiative("wombat", 14))
-    win.document.apply(cmd.SetInitiative("cutter", 9))
-    win.action_map["start"].trigger()
+    sr_table.start(win, {"ganger": 20, "wombat": 14, "cutter": 9})
     choose(token_menu(win, "ganger"), "Change fire mode", "BF")
     assert any(t.amount == "mode=BF;weapon=machine-pistol"
                for t in win.document.state.get("ganger").timers)
@@ -671,12 +661,7 @@ def change_fire_mode(win: MainWindow) -> None:
 
 def use_edge(win: MainWindow) -> None:
     """Shadowrun's Blitz (issue 25) from the initiative list's menu, on the SR5 alley."""
-    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
-    assert win.open_path(alley)
-    win.document.encounter.dice = ScriptedDice(d10=[5] * 4, d6=[6, 5, 6, 4, 5])
-    win.document.apply(cmd.SetInitiative("wombat", 8))
-    win.document.apply(cmd.SetInitiative("cutter", 5))
-    win.action_map["start"].trigger()
+    _sr5_alley(win, {"wombat": 8, "cutter": 5}, d6=[6, 5, 6, 4, 5])
     choose(initiative_menu(win, "wombat"), "Blitz")
     assert win.document.state.get("wombat").initiative == 33  # 7 + 6 + 5 + 6 + 4 + 5
     assert log_has(win, "Wombat: Blitz: Initiative rolled anew with 5 dice, score 33")
@@ -684,11 +669,7 @@ def use_edge(win: MainWindow) -> None:
 
 def delay_action(win: MainWindow) -> None:
     """Shadowrun's delayed action (issue 25) from the actor's token menu."""
-    alley = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
-    assert win.open_path(alley)
-    win.document.apply(cmd.SetInitiative("wombat", 14))
-    win.document.apply(cmd.SetInitiative("cutter", 9))
-    win.action_map["start"].trigger()
+    _sr5_alley(win, {"wombat": 14, "cutter": 9})
     choose(token_menu(win, "wombat"), "Delay")
     assert win.document.state.actor == "cutter"
     assert win.document.state.order == ("cutter", "wombat")

@@ -13,6 +13,7 @@ from tactical.encounter import commands as cmd
 from tactical.geometry.layout import hex_to_point
 from tactical.ui.dock.lines import Kind
 from tactical.ui.dock.log import line_html
+from tactical.ui.main_window import MainWindow
 from tests import windows
 
 ALLEY = Path(__file__).resolve().parents[1] / "scenarios" / "maps" / "sr5_alley.yaml"
@@ -22,19 +23,26 @@ WOMBAT = [1, 1, 1, 1, 1, 1, 2, 3, 4, 2]
 CUTTER = [5, 2, 3, 4, 2, 3]
 
 
-def test_a_critical_glitch_is_called_out_on_card_log_and_token(qtbot, tmp_path):
+def _wombat_shoots_cutter(qtbot, tmp_path: Path, d6: list[int]) -> MainWindow:
+    """The alley at 1280 × 720, Wombat (14) acting before Cutter (9), his shot at Cutter
+    rolled from the attack panel with these d6 faces."""
     win = windows.open_window(qtbot, tmp_path, (1280, 720), ALLEY,
-                              ScriptedDice(d10=[5] * 4, d6=[*WOMBAT, *CUTTER] * 2))
+                              ScriptedDice(d10=[5] * 4, d6=d6))
+    win.document.apply(cmd.SetInitiative("wombat", 14))
+    win.document.apply(cmd.SetInitiative("cutter", 9))
+    win.document.apply(cmd.StartCombat())
+    win.attack_target("cutter")
+    qtbot.wait(30)
+    win.dock.attack.roll_button.click()
+    qtbot.wait(30)
+    return win
+
+
+def test_a_critical_glitch_is_called_out_on_card_log_and_token(qtbot, tmp_path):
+    win = _wombat_shoots_cutter(qtbot, tmp_path, [*WOMBAT, *CUTTER] * 2)
     try:
         document, dock = win.document, win.dock
-        document.apply(cmd.SetInitiative("wombat", 14))
-        document.apply(cmd.SetInitiative("cutter", 9))
-        document.apply(cmd.StartCombat())
-        win.attack_target("cutter")
-        qtbot.wait(30)
         panel = dock.attack
-        panel.roll_button.click()
-        qtbot.wait(30)
         # the result card: the call-out, big, over the numbers
         assert panel.result_callout.isVisible()
         assert panel.result_callout.text() == "⚠ CRITICAL GLITCH — Wombat's attack test"
@@ -71,18 +79,10 @@ def test_a_defence_glitch_is_named_in_words_on_the_card(qtbot, tmp_path):
     defence) read "defense: glitch (…)" on the card under the call-out: the test's id, not
     its name."""
     cutter = [1, 1, 1, 1, 5, 2]  # four 1s of six: a glitch (SR5: more than half), one hit
-    win = windows.open_window(qtbot, tmp_path, (1280, 720), ALLEY,
-                              ScriptedDice(d10=[5] * 4, d6=[5, 5, 5, 2, 2, 2, 2, 3, 3, 3,
-                                                            *cutter, *[3] * 20]))
+    win = _wombat_shoots_cutter(qtbot, tmp_path,
+                                [5, 5, 5, 2, 2, 2, 2, 3, 3, 3, *cutter, *[3] * 20])
     try:
-        document, dock = win.document, win.dock
-        document.apply(cmd.SetInitiative("wombat", 14))
-        document.apply(cmd.SetInitiative("cutter", 9))
-        document.apply(cmd.StartCombat())
-        win.attack_target("cutter")
-        qtbot.wait(30)
-        dock.attack.roll_button.click()
-        qtbot.wait(30)
+        dock = win.dock
         assert dock.attack.result_callout.text() == "⚠ GLITCH — Cutter's defence test"
         card = dock.attack.result.text()
         assert "Defence test: glitch (more than half of the dice show 1)" in card

@@ -19,7 +19,7 @@ def use_edge(batch: Batch, command: cmd.UseEdge) -> None:
                    f"Edge on the Initiative score is spent on {c.name}'s first action phase "
                    "of the combat turn, before it acts"))
     spent = batch.ruleset.initiative_edge(c, batch.ctx.character(c), command.use, batch.dice)
-    batch.emit(ev.EdgeSpent(c.id, spent.cost, spent.words.split(":")[0]))
+    batch.emit(ev.EdgeSpent(c.id, spent.cost, spent.name))
     roll = spent.roll
     if roll is not None:
         batch.emit(ev.InitiativeRolled(c.id, roll.faces, roll.bonus, roll.total, roll.tiebreak),

@@ -30,15 +30,12 @@ from tactical.rules.api import AttackFacts, AttackOutcome, AttackWords, SightInf
 def _reach(batch: Batch, c: Combatant, weapon_id: str | None) -> float:
     sheet = batch.ctx.character(c)
     weapon = batch.ctx.weapon(weapon_id) if weapon_id is not None else None
-    ruled = batch.ruleset.melee_reach_m(  # Shadowrun: Reach in hexes (RULINGS "Reach")
-        sheet, [weapon] if weapon is not None and weapon.kind == "melee" else [])
+    melee = [weapon] if weapon is not None and weapon.kind == "melee" else []
+    ruled = batch.ruleset.melee_reach_m(sheet, melee)  # Shadowrun: RULINGS "Reach"
     if ruled is not None:
         return ruled
-    sheet_reach = sheet_reach_m(sheet, batch.ctx.rules.default_reach_m)
-    if weapon_id is None:
-        return sheet_reach
-    weapon = batch.ctx.weapon(weapon_id)
-    return max(sheet_reach, weapon.reach_m) if weapon.kind == "melee" else sheet_reach
+    return max([sheet_reach_m(sheet, batch.ctx.rules.default_reach_m),
+                *(w.reach_m for w in melee)])
 
 
 def _in_reach(batch: Batch, who: Combatant, of: Combatant) -> bool:

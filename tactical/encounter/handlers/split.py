@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from tactical.core.dice import ScriptedDice
-from tactical.core.errors import InvalidCommand, TacticalError
+from tactical.core.errors import IllegalCommand, InvalidCommand, TacticalError
 from tactical.encounter import commands as cmd
 from tactical.encounter import events as ev
 from tactical.encounter.batch import Batch, refuse_unless, spend
@@ -94,9 +94,10 @@ def split_plan(state: EncounterState, ctx: Context,
     no die is rolled, nothing is applied)."""
     try:
         return plan(Batch(state, ctx, ScriptedDice()), command)[1], ()
+    except IllegalCommand as exc:  # every reason, as queries/preview.dry_run gives them
+        return (), exc.reasons
     except TacticalError as exc:
-        reasons = getattr(exc, "reasons", None)
-        return (), tuple(reasons) if reasons else (str(exc),)
+        return (), (str(exc),)
 
 
 def split_attack(batch: Batch, command: SplitAttack) -> None:

@@ -121,5 +121,14 @@ def move_preview(state: EncounterState, ctx: Context, mover: str, path: Sequence
                             _known_ok(previous, hexes) if previous is not None else 0)
     if blocked is not None:
         allowed = min(allowed, blocked.step - 1)
+    # the legal part stops short of the path's end: not on a hex another stands in (a move
+    # may pass an ally but not end on it, moves.hex_problems), so on the free hex before
+    while 0 < allowed < len(hexes) - 1 and _held(state, mover, hexes[allowed]):
+        allowed -= 1
     return MovePreview(mover, hexes, (len(hexes) - 1) * step_m, limit, allowed, blocked,
                        report.reactions, report.left_out, state)
+
+
+def _held(state: EncounterState, mover: str, hex_: Hex) -> bool:
+    other = state.occupant(hex_)
+    return other is not None and other.id != mover

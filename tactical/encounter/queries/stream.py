@@ -11,6 +11,7 @@ reads an enemy's numbers into it (tests/ui/test_player_leaks.py reads the bytes)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,16 +49,13 @@ def faces(names: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Each (id, name)'s two letters, told apart where they clash: "Guard (shotgun)" and
     "Guard (shield)" are both GS, so G1 and G2 in the order given. The token's face and the
     strip's condensed chip read the same (a viewer matches the chip to the token)."""
-    pairs = list(names)
-    plain = {cid: initials(name) for cid, name in pairs}
-    counts: dict[str, int] = {}
-    for short in plain.values():
-        counts[short] = counts.get(short, 0) + 1
-    numbers: dict[str, int] = {}
+    plain = {cid: initials(name) for cid, name in names}
+    counts = Counter(plain.values())
+    numbers: Counter[str] = Counter()
     out: dict[str, str] = {}
     for cid, short in plain.items():
         if counts[short] > 1:
-            numbers[short] = numbers.get(short, 0) + 1
+            numbers[short] += 1
             short = f"{short[0]}{numbers[short]}"
         out[cid] = short
     return out
@@ -384,8 +382,11 @@ def share_arcs(c: Combatant) -> tuple[float, float, bool, float]:
     """Health and Stamina left as shares (Chapter 6's arcs); hurt is Health's."""
     left = max(0.0, 1.0 - c.damage / c.health) if c.health else 0.0
     right = max(0.0, 1.0 - c.fatigue / c.stamina) if c.stamina else 0.0
-    down = c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
-    return left, right, down, left
+    return left, right, _down(c), left
+
+
+def _down(c: Combatant) -> bool:
+    return c.has(Condition.DEAD) or c.has(Condition.UNCONSCIOUS)
 
 
 def ruleset_arcs(state: EncounterState) -> Arcs:
@@ -408,7 +409,7 @@ def ruleset_arcs(state: EncounterState) -> Arcs:
             size = box.get("size")
             shares.append(max(0.0, 1.0 - box["boxes"] / size) if size else 1.0)
         left, right = shares
-        down = not found.get("conscious", True) or share_arcs(c)[2]
+        down = not found.get("conscious", True) or _down(c)
         return left, right, down, min(left, right)
 
     return arcs

@@ -38,6 +38,7 @@ from tactical.rules.shadowrun.pools import (
     pool_size,
     roll_pool,
 )
+from tactical.rules.shadowrun.preview import hits_odds
 from tactical.rules.shadowrun.sheet import (
     physical_limit,
     stats_of,
@@ -78,11 +79,6 @@ def area_numbers(edition: str, path: Path | None = None) -> AreaNumbers:
     if found is None:
         raise TacticalError(f"area.yaml has no numbers for {edition}")
     return found
-
-
-def _p_hits(n: int) -> list[float]:
-    """P(exactly k hits) on n dice, a hit a 5 or 6 (RULINGS Shadowrun: 1 in 3)."""
-    return [math.comb(n, k) * (1 / 3) ** k * (2 / 3) ** (n - k) for k in range(n + 1)]
 
 
 class ShadowrunArea:
@@ -209,13 +205,14 @@ class ShadowrunArea:
         need = self.numbers.threshold
         if refusals or (limit is not None and limit < need):
             return 0.0
-        return sum(_p_hits(pool_size(parts))[need:])
+        return sum(hits_odds(pool_size(parts), self.rules.dice)[need:])
 
     def expected_blast(self, facts: api.BlastFacts) -> float:
         dv, _ap, _code, _ = self._dv(facts)
         _armor, av, _ = self._armor(facts)
         pool = stats_of(facts.target_sheet).body + armor_dice(av)
-        return sum(p * damage_after_resistance(dv, k) for k, p in enumerate(_p_hits(pool)))
+        return sum(p * damage_after_resistance(dv, k)
+                   for k, p in enumerate(hits_odds(pool, self.rules.dice)))
 
     def blast_words(self, facts: api.BlastFacts) -> str:
         dv, _ap, code, _ = self._dv(facts)

@@ -57,9 +57,10 @@ def callouts(r: AttackReport) -> tuple[Callout, ...]:
     out = []
     for test, roller in (("attack", "attacker"), ("defense", "target"), ("resist", "target")):
         if getattr(r.glitch, test):
-            words = "CRITICAL GLITCH" if getattr(r.critical_glitch, test) else "GLITCH"
-            out.append(Callout(roller, words,  # type: ignore[arg-type]
-                               TEST_WORDS.get(test, test)))
+            critical = bool(getattr(r.critical_glitch, test))
+            out.append(Callout(roller,  # type: ignore[arg-type]
+                               "CRITICAL GLITCH" if critical else "GLITCH",
+                               TEST_WORDS.get(test, test), rank=int(critical)))
     return tuple(out)
 
 

@@ -53,11 +53,11 @@ class EdgeRoller(PoolRoller):
         if test != "attack":
             return faces
         if self.use.explode_sixes:
-            more = sixes = sum(1 for f in faces if f == 6)
+            more = sixes = sum(1 for f in faces if f == self.rules.sides)
             while sixes:
                 extra = self.inner.faces(test, sixes)
                 faces += extra
-                sixes = sum(1 for f in extra if f == 6)
+                sixes = sum(1 for f in extra if f == self.rules.sides)
             if len(faces) > count:
                 sixes_first = f"{more} six" + ("es" if more != 1 else "")
                 self.notes.append(f"{self.use.name}: {len(faces) - count} dice more for "

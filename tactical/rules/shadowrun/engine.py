@@ -167,11 +167,11 @@ def initiative_edge(c: Fighter, sheet: Character, use: str, dice: Dice,
         if any(t.kind == SEIZED for t in c.timers):
             raise IllegalCommand([f"{c.name} has seized the initiative this combat turn"])
         return InitiativeEdge(None, SEIZED, f"{found.name}: first in each later pass of "
-                                            "this combat turn", found.cost)
+                                            "this combat turn", found.cost, found.name)
     more = sheet.edge if found.edge_dice else 0
     roll = roll_initiative(c, sheet, dice, rules, count=found.initiative_dice, more=more)
     return InitiativeEdge(roll, None, f"{found.name}: Initiative rolled anew with "
-                                      f"{len(roll.faces)} dice", found.cost)
+                                      f"{len(roll.faces)} dice", found.cost, found.name)
 
 
 def roll_initiative(c: Fighter, sheet: Character, dice: Dice,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tactical.data.shadowrun_ruleset import ShadowrunRuleset
+from tactical.data.shadowrun_ruleset import DiceRules, ShadowrunRuleset
 from tactical.rules.shadowrun.attack import AttackSetup as PoolSetup
 from tactical.rules.shadowrun.attack import armor_for
 from tactical.rules.shadowrun.damage import (
@@ -64,24 +64,28 @@ def _binomial(n: int, p: float) -> list[float]:
     return row
 
 
+def hits_odds(n: int, dice: DiceRules) -> list[float]:
+    """P(exactly k hits) on n dice, a hit a face of hit_min or more (RULINGS Shadowrun: a
+    5 or 6, 1 in 3)."""
+    return _binomial(n, (dice.sides + 1 - dice.hit_min) / dice.sides)
+
+
 def pool_odds(setup: PoolSetup, defence_parts: tuple[Modifier, ...],
               rules: ShadowrunRuleset) -> PoolOdds:
     """Every combination of hits counted: attack (limited) vs defence, then, for each net,
     the damage resistance test against the modified DV."""
-    sides = rules.dice.sides
-    p = (sides + 1 - rules.dice.hit_min) / sides
     limit = setup.limit if rules.dice.limits else None
     n_a, n_d = pool_size(setup.attack_parts), pool_size(defence_parts)
     attack = [0.0] * (n_a + 1)
-    for hits, q in enumerate(_binomial(n_a, p)):
+    for hits, q in enumerate(hits_odds(n_a, rules.dice)):
         attack[hits if limit is None else min(hits, max(0, limit))] += q
-    defence = _binomial(n_d, p)
+    defence = hits_odds(n_d, rules.dice)
     weapon = setup.weapon
     armor, _kind = armor_for(setup.armor, weapon.kind, rules)
     av = modified_av(armor, weapon.ap)
     n_r = pool_size((Modifier("Body", setup.body), Modifier("Armor", armor_dice(av)),
                      *setup.resist_parts))
-    resist = _binomial(n_r, p)
+    resist = hits_odds(n_r, rules.dice)
     grazing = rules.grazing_hit_default if setup.grazing is None else setup.grazing
     hit = tie = damage = stun = boxes = net_sum = 0.0
     for a, pa in enumerate(attack):

@@ -346,3 +346,7 @@ class _Surprise:
     def test(self, who: api.Fighter, sheet: Character, dice: Dice) -> api.SurpriseOutcome:
         return surprise.surprise_test(who, sheet, dice, self.numbers,
                                       wound=engine.wound_of(who, self.numbers))
+
+    @property
+    def words(self) -> str:
+        return surprise.surprise_words(self.numbers)

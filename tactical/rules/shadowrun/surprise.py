@@ -49,6 +49,18 @@ def surprise_test(who: Fighter, sheet: Character, dice: Dice, rules: ShadowrunRu
     return SurpriseOutcome(surprised, rule.initiative_cost if surprised else 0, line)
 
 
+def surprise_words(rules: ShadowrunRuleset) -> str:
+    """"Reaction + Intuition (3); a failure costs 10 Initiative in the first combat turn and
+    no interrupt actions until its first action phase", from the ruleset file's numbers."""
+    rule = rules.surprise
+    assert rule is not None  # the ruleset offers the test only with its numbers
+    test = " + ".join(name.capitalize() for name in rule.test)
+    return (f"{test} ({rule.threshold}); a failure costs {rule.initiative_cost} Initiative in "
+            "the first combat turn"
+            + (" and no interrupt actions until its first action phase"
+               if rule.no_interrupts else ""))
+
+
 def interrupt_problems(who: Fighter, options: Iterable[str],
                        rules: ShadowrunRuleset) -> list[str]:
     """A surprised combatant declares no interrupt action (an option that costs

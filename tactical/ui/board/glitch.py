@@ -24,6 +24,7 @@ from tactical.encounter.model import EncounterState
 from tactical.encounter.queries.change import Change, How
 from tactical.geometry.layout import Layout, hex_to_point
 from tactical.rules import registry
+from tactical.rules.api import Callout
 from tactical.ui.board.palette import TOKEN_RADIUS, Z
 
 VERMILLION = "#D55E00"  # the Okabe-Ito vermillion the dock calls refusals and glitches in
@@ -51,14 +52,14 @@ def marks_after(change: Change | None, shown: tuple[Mark, ...],
         return () if attacks or change.turn else shown
     if attacks:
         rules = registry.ruleset(state.ruleset)
-        found: dict[str, str] = {}
+        found: dict[str, Callout] = {}
         for e in attacks:
             for c in rules.callouts(e.result):
                 who = e.attacker if c.roller == "attacker" else e.target
                 # a critical glitch outshouts a plain one on the same token
-                if found.get(who) != "CRITICAL GLITCH":
-                    found[who] = c.words
-        return tuple(Mark(cid, words) for cid, words in found.items())
+                if who not in found or c.rank >= found[who].rank:
+                    found[who] = c
+        return tuple(Mark(cid, c.words) for cid, c in found.items())
     return () if change.turn else shown
 
 

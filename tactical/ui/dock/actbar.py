@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
 from tactical.encounter.queries.change import Change
 from tactical.ui.dock import style
-from tactical.ui.dock.flow import GridFlow
+from tactical.ui.dock.flow import GridFlow, empty
 from tactical.ui.document import EncounterDocument
 from tactical.ui.hands import Hands
 from tactical.ui.menus import fill_menu
@@ -33,12 +33,7 @@ class ActionsBar(QWidget):
         self.sync()
 
     def sync(self, _change: Change | None = None) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:  # hidden now, deleted once back in the event loop (the
-                widget.hide()  # button may be the one whose click runs this sync)
-                widget.deleteLater()
+        empty(self.grid)
         self.buttons = {}
         actor = self.document.state.actor
         self.setVisible(actor is not None)

@@ -210,11 +210,17 @@ class CombatDock(QDockWidget):
                 isinstance(e, ev.ReactionOffered) for e in change.new_events):
             QTimer.singleShot(0, self._scroll_to_offers)
 
-    def _scroll_to_offers(self) -> None:
+    def _laid_out(self) -> QScrollArea:
+        """The sections' scroll area, its contents laid out anew first (a section just
+        opened or filled has its old size until then)."""
         scroll = self.sections_scroll
         inner = scroll.widget()
         if inner is not None:
             inner.adjustSize()
+        return scroll
+
+    def _scroll_to_offers(self) -> None:
+        scroll = self._laid_out()
         if self.reactions.isVisible():
             scroll.ensureWidgetVisible(self.reactions, 0, 0)
 
@@ -298,10 +304,7 @@ class CombatDock(QDockWidget):
             QTimer.singleShot(0, self._scroll_to_result)
 
     def _scroll_to_result(self) -> None:
-        scroll = self.sections_scroll
-        inner = scroll.widget()
-        if inner is not None:
-            inner.adjustSize()
+        scroll = self._laid_out()
         frame = self.attack.result_frame
         scroll.ensureWidgetVisible(frame, 0, 0)  # its bottom if it fits, else ...
         scroll.ensureWidgetVisible(self.attack.result_callout
@@ -309,12 +312,9 @@ class CombatDock(QDockWidget):
                                    else self.attack.result_title, 0, 10)  # ... its head
 
     def _scroll_to_attack(self) -> None:
-        scroll = self.sections_scroll
-        room = scroll.viewport().height()
+        room = self.sections_scroll.viewport().height()
         if self.attack.sizeHint().height() + 40 > room:
             self.sections["status"].set_open(False)
-        inner = scroll.widget()
-        if inner is not None:
-            inner.adjustSize()
+        scroll = self._laid_out()
         scroll.ensureWidgetVisible(self.attack, 0, 0)
         scroll.ensureWidgetVisible(self.attack.roll_button, 0, 20)

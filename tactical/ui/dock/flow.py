@@ -10,6 +10,18 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
 
 
+def empty(layout: QLayout) -> None:
+    """Take every item out of `layout` before it is filled anew. A widget is hidden at once
+    and deleted once back in the event loop: the button clicked may be the one whose click
+    runs the refill."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()
+
+
 class GridFlow(QLayout):
     """`equal`: a grid of equal cells (the actions bar); otherwise items keep their own
     widths and wrap like words (the attack panel's chips), at most `columns` to a row."""

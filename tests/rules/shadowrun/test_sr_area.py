@@ -32,9 +32,9 @@ def test_the_odds_of_landing_on_the_hex_count_every_roll(pool):
     # exact: the share of all 6^n faces with 3 or more 5s and 6s
     hits = sum(1 for faces in itertools.product(range(1, 7), repeat=pool)
                if sum(f >= 5 for f in faces) >= 3) / 6 ** pool
-    from tactical.rules.shadowrun.area import _p_hits
+    from tactical.rules.shadowrun.preview import hits_odds
 
-    assert sum(_p_hits(pool)[3:]) == pytest.approx(hits)
+    assert sum(hits_odds(pool, _area("sr5").rules.dice)[3:]) == pytest.approx(hits)
 
 
 def test_a_miss_scatters_the_1d6_metres_in_hexes_and_never_stays_on_the_hex():
@@ -85,8 +85,6 @@ def test_a_broken_area_file_names_its_line_and_field(tmp_path):
 
 def test_the_aim_marks_each_target_with_its_dv_and_the_odds_of_the_throw(tmp_path):
     from tactical.encounter.queries.area import AreaAimer
-    from tactical.rules.shadowrun.area import _p_hits
-
     played = _before_the_throw(tmp_path, "sr5")
     state, ctx = played.encounter.state, played.encounter.ctx
     preview = AreaAimer("blast", "grenadier", "frag-grenade").preview(state, ctx, (8, 3))
@@ -97,6 +95,7 @@ def test_the_aim_marks_each_target_with_its_dv_and_the_odds_of_the_throw(tmp_pat
     assert words["runner-prone"] == "Flat Runner — DV 12P, in the open, prone"
     assert words["walled"] == "Walled Runner — shielded by Brick wall"
     # Throwing Weapons 4 + Agility 4 = 8 dice [Physical limit 4], 3 hits needed
-    assert preview.odds == pytest.approx(sum(_p_hits(8)[3:]))
+    # P(3+ hits on 8 dice) = 1 - (2^8 + 8·2^7 + 28·2^6) / 3^8 = 3489/6561
+    assert preview.odds == pytest.approx(3489 / 6561)
     vanya = next(m for m in preview.marks if m.id == "vanya")
     assert vanya.expected is not None and 0 < vanya.expected < 18

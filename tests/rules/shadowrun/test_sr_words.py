@@ -40,3 +40,18 @@ def test_the_log_reads_conditions_and_reactions_in_words_not_ids():
                                             2, (3, 4), "leaves its reach"), state)
     assert on is not None and on.text == "Kicker is now charge attack (Charge)"
     assert offered is not None and "_" not in offered.text
+
+
+def test_a_critical_glitch_outranks_a_plain_one():
+    # the token's pill shows the louder call-out (ui/board/glitch.py): the critical glitch
+    # of the attack test ranks above the defence test's plain glitch
+    from pathlib import Path
+
+    from tactical.rules.shadowrun.case import load_case
+    from tactical.rules.shadowrun.constants import shadowrun_ruleset
+    from tactical.rules.shadowrun.describe import callouts
+
+    _doc, case = load_case(Path(__file__).parent / "cases" / "sr5_glitches_called_out.json")
+    result = resolve_attack(case.setup(), case.roller(), shadowrun_ruleset(case.ruleset))
+    assert [(c.words, c.roller, c.rank) for c in callouts(report_of(result))] == [
+        ("CRITICAL GLITCH", "attacker", 1), ("GLITCH", "target", 0)]

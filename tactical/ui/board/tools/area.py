@@ -123,7 +123,7 @@ class AimItem(QGraphicsItem):
     def set_preview(self, preview: AreaPreview | None) -> None:
         self.preview = preview
         self.words.set_preview(preview)
-        self.spread.set_preview(preview, self.shapes)
+        self.spread.set_preview(preview)
         if preview is None:
             self.hide()
             return
@@ -219,7 +219,7 @@ class ScatterItem(QGraphicsItem):
         self._rect = QRectF()
         self.hide()
 
-    def set_ray(self, shape: tuple[Hex, ...], at: QPointF, shapes: _Shapes) -> None:
+    def set_ray(self, shape: tuple[Hex, ...], at: QPointF) -> None:
         if not shape:
             self.shape_ = None
             self.hide()
@@ -258,7 +258,7 @@ class ScatterSpread:
     def hexes(self) -> tuple[Hex, ...]:
         return tuple(h for ray in self.rays if ray.shape_ for h in ray.shape_)
 
-    def set_preview(self, preview: AreaPreview | None, shapes: _Shapes) -> None:
+    def set_preview(self, preview: AreaPreview | None) -> None:
         rays: dict[Hex, list[Hex]] = {}
         if preview is not None:
             for dq, dr in _relative(preview.scatter, preview.centre):
@@ -267,7 +267,7 @@ class ScatterSpread:
         at = self.board.centre(preview.centre) if preview is not None else QPointF()
         # each item keeps its direction: a ray is drawn again only when its own length changes
         for item, step in zip(self.rays, DIRECTIONS, strict=True):
-            item.set_ray(tuple(sorted(rays.get(step, ()))), at, shapes)
+            item.set_ray(tuple(sorted(rays.get(step, ()))), at)
 
 
 class MarksItem(QGraphicsItem):

@@ -4,7 +4,8 @@ issue 14). The path drawn is the shortest legal one from the token, through the 
 pinned on the way (Space or a right click; Backspace takes the last one off), to the hex
 under the cursor; Alt held (or the safest toggle) asks for the one that triggers the fewest
 reactions within the allowance (issue 26; tactical.encounter.queries.paths). The Move
-committed is exactly that path. A drop past the mover's allowance moves the legal part;
+committed is exactly that path. A drop past the mover's allowance moves the legal part
+(the preview's `allowed`: never ending on another's hex);
 when no part is legal, `drop_note` says why at the drop. Each NEW hex asks the engine's move preview
 (tactical.encounter.queries.movepreview) once and draws exactly that; the Move on release finds
 the same prepared reactors and path scan in the engine's oracle (no second preparation,
@@ -66,7 +67,8 @@ class DragTool(BoardTool, QObject):
         self.alt = False  # Alt held: the safest path while it is
         self._planner: PathPlanner | None = None
         self._pinned: list[Hex] = []  # the path up to the last waypoint (start first)
-        self._marks: tuple[tuple[EncounterState, tuple[LeftOut, ...]], dict[str, Hex],
+        # the state and left-out tuple `_marks_of` worked from, and what it found
+        self._marks: tuple[EncounterState, tuple[LeftOut, ...], dict[str, Hex],
                            tuple[LeftOut, ...]] | None = None
         self.document.changed.connect(self._document_changed)
         for signal in (self.started, self.stepped, self.finished):
@@ -335,13 +337,13 @@ class DragTool(BoardTool, QObject):
         """Where each token stands and the left-out enemies worth a faint ring; the same
         state and the same left-out tuple (the engine keeps it while it does not change)
         as the step before give the same, not a walk over every token and enemy again."""
-        key = (preview.state, preview.left_out)
-        if self._marks is None or self._marks[0][0] is not key[0] \
-                or self._marks[0][1] is not key[1]:
-            where = {c.id: c.hex for c in preview.state}
-            faint = tuple(x for x in preview.left_out if _could_react(x.reasons))
-            self._marks = (key, where, faint)
-        return self._marks[1], self._marks[2]
+        marks = self._marks
+        if marks is None or marks[0] is not preview.state \
+                or marks[1] is not preview.left_out:
+            marks = self._marks = (
+                preview.state, preview.left_out, {c.id: c.hex for c in preview.state},
+                tuple(x for x in preview.left_out if _could_react(x.reasons)))
+        return marks[2], marks[3]
 
     def _place_token(self) -> None:
         """The dragged token to the path's end; only the names near where it was and is now

@@ -32,7 +32,7 @@ from tactical.rules.shadowrun.preview import ShadowrunPreview
 from tactical.rules.shadowrun.ruleset import Shadowrun
 from tactical.rules.shadowrun.situation import REACH_PENALTY, chips
 from tactical.ui.dock import style
-from tactical.ui.dock.flow import GridFlow
+from tactical.ui.dock.flow import GridFlow, empty
 from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets.shadowrun.split import SplitChooser
 from tactical.ui.rulesets.shadowrun.status import numbers_of
@@ -260,12 +260,7 @@ class ShadowrunAttack:
         return found
 
     def _fill_map_checks(self) -> None:
-        while self.map_layout.count():
-            item = self.map_layout.takeAt(0)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.hide()  # gone now; deleted once back in the event loop
-                w.deleteLater()
+        empty(self.map_layout)
         self.map_checks = {}
         for m in self.map_proposed + self.engine_proposed:
             pool = "attack" if m.pool == "attack" else "defence"
@@ -293,12 +288,7 @@ class ShadowrunAttack:
                             "to the opponent's pool instead of a bonus to its own"))
         if [w for w, _l, _t in offered] != list(self.chips):
             checked = {w for w, c in self.chips.items() if c.isChecked()}
-            while self.chip_layout.count():
-                item = self.chip_layout.takeAt(0)
-                w = item.widget() if item is not None else None
-                if w is not None:
-                    w.hide()  # gone now; deleted once back in the event loop
-                    w.deleteLater()
+            empty(self.chip_layout)
             self.chips = {}
             for word, label, tip in offered:
                 chip = QToolButton()

@@ -15,6 +15,7 @@ from tactical.encounter import commands as cmd
 from tactical.encounter.handlers.split import SplitAttack, split_plan
 from tactical.encounter.model import Combatant, Condition
 from tactical.geometry.hexgrid import hex_distance
+from tactical.ui.dock.flow import empty
 from tactical.ui.document import EncounterDocument
 from tactical.ui.rulesets.shadowrun.status import numbers_of
 
@@ -98,11 +99,7 @@ class SplitChooser:
         self.label.setVisible(on)
 
     def _fill(self, ids: tuple[str, ...]) -> None:
-        while self.layout.count():
-            item = self.layout.takeAt(0)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.deleteLater()
+        empty(self.layout)
         self.checks = {}
         state = self.document.state
         for cid in ids:
